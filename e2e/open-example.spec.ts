@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './serve-fixture';
+
+const shots = join(__dirname, 'screenshots');
+
+test('opens the bundled example and lists its runs with their statuses', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  await expect(page.getByRole('heading', { name: 'Little Inspector' })).toBeVisible();
+  const rows = page.locator('tr[data-run-id]');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(3);
+  for (const status of ['completed', 'failed', 'crashed']) {
+    await expect(page.locator(`.badge-${status}`).first()).toBeVisible();
+  }
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(shots, `run-list-${scheme}.png`), fullPage: true });
+  }
+});
+
+test('a path that does not exist gives a clear message and keeps the current library', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  await expect(page.locator('tr[data-run-id]').first()).toBeVisible();
+  await page.getByLabel('Data directory path').fill('/definitely/not/here');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('alert')).toContainText('path-not-found');
+  await expect(page.locator('tr[data-run-id]').first()).toBeVisible();
+  await page.screenshot({ path: join(shots, 'open-error.png') });
+});
+
+test('an empty folder is reported, not opened', async ({ page, demo }) => {
+  const empty = mkdtempSync(join(tmpdir(), 'li-empty-'));
+  try {
+    await page.goto(demo.url);
+    await page.getByLabel('Data directory path').fill(empty);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('alert')).toContainText(/empty-dir|not-a-data-dir/);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('browser mode refuses requests without the token and from foreign origins', async ({ playwright, demo }) => {
+  const anonymous = await playwright.request.newContext();
+  try {
+    expect((await anonymous.get(`${demo.origin}/`)).status()).toBe(401);
+    expect((await anonymous.post(`${demo.origin}/api/call/library.current`, { data: {} })).status()).toBe(401);
+    const foreign = await anonymous.post(`${demo.origin}/api/call/library.current?token=${demo.token}`, {
+      data: {},
+      headers: { Origin: 'http://evil.example' },
+    });
+    expect(foreign.status()).toBe(403);
+    const ok = await anonymous.post(`${demo.origin}/api/call/library.current?token=${demo.token}`, { data: {} });
+    expect(ok.status()).toBe(200);
+    expect((await ok.json()).ok).toBe(true);
+  } finally {
+    await anonymous.dispose();
+  }
+});

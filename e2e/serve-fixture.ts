@@ -1,0 +1,61 @@
+/** A Playwright fixture that runs `little-inspector serve` on a data dir and hands out its URL. */
+import { test as base } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+
+/** A running browser-mode server. */
+export type Served = { url: string; origin: string; token: string; stop(): Promise<void> };
+
+/** Start the built CLI's `serve` on `dataDir` (port 0) and wait for the URL line. */
+export async function serve(dataDir: string): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not print a URL in 20 s:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${output}`));
+    });
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token')!,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Test with a server on the bundled example data. */
+export const test = base.extend<{}, { demo: Served }>({
+  demo: [
+    async ({}, use) => {
+      const served = await serve(join(root, 'examples/demo'));
+      await use(served);
+      await served.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect } from '@playwright/test';

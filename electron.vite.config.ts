@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Every entry is listed explicitly: the folders are not electron-vite's defaults.
+// The CLI is a second entry of the main build so that `little-inspector` and the
+// Electron main process share one bundle of the core.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/index.ts'),
+          cli: resolve(__dirname, 'src-main/cli/main.ts'),
+        },
+        external: ['better-sqlite3', 'electron'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: { index: resolve(__dirname, 'src-main/preload/index.ts') } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,76 @@
+/**
+ * The IPC contract: every channel main answers, its request and its response type.
+ *
+ * Requests are validated with the schemas in `contract-schemas.ts` in exactly one place on
+ * each transport (src-main/ipc.ts for Electron, src-main/web for browser mode) before any
+ * handler runs. Responses are always `Result<T>`: failures travel as typed diagnostics,
+ * never as throws. `Handlers` is a mapped type, so a channel without a handler is a compile
+ * error; `CHANNEL_TABLE` makes a channel missing from the runtime list one too.
+ *
+ * This module has no runtime zod import, so the preload and the renderer can use it.
+ */
+import type { z } from 'zod';
+import type { requestSchemas } from './contract-schemas';
+import type { Result } from './diagnostics';
+import type { LibrarySnapshot } from './library';
+
+/** Longest path string accepted over IPC or HTTP. */
+export const MAX_PATH_LENGTH = 4096;
+
+/** Static facts about the running app. */
+export type AppInfo = {
+  name: string;
+  version: string;
+  /** `electron` in the desktop app, `browser` behind `little-inspector serve`. */
+  mode: 'electron' | 'browser';
+  /** The data dir opened at start-up, if any. */
+  initialPath: string | null;
+  /** Recently opened roots, most recent first (Electron keeps them in its user-data folder). */
+  recent: string[];
+};
+
+/** Every channel's response type. */
+export type ResponseMap = {
+  'app.info': AppInfo;
+  'library.open': LibrarySnapshot;
+  'library.current': LibrarySnapshot | null;
+  'library.refresh': LibrarySnapshot | null;
+  /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
+  'dialog.openDirectory': string | null;
+};
+
+export type Channel = keyof typeof requestSchemas & keyof ResponseMap;
+export type RequestOf<C extends Channel> = z.infer<(typeof requestSchemas)[C]>;
+export type ResponseOf<C extends Channel> = ResponseMap[C];
+
+/** Every channel's handler; a missing one does not compile. */
+export type Handlers = {
+  [C in Channel]: (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
+};
+
+/** Push messages from main to every window / browser tab. */
+export type PushMessage = { kind: 'library.changed'; snapshot: LibrarySnapshot };
+
+const CHANNEL_TABLE: Record<Channel, true> = {
+  'app.info': true,
+  'library.open': true,
+  'library.current': true,
+  'library.refresh': true,
+  'dialog.openDirectory': true,
+};
+
+/** Names of all channels, in declaration order. */
+export const channelNames = Object.keys(CHANNEL_TABLE) as Channel[];
+
+/** True when `name` is one of the contract's channels (own keys only: `constructor` is not). */
+export function isChannel(name: string): name is Channel {
+  return Object.prototype.hasOwnProperty.call(CHANNEL_TABLE, name);
+}
+
+/** The API object the renderer sees, derived from the contract (one function per channel). */
+export type InspectorApi = {
+  [C in Channel]: (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
+} & {
+  /** Subscribe to pushes; returns the unsubscribe for React effect cleanup. */
+  subscribe(listener: (message: PushMessage) => void): () => void;
+};

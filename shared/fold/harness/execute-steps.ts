@@ -1,0 +1,65 @@
+/**
+ * `harness.execute_step.started` / `succeeded` spans, paired per step path.
+ *
+ * The workflow harness emits `started` again every time a step is resumed, and there is
+ * no failed event, so a later `started` for the same step supersedes an open span rather
+ * than nesting inside it.
+ */
+import type { EventEnvelope } from '../../events/envelope';
+import { field, numberField, stringField } from '../payload-fields';
+import type { ExecuteStepItem } from './harness-types';
+
+/** Collects execute_step spans of one run. */
+export class ExecuteStepTracker {
+  readonly items: ExecuteStepItem[] = [];
+  readonly unpaired: number[] = [];
+  private readonly openByLane = new Map<string, number>();
+
+  /** `harness.execute_step.started`. */
+  started(event: EventEnvelope, lane: string, sessionId: number | undefined): ExecuteStepItem {
+    const previous = this.openByLane.get(lane);
+    if (previous !== undefined) this.items[previous].supersededBySequence = event.sequence;
+    const item = this.create(event, lane, sessionId);
+    item.startedSequence = event.sequence;
+    item.startedAt = event.recordedAt;
+    this.openByLane.set(lane, item.id);
+    return item;
+  }
+
+  /** `harness.execute_step.succeeded`. */
+  succeeded(event: EventEnvelope, lane: string, sessionId: number | undefined): ExecuteStepItem {
+    const openId = this.openByLane.get(lane);
+    let item: ExecuteStepItem;
+    if (openId === undefined) {
+      this.unpaired.push(event.sequence);
+      item = this.create(event, lane, sessionId);
+    } else {
+      item = this.items[openId];
+      item.sequences.push(event.sequence);
+      this.openByLane.delete(lane);
+    }
+    item.status = 'succeeded';
+    item.succeededSequence = event.sequence;
+    item.succeededAt = event.recordedAt;
+    item.output = field(event.payload, 'output');
+    item.outputUndefined = field(event.payload, 'outputUndefined') === true;
+    return item;
+  }
+
+  private create(event: EventEnvelope, lane: string, sessionId: number | undefined): ExecuteStepItem {
+    const payload = event.payload;
+    const item: ExecuteStepItem = {
+      id: this.items.length,
+      stepPath: lane === '' ? undefined : lane,
+      stepId: stringField(payload, 'stepId'),
+      uses: stringField(payload, 'uses'),
+      visitIndex: numberField(payload, 'visitIndex'),
+      sessionId,
+      outputUndefined: false,
+      status: 'open',
+      sequences: [event.sequence],
+    };
+    this.items.push(item);
+    return item;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Builds the harness view of one run from its events, incrementally: `add(event)` is O(1)
+ * amortised and `snapshot()` is linear in the items, so a live tail can call both freely
+ * and a 200k-event run stays linear.
+ */
+import type { EventEnvelope } from '../../events/envelope';
+import { isHarnessEventType, normalizeHarnessEventType } from '../../events/event-names';
+import { assertNever } from '../../assert-never';
+import { stringField } from '../payload-fields';
+import { ExecuteStepTracker } from './execute-steps';
+import type { HarnessSession, HarnessView, ModelTurn, ToolCallItem } from './harness-types';
+import { ModelTurnTracker } from './model-turns';
+import { laneOf, SessionTracker, type PreviousEvent } from './session-tracker';
+import { ToolCallTracker } from './tool-calls';
+
+/** Incremental builder for a run's harness view; feed events in sequence order. */
+export class HarnessViewBuilder {
+  private readonly sessions = new SessionTracker();
+  private readonly turns = new ModelTurnTracker();
+  private readonly tools = new ToolCallTracker();
+  private readonly steps = new ExecuteStepTracker();
+  private runId: string | undefined;
+  private previous: PreviousEvent;
+  private eventCount = 0;
+
+  /** Add the next event of the run. */
+  add(event: EventEnvelope): void {
+    this.eventCount += 1;
+    this.runId ??= event.runId;
+    this.apply(event);
+    this.previous = { sequence: event.sequence, recordedAt: event.recordedAt };
+  }
+
+  /** Add many events in order; returns the builder for chaining. */
+  addAll(events: Iterable<EventEnvelope>): this {
+    for (const event of events) this.add(event);
+    return this;
+  }
+
+  private apply(event: EventEnvelope): void {
+    const type = normalizeHarnessEventType(event.type);
+    if (!isHarnessEventType(type)) {
+      this.noteRetryMarker(type, event);
+      return;
+    }
+    const lane = laneOf(event.payload);
+    switch (type) {
+      case 'harness.session.started':
+        this.sessions.start(event, this.previous);
+        return;
+      case 'harness.session.completed':
+        this.sessions.end(event, 'completed');
+        return;
+      case 'harness.session.failed':
+        this.sessions.end(event, 'failed');
+        return;
+      case 'harness.model.called':
+        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.called(event, lane, session));
+      case 'harness.model.responded':
+        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.responded(event, lane, session));
+      case 'harness.model.failed':
+        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.failed(event, lane, session));
+      case 'harness.tool_call.started':
+        return this.track(lane, 'toolCallIds', this.tools.calls, (session) => this.tools.started(event, lane, session, this.turns));
+      case 'harness.tool_call.succeeded':
+        return this.track(lane, 'toolCallIds', this.tools.calls, (session) => this.tools.ended(event, lane, session, 'succeeded'));
+      case 'harness.tool_call.failed':
+        return this.track(lane, 'toolCallIds', this.tools.calls, (session) => this.tools.ended(event, lane, session, 'failed'));
+      case 'harness.execute_step.started':
+        return this.track(lane, 'executeStepIds', this.steps.items, (session) => this.steps.started(event, lane, session));
+      case 'harness.execute_step.succeeded':
+        return this.track(lane, 'executeStepIds', this.steps.items, (session) => this.steps.succeeded(event, lane, session));
+      default:
+        assertNever(type, 'harness event type');
+    }
+  }
+
+  // Runs one tracker step and, when it created a new item, lists it under its session.
+  private track(
+    lane: string,
+    list: 'modelTurnIds' | 'toolCallIds' | 'executeStepIds',
+    items: readonly unknown[],
+    step: (session: number | undefined) => { id: number },
+  ): void {
+    const before = items.length;
+    const sessionId = this.sessions.sessionFor(lane);
+    const item = step(sessionId);
+    if (items.length > before && sessionId !== undefined) this.sessions.sessions[sessionId][list].push(item.id);
+  }
+
+  // Events that start a legitimately new session of a lane make a repeat a retry, not a resume.
+  private noteRetryMarker(type: string, event: EventEnvelope): void {
+    if (type === 'StepAttemptStarted' || type === 'StepFailed' || type === 'StepRepairAttempted') {
+      const stepPath = stringField(event.payload, 'stepPath');
+      if (stepPath !== undefined) this.sessions.noteRetryMarker(stepPath, event.sequence);
+    } else if (type === 'PlannerStarted') {
+      this.sessions.noteRetryMarker('', event.sequence);
+    }
+  }
+
+  /** The view so far. Items are fresh copies; statuses of unfinished calls are resolved here. */
+  snapshot(): HarnessView {
+    const sessions = this.sessions.sessions.map(copySession);
+    const endOf = (sessionId: number | undefined): HarnessSession | undefined => this.sessions.finalSession(sessionId);
+    const modelTurns = this.turns.turns.map((turn) => resolveTurn(turn, endOf(turn.sessionId)));
+    const toolCalls = this.tools.calls.map((call) => resolveTool(call, endOf(call.sessionId)));
+    const executeSteps = this.steps.items.map((item) => {
+      const copy = { ...item, sequences: [...item.sequences] };
+      const owner = endOf(item.sessionId);
+      if (copy.status === 'open' && copy.supersededBySequence === undefined && owner !== undefined && owner.status !== 'open') {
+        copy.closedBySessionEndSequence = owner.endSequence;
+      }
+      return copy;
+    });
+    const unpaired = [...this.sessions.unpaired, ...this.turns.unpaired, ...this.tools.unpaired, ...this.steps.unpaired];
+    return {
+      runId: this.runId,
+      parentRunId: this.sessions.parentRunId,
+      sessions,
+      modelTurns,
+      toolCalls,
+      executeSteps,
+      subRuns: this.tools.subRuns().map((link) => ({ ...link, via: [...link.via], sequences: [...link.sequences] })),
+      resumes: this.sessions.resumes.map((marker) => ({ ...marker })),
+      unpairedSequences: unpaired.sort((a, b) => a - b),
+      eventCount: this.eventCount,
+      lastSequence: this.previous?.sequence,
+    };
+  }
+}
+
+/** Build the harness view of a run in one pass. */
+export function buildHarnessView(events: Iterable<EventEnvelope>): HarnessView {
+  return new HarnessViewBuilder().addAll(events).snapshot();
+}
+
+function copySession(session: HarnessSession): HarnessSession {
+  return {
+    ...session,
+    modelTurnIds: [...session.modelTurnIds],
+    toolCallIds: [...session.toolCallIds],
+    executeStepIds: [...session.executeStepIds],
+    sequences: [...session.sequences],
+  };
+}
+
+// A call with no terminal is in flight while its (resumed) session is open, orphaned after.
+function unfinishedStatus(owner: HarnessSession | undefined): 'in-flight' | 'orphaned' {
+  return owner === undefined || owner.status === 'open' ? 'in-flight' : 'orphaned';
+}
+
+function resolveTurn(turn: ModelTurn, owner: HarnessSession | undefined): ModelTurn {
+  const copy: ModelTurn = {
+    ...turn,
+    failures: turn.failures.map((failure) => ({ ...failure })),
+    toolCalls: turn.toolCalls.map((call) => ({ ...call })),
+    duplicateCalledSequences: [...turn.duplicateCalledSequences],
+    toolCallItemIds: [...turn.toolCallItemIds],
+    sequences: [...turn.sequences],
+  };
+  const lastFailure = turn.failures[turn.failures.length - 1];
+  if (turn.respondedSequence !== undefined) copy.status = 'responded';
+  else if (lastFailure !== undefined && lastFailure.willRetry !== true) copy.status = 'failed';
+  else copy.status = unfinishedStatus(owner);
+  return copy;
+}
+
+function resolveTool(call: ToolCallItem, owner: HarnessSession | undefined): ToolCallItem {
+  const copy: ToolCallItem = { ...call, sequences: [...call.sequences] };
+  if (call.endSequence === undefined) copy.status = unfinishedStatus(owner);
+  return copy;
+}

@@ -1,0 +1,143 @@
+/**
+ * Model turns: `harness.model.called` paired with `responded` / `failed` by callId.
+ *
+ * Pairing is by id, never by adjacency: after a crash the harness re-invokes an in-flight
+ * call with the same callId and appends only its terminal event, possibly much later and
+ * after a new session start. Legacy events without a callId pair by `turn` within their
+ * lane, like little-harness `durability.ts` does (`legacy-turn:<n>`).
+ */
+import type { EventEnvelope } from '../../events/envelope';
+import { arrayField, field, numberField, objectField, stringField } from '../payload-fields';
+import type { ModelTurn } from './harness-types';
+
+const SEP = '\u0000';
+
+/** Collects the model turns of one run. */
+export class ModelTurnTracker {
+  readonly turns: ModelTurn[] = [];
+  readonly unpaired: number[] = [];
+  private readonly byCallId = new Map<string, number>();
+  private readonly legacyByLaneTurn = new Map<string, number>();
+  private readonly latestByLaneTurn = new Map<string, number>();
+  private readonly byLaneToolCallId = new Map<string, number>();
+
+  /** `harness.model.called`. */
+  called(event: EventEnvelope, lane: string, sessionId: number | undefined): ModelTurn {
+    const payload = event.payload;
+    const callId = stringField(payload, 'callId');
+    const existing = callId === undefined ? undefined : this.byCallId.get(callId);
+    if (existing !== undefined && this.turns[existing].calledSequence !== undefined) {
+      // The harness never writes a second `called` for one callId; keep the first, note the rest.
+      const turn = this.turns[existing];
+      turn.duplicateCalledSequences.push(event.sequence);
+      turn.sequences.push(event.sequence);
+      return turn;
+    }
+    const turn = existing === undefined ? this.create(callId, lane, sessionId) : this.turns[existing];
+    turn.turn = numberField(payload, 'turn');
+    turn.calledSequence = event.sequence;
+    turn.calledAt = event.recordedAt;
+    turn.promptHash = stringField(payload, 'promptHash');
+    turn.request = field(payload, 'request');
+    turn.occurrenceId ??= event.occurrenceId;
+    turn.sessionId = sessionId;
+    turn.sequences.push(event.sequence);
+    const turnKey = `${lane}${SEP}${turn.turn ?? 1}`;
+    if (callId === undefined) this.legacyByLaneTurn.set(turnKey, turn.id);
+    this.latestByLaneTurn.set(turnKey, turn.id);
+    return turn;
+  }
+
+  /** `harness.model.responded`. */
+  responded(event: EventEnvelope, lane: string, sessionId: number | undefined): ModelTurn {
+    const turn = this.terminalTarget(event, lane, sessionId);
+    const payload = event.payload;
+    turn.sequences.push(event.sequence);
+    if (turn.respondedSequence !== undefined) return turn;
+    turn.respondedSequence = event.sequence;
+    turn.respondedAt = event.recordedAt;
+    const model = objectField(payload, 'model');
+    if (model !== undefined) {
+      turn.model = { provider: stringField(model, 'provider'), modelId: stringField(model, 'modelId') };
+    }
+    const response = field(payload, 'response');
+    turn.response = response;
+    turn.usage = field(response, 'usage');
+    turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
+    for (const raw of arrayField(response, 'toolCalls') ?? []) {
+      const toolCallId = stringField(raw, 'toolCallId');
+      turn.toolCalls.push({ toolName: stringField(raw, 'toolName'), args: field(raw, 'args'), toolCallId });
+      if (toolCallId !== undefined) this.byLaneToolCallId.set(`${lane}${SEP}${toolCallId}`, turn.id);
+    }
+    if (turn.callId === undefined) this.legacyByLaneTurn.delete(`${lane}${SEP}${turn.turn ?? 1}`);
+    return turn;
+  }
+
+  /** `harness.model.failed` (kept as one retry of the call when `willRetry` is set). */
+  failed(event: EventEnvelope, lane: string, sessionId: number | undefined): ModelTurn {
+    const turn = this.terminalTarget(event, lane, sessionId);
+    const payload = event.payload;
+    const willRetry = field(payload, 'willRetry');
+    turn.failures.push({
+      sequence: event.sequence,
+      recordedAt: event.recordedAt,
+      error: field(payload, 'error'),
+      attempt: numberField(payload, 'attempt'),
+      willRetry: typeof willRetry === 'boolean' ? willRetry : undefined,
+      durationMs: numberField(payload, 'durationMs'),
+    });
+    turn.sequences.push(event.sequence);
+    if (turn.respondedSequence === undefined) turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
+    return turn;
+  }
+
+  /** The turn a tool call was requested by: via the response's toolCallId, else by turn number. */
+  requestingTurn(lane: string, toolCallId: string | undefined, turn: number | undefined):
+    { id: number; via: 'toolCallId' | 'turn' } | undefined {
+    if (toolCallId !== undefined) {
+      const id = this.byLaneToolCallId.get(`${lane}${SEP}${toolCallId}`);
+      if (id !== undefined) return { id, via: 'toolCallId' };
+    }
+    if (turn === undefined) return undefined;
+    const id = this.latestByLaneTurn.get(`${lane}${SEP}${turn}`);
+    return id === undefined ? undefined : { id, via: 'turn' };
+  }
+
+  private terminalTarget(event: EventEnvelope, lane: string, sessionId: number | undefined): ModelTurn {
+    const callId = stringField(event.payload, 'callId');
+    const turnNumber = numberField(event.payload, 'turn');
+    let id = callId === undefined ? undefined : this.byCallId.get(callId);
+    if (id === undefined && callId === undefined) id = this.legacyByLaneTurn.get(`${lane}${SEP}${turnNumber ?? 1}`);
+    if (id !== undefined) return this.turns[id];
+    // A terminal with no `called` before it: keep it visible as its own, unmatched turn.
+    this.unpaired.push(event.sequence);
+    const turn = this.create(callId, lane, sessionId);
+    turn.turn = turnNumber;
+    turn.occurrenceId = event.occurrenceId;
+    if (callId === undefined) this.legacyByLaneTurn.set(`${lane}${SEP}${turnNumber ?? 1}`, turn.id);
+    return turn;
+  }
+
+  private create(callId: string | undefined, lane: string, sessionId: number | undefined): ModelTurn {
+    const turn: ModelTurn = {
+      id: this.turns.length,
+      callId,
+      sessionId,
+      stepPath: lane === '' ? undefined : lane,
+      failures: [],
+      toolCalls: [],
+      status: 'in-flight',
+      completedAfterResume: false,
+      duplicateCalledSequences: [],
+      toolCallItemIds: [],
+      sequences: [],
+    };
+    this.turns.push(turn);
+    if (callId !== undefined) this.byCallId.set(callId, turn.id);
+    return turn;
+  }
+}
+
+function isLaterSession(callSession: number | undefined, terminalSession: number | undefined): boolean {
+  return callSession !== undefined && terminalSession !== undefined && terminalSession > callSession;
+}

@@ -1,0 +1,57 @@
+/**
+ * The materialized run state, field for field as little-workflow's `MaterializedRunState`
+ * (world.ts / pricing.ts @ the newest stored commits). `little replay` prints this shape.
+ */
+
+/** Token and cost totals; `costUsd` is null when calls exist but none could be priced. */
+export type UsageTotals = {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  costUsd: number | null;
+  pricedCalls: number;
+  unpricedCalls: number;
+};
+
+export type StepAttemptStatus = 'running' | 'completed' | 'failed';
+
+export type MaterializedStepAttempt = {
+  attemptId: string;
+  startedAt: string;
+  finishedAt?: string;
+  status: StepAttemptStatus;
+  error?: unknown;
+};
+
+export type StepStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+export type MaterializedStepState = {
+  stepPath: string;
+  status: StepStatus;
+  usage: UsageTotals;
+  attempts: MaterializedStepAttempt[];
+  output?: unknown;
+  outputRef?: string;
+  artifactRefs: string[];
+  metadata?: Record<string, unknown>;
+  error?: unknown;
+};
+
+export type RunStateStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+export type MaterializedRunState = {
+  runId: string;
+  workflowVersionId?: string;
+  status: RunStateStatus;
+  startedAt?: string;
+  finishedAt?: string;
+  output?: unknown;
+  outputRef?: string;
+  usage: UsageTotals;
+  /** Null-prototype object keyed by step path, like the original. */
+  steps: Record<string, MaterializedStepState>;
+  artifacts: string[];
+  error?: unknown;
+  eventCount: number;
+};

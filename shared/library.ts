@@ -1,0 +1,56 @@
+/** The library model: data dirs found under an opened root and the runs they hold. */
+import type { Diagnostic } from './diagnostics';
+
+/** Where a data dir sits: a plain Local World, or one nested in a `.little-harness` tree. */
+export type DataDirKind = 'workflow' | 'harness-session' | 'harness-dynamic';
+
+/** The event-log format found in a data dir. */
+export type LogFormat = 'sqlite' | 'jsonl-legacy';
+
+/** One data dir found by discovery. */
+export type DataDirInfo = {
+  /** Absolute path of the `.little-workflow`-shaped dir (the one holding `events/`). */
+  path: string;
+  /** Path relative to the opened root, for display ("." for the root itself). */
+  label: string;
+  kind: DataDirKind;
+  format: LogFormat;
+  /** Harness session key for nested worlds, else null. */
+  sessionKey: string | null;
+  runCount: number;
+  diagnostics: Diagnostic[];
+};
+
+/** Folded or inferred status of a run (little-workflow's four, plus our crash verdict in `crashed`). */
+export type RunStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+/** One row of the run list, computed without folding every event of the run. */
+export type RunSummary = {
+  runId: string;
+  /** Absolute path of the data dir holding the run. */
+  dataDir: string;
+  status: RunStatus;
+  /** True when the run stopped mid-flight: dead lock owner, or no live owner and no terminal event. */
+  crashed: boolean;
+  eventCount: number;
+  /** First and last `recorded_at`. */
+  startedAt: string | null;
+  finishedAt: string | null;
+  lastEventType: string | null;
+  parentRunId: string | null;
+  workflowVersionId: string | null;
+  label: string | null;
+  tags: string[];
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** null when no call could be priced (never a made-up 0). */
+  costUsd: number | null;
+};
+
+/** What `library.open` returns: everything found under the chosen root. */
+export type LibrarySnapshot = {
+  root: string;
+  dataDirs: DataDirInfo[];
+  runs: RunSummary[];
+  diagnostics: Diagnostic[];
+};

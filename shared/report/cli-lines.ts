@@ -1,0 +1,33 @@
+/**
+ * The one-line outputs of `little replay` and `little events` (cli-core.ts @2884677
+ * `writeJsonLine`: `JSON.stringify(value)` + newline).
+ */
+import type { EventEnvelope } from '../events/envelope';
+import type { MaterializedRunState } from '../fold/run-state-types';
+
+/** What `little replay <runId>` prints: the folded state as one JSON line. */
+export function formatReplayLine(state: MaterializedRunState): string {
+  return `${JSON.stringify(state)}\n`;
+}
+
+/**
+ * What `little events <runId>` prints for one envelope.
+ *
+ * The envelope is rebuilt in world.ts `rowToEnvelope` key order (eventId, runId, sequence,
+ * type, occurrenceId only when set, recordedAt, payload), whatever order the caller's
+ * object has, so the line matches upstream byte for byte.
+ */
+export function formatEventLine(envelope: EventEnvelope): string {
+  const ordered = {
+    eventId: envelope.eventId,
+    runId: envelope.runId,
+    sequence: envelope.sequence,
+    type: envelope.type,
+    ...(envelope.occurrenceId === undefined || envelope.occurrenceId === null
+      ? {}
+      : { occurrenceId: envelope.occurrenceId }),
+    recordedAt: envelope.recordedAt,
+    payload: envelope.payload,
+  };
+  return `${JSON.stringify(ordered)}\n`;
+}

@@ -1,0 +1,22 @@
+/** `little-inspector runs [--data-dir DIR] [--json]`: every run under the dir, without folding each one. */
+import { resolve } from 'node:path';
+import type { RunSummary } from '../../../shared/library';
+import { loadLibrary } from '../../core/load-library';
+import { parseArgs, UsageError } from '../args';
+import type { CliIo } from '../cli-io';
+import { DataDirError, DEFAULT_DATA_DIR } from '../run-log';
+import { formatRunsTable } from '../runs-table';
+
+/** Print the run list as a table, or as a JSON array with `--json`. */
+export async function runsCommand(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
+  if (positionals.length > 0) throw new UsageError('Usage: little-inspector runs [--data-dir <dir>] [--json]');
+  const library = loadLibrary(resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR));
+  if (!library.ok) throw new DataDirError(library.error);
+  const runs: RunSummary[] = library.value.runs;
+  io.stdout(flags.json ? `${JSON.stringify(runs, null, 2)}\n` : formatRunsTable(runs));
+  for (const dir of library.value.dataDirs) {
+    for (const d of dir.diagnostics) io.stderr(`${dir.label}: ${d.severity}: ${d.code}: ${d.message}\n`);
+  }
+  return 0;
+}

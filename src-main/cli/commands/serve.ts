@@ -1,0 +1,56 @@
+/** `little-inspector serve [dataDir] [--port N] [--open]`: the UI in a browser on loopback. */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { exampleDataDir, rendererDir } from '../../app-paths';
+import { createInspectorCore } from '../../core/inspector-core';
+import { startWebServer } from '../../web/web-server';
+import { parseArgs, parsePort, UsageError } from '../args';
+import type { CliIo } from '../cli-io';
+import { formatDiagnostic } from '../format-diagnostic';
+
+/** Start browser mode and keep serving until SIGINT/SIGTERM. */
+export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false });
+  if (flags.help) {
+    io.stdout('Usage: little-inspector serve [dataDir] [--port N] [--open]\n');
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`serve takes one data directory, got ${positionals.length}`);
+  const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
+  const target = positionals[0] !== undefined ? resolve(positionals[0]) : exampleDataDir();
+
+  const ui = rendererDir();
+  if (!existsSync(join(ui, 'index.html'))) {
+    io.stderr(`little-inspector serve: the UI is not built (${ui} is missing); run "npm run build" first.\n`);
+    return 2;
+  }
+  const core = createInspectorCore({ mode: 'browser', initialPath: null });
+  const opened = await core.openPath(target);
+  if (!opened.ok) {
+    io.stderr(`little-inspector serve: ${formatDiagnostic(opened.error)}\n`);
+    return 2;
+  }
+  const server = await startWebServer({ core, rendererDir: ui, port });
+  io.stdout(`Little Inspector (browser mode) serving ${target}\n${server.url}\n`);
+  if (flags.open) openBrowser(server.url, io);
+
+  await new Promise<void>((done) => {
+    const stop = () => done();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+function openBrowser(url: string, io: CliIo): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
+    child.on('error', () => io.stderr(`Could not start a browser (${command}); open the URL above yourself.\n`));
+    child.unref();
+  } catch {
+    io.stderr(`Could not start a browser (${command}); open the URL above yourself.\n`);
+  }
+}

@@ -1,0 +1,59 @@
+/** Command dispatch for `little-inspector`; returns the exit code instead of exiting. */
+import pkg from '../../package.json';
+import { UsageError } from './args';
+import type { CliIo } from './cli-io';
+import { eventsCommand } from './commands/events';
+import { replayCommand } from './commands/replay';
+import { reportCommand } from './commands/report';
+import { runsCommand } from './commands/runs';
+import { serveCommand } from './commands/serve';
+import { formatDiagnostic } from './format-diagnostic';
+import { DataDirError } from './run-log';
+import { USAGE } from './usage';
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  serve: serveCommand,
+  events: eventsCommand,
+  replay: replayCommand,
+  report: reportCommand,
+  runs: runsCommand,
+};
+
+/** Run the CLI with `argv` (arguments after the script name). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    io.stdout(USAGE);
+    return first === undefined ? 1 : 0;
+  }
+  if (first === '-v' || first === '--version') {
+    io.stdout(`${pkg.version}\n`);
+    return 0;
+  }
+  const command = Object.prototype.hasOwnProperty.call(commands, first) ? commands[first] : undefined;
+  if (!command) {
+    io.stderr(`little-inspector: unknown command "${first}"\n\n${USAGE}`);
+    return 1;
+  }
+  try {
+    return await command(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`little-inspector ${first}: ${error.message}\nRun "little-inspector --help" for usage.\n`);
+      return 1;
+    }
+    if (error instanceof DataDirError) {
+      io.stderr(`little-inspector ${first}: ${formatDiagnostic(error.diagnostic)}\n`);
+      return 2;
+    }
+    // Everything else is a run-level error that little-workflow's CLI also prints as
+    // `<name>: <message>` with exit 1 (RunNotFoundError, WorldPathError, SyntaxError, …).
+    if (error instanceof Error) {
+      io.stderr(`${error.name}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Reading one run the way little-workflow's CLI does (`listEvents` + fold), with its error
+ * names, so `events`/`replay`/`report` print the same bytes and fail the same way.
+ */
+import { resolve } from 'node:path';
+import type { Diagnostic } from '../../shared/diagnostics';
+import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
+import { openDataDir } from '../store/data-dir-reader';
+import type { DataDirReader } from '../store/store-types';
+
+/** little-workflow's default data dir, relative to the working directory. */
+export const DEFAULT_DATA_DIR = '.little-workflow';
+
+/** An error as little-workflow's CLI prints it: `<name>: <message>`, exit 1. */
+export class LittleCliError extends Error {
+  constructor(
+    readonly errorName: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = errorName;
+  }
+}
+
+/** The data dir can't be read at all: our own typed diagnostic, exit 2. */
+export class DataDirError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+    this.name = 'DataDirError';
+  }
+}
+
+/** Open `--data-dir` (default `.little-workflow` under `cwd`) or throw DataDirError. */
+export function openDataDirArg(dataDir: string | undefined, cwd = process.cwd()): DataDirReader {
+  const opened = openDataDir(resolve(cwd, dataDir ?? DEFAULT_DATA_DIR));
+  if (!opened.ok) throw new DataDirError(opened.error);
+  return opened.value;
+}
+
+/** Every event of `runId` in sequence order, or the error `listEvents` would throw. */
+export function listRunEvents(reader: DataDirReader, runId: string): EventEnvelope[] {
+  if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
+  const events: EventEnvelope[] = [];
+  for (const read of reader.readEvents(runId)) {
+    if (read.ok) {
+      events.push(read.event);
+    } else if (read.sequence === null) {
+      throw new DataDirError(read.diagnostic);
+    } else {
+      // listEvents parses every payload up front: one bad payload fails the whole command.
+      throw new LittleCliError('SyntaxError', jsonParseMessage(read.raw.payloadText));
+    }
+  }
+  return events;
+}
+
+function jsonParseMessage(text: string): string {
+  try {
+    JSON.parse(text);
+    return 'Unexpected payload';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

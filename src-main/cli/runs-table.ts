@@ -1,0 +1,24 @@
+/** The human-readable run list of `little-inspector runs`. */
+import type { RunSummary } from '../../shared/library';
+
+const HEADERS = ['RUN', 'STATUS', 'EVENTS', 'STARTED', 'IN', 'OUT', 'COST (USD)', 'PARENT'] as const;
+
+/** Fixed-width columns, two spaces apart, numbers right-aligned. */
+export function formatRunsTable(runs: readonly RunSummary[]): string {
+  if (runs.length === 0) return 'No runs.\n';
+  const rows = runs.map((run) => [
+    run.runId,
+    run.crashed ? `${run.status} (crashed)` : run.status,
+    String(run.eventCount),
+    run.startedAt ?? '',
+    run.inputTokens === null ? 'n/a' : String(run.inputTokens),
+    run.outputTokens === null ? 'n/a' : String(run.outputTokens),
+    run.costUsd === null ? 'n/a' : run.costUsd.toFixed(6),
+    run.parentRunId ?? '',
+  ]);
+  const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const right = new Set([2, 4, 5, 6]);
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return `${[line(HEADERS), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')}\n`;
+}

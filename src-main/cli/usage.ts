@@ -1,0 +1,20 @@
+/** The CLI's help text. */
+export const USAGE = `Usage: little-inspector <command> [options]
+
+Inspect little-workflow runs: fold, report, costs and crash boundaries. Never writes to a data dir.
+
+Commands:
+  runs [--data-dir DIR] [--json]                 List every run under DIR (nested harness worlds too)
+  events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`
+  replay <runId>                                 Print the folded run state, as \`little replay\`
+  report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
+  check [runId]                                  Integrity findings (exit 1 when any)
+  serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+
+Options:
+  --data-dir DIR   The data dir (default: .little-workflow in the current folder)
+  -h, --help       Show this help
+  -v, --version    Print the version
+
+Exit codes: 0 ok, 1 usage error, run error or findings, 2 the data directory cannot be read.
+`;

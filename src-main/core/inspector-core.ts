@@ -1,0 +1,98 @@
+/**
+ * The main-process core: what every transport (Electron IPC, browser-mode HTTP, the CLI's
+ * serve) calls. It owns the opened library and fans pushes out to subscribers.
+ */
+import { resolve } from 'node:path';
+import type { AppInfo, Handlers, PushMessage } from '../../shared/contract';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import type { LibrarySnapshot } from '../../shared/library';
+import pkg from '../../package.json';
+import { loadLibrary } from './load-library';
+
+/** Recently opened roots, persisted by the Electron shell (never inside a data dir). */
+export interface RecentStore {
+  list(): string[];
+  add(path: string): void;
+}
+
+/** The core as the transports see it. */
+export interface InspectorCore {
+  handlers: Handlers;
+  /** Subscribe to pushes; returns the unsubscribe. Listeners run in registration order. */
+  subscribe(listener: (message: PushMessage) => void): () => void;
+  /** Open a root path (also used by the CLI, menus and drag and drop). */
+  openPath(path: string): Promise<Result<LibrarySnapshot>>;
+}
+
+export type CoreOptions = {
+  mode: AppInfo['mode'];
+  initialPath: string | null;
+  recent?: RecentStore;
+  openDirectoryDialog?: () => Promise<string | null>;
+  /** Where a failing listener is reported (it never stops the others). */
+  logError?: (message: string) => void;
+};
+
+/** Create the core for one process. */
+export function createInspectorCore(options: CoreOptions): InspectorCore {
+  const listeners: Array<(message: PushMessage) => void> = [];
+  let current: LibrarySnapshot | null = null;
+  let currentPath: string | null = null;
+  const logError = options.logError ?? ((message: string) => console.error(message));
+
+  const publish = (message: PushMessage) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(Object.freeze(message));
+      } catch (error) {
+        logError(`push listener failed: ${(error as Error).message}`);
+      }
+    }
+  };
+
+  const openPath = async (path: string): Promise<Result<LibrarySnapshot>> => {
+    const absolute = resolve(path);
+    const loaded = loadLibrary(absolute);
+    if (!loaded.ok) return loaded;
+    current = loaded.value;
+    currentPath = absolute;
+    options.recent?.add(absolute);
+    publish({ kind: 'library.changed', snapshot: loaded.value });
+    return loaded;
+  };
+
+  const handlers: Handlers = {
+    'app.info': async () =>
+      ok({
+        name: 'Little Inspector',
+        version: pkg.version,
+        mode: options.mode,
+        initialPath: options.initialPath,
+        recent: options.recent?.list() ?? [],
+      }),
+    'library.open': async ({ path }) => openPath(path),
+    'library.current': async () => ok(current),
+    'library.refresh': async () => {
+      if (currentPath === null) return ok(null);
+      return openPath(currentPath);
+    },
+    'dialog.openDirectory': async () => {
+      if (!options.openDirectoryDialog) {
+        return fail(diagnostic('unsupported', 'A folder picker is only available in the desktop app; type a path instead.'));
+      }
+      return ok(await options.openDirectoryDialog());
+    },
+  };
+
+  return {
+    handlers,
+    subscribe(listener) {
+      listeners.push(listener);
+      return () => {
+        const index = listeners.indexOf(listener);
+        if (index !== -1) listeners.splice(index, 1);
+      };
+    },
+    openPath,
+  };
+}

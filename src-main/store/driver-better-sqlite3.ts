@@ -1,0 +1,117 @@
+/**
+ * The better-sqlite3 adapter (Node 20; an optional dependency, loaded lazily).
+ *
+ * better-sqlite3 reads URI filenames only when SQLITE_USE_URI=1 is in the environment
+ * the first time its native addon initialises, so this module sets it (if unset) before
+ * anything can load the addon through us. If some other code loaded the addon earlier
+ * without it, `wal` mode throws `WalModeUnsupportedError` and the caller falls back to a
+ * private copy.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  sqliteFileUri,
+  WalModeUnsupportedError,
+  type OpenMode,
+  type SqliteConnection,
+  type SqliteDriver,
+  type SqliteParam,
+  type SqliteRow,
+} from './sqlite-driver';
+
+if (process.env.SQLITE_USE_URI === undefined) process.env.SQLITE_USE_URI = '1';
+
+/** The slice of better-sqlite3's API this adapter uses. */
+type BetterStatement = {
+  iterate(...params: SqliteParam[]): IterableIterator<unknown>;
+  get(...params: SqliteParam[]): unknown;
+};
+type BetterDatabase = {
+  prepare(sql: string): BetterStatement;
+  pragma(source: string): unknown;
+  close(): void;
+};
+type BetterConstructor = new (
+  filename: string | Buffer,
+  options?: { readonly?: boolean; fileMustExist?: boolean },
+) => BetterDatabase;
+
+/** Byte offsets 18/19 of the SQLite header: file format write/read version (2 = WAL). */
+const WAL_FORMAT_OFFSETS = [18, 19] as const;
+
+/** Load better-sqlite3 if it is installed and built for this runtime, else null. */
+export function loadBetterSqlite3Driver(): SqliteDriver | null {
+  let Database: BetterConstructor;
+  try {
+    const load = typeof require === 'function' ? require : createRequire(import.meta.url);
+    Database = load('better-sqlite3') as BetterConstructor;
+  } catch {
+    return null;
+  }
+  return {
+    name: 'better-sqlite3',
+    open: (path, mode) => wrap(openDatabase(Database, path, mode)),
+  };
+}
+
+function openDatabase(Database: BetterConstructor, path: string, mode: OpenMode): BetterDatabase {
+  switch (mode) {
+    case 'wal': {
+      const db = openWalUri(Database, path);
+      db.pragma('query_only = 1');
+      return db;
+    }
+    case 'snapshot': {
+      // better-sqlite3 cannot pass `immutable=1` without URIs, and a plain read-only
+      // open would create -wal/-shm; an in-memory copy whose header says "rollback
+      // journal" instead of "WAL" opens without touching the folder.
+      const buffer = readFileSync(path);
+      for (const offset of WAL_FORMAT_OFFSETS) {
+        if (buffer.length > offset && buffer[offset] === 2) buffer[offset] = 1;
+      }
+      const db = new Database(buffer, { readonly: true });
+      db.pragma('query_only = 1');
+      return db;
+    }
+    case 'private': {
+      const db = new Database(path, { readonly: true, fileMustExist: true });
+      db.pragma('query_only = 1');
+      return db;
+    }
+  }
+}
+
+function openWalUri(Database: BetterConstructor, path: string): BetterDatabase {
+  try {
+    return new Database(sqliteFileUri(path, 'readonly_shm=1'), { readonly: true, fileMustExist: true });
+  } catch (error) {
+    // With URIs disabled SQLite takes the whole `file:…` string as a relative file name,
+    // which does not exist: CANTOPEN although the real file is there.
+    if (errorCode(error) === 'SQLITE_CANTOPEN' && existsSync(path)) {
+      throw new WalModeUnsupportedError('better-sqlite3 was loaded without URI filename support');
+    }
+    throw error;
+  }
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+function wrap(db: BetterDatabase): SqliteConnection {
+  let closed = false;
+  return {
+    prepare(sql) {
+      const statement = db.prepare(sql);
+      return {
+        iterate: (...params) => statement.iterate(...params) as IterableIterator<SqliteRow>,
+        get: (...params) => statement.get(...params) as SqliteRow | undefined,
+      };
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

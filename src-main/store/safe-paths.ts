@@ -1,0 +1,74 @@
+/**
+ * Turns validated ids into file paths inside a data dir, refusing anything that could
+ * leave it: ids must match little-workflow's own patterns, and the real path of the file
+ * (symlinks resolved) must still sit under the real path of the data dir.
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
+import { fsDiagnostic } from './fs-diagnostics';
+
+/** Check `id` against `pattern` before it becomes part of a path. */
+export function checkId(id: unknown, pattern: RegExp, what: string): Result<string> {
+  if (typeof id === 'string' && pattern.test(id)) return ok(id);
+  return fail(diagnostic('invalid-argument', `${JSON.stringify(id)} is not a valid ${what} id (expected ${pattern.source})`));
+}
+
+/** What reading a contained file gives: its bytes, or "missing", or a diagnostic. */
+export type ContainedRead = { kind: 'found'; bytes: Buffer; path: string } | { kind: 'missing'; path: string };
+
+/**
+ * Read `segments` under `dataDir` only if its real path stays inside the data dir.
+ *
+ * ENOENT is not an error here (callers decide what "missing" means); a symlink that
+ * points out of the data dir is.
+ */
+export function readContainedFile(dataDir: string, ...segments: string[]): Result<ContainedRead> {
+  const path = join(dataDir, ...segments);
+  let realRoot: string;
+  let realFile: string;
+  try {
+    realRoot = realpathSync(dataDir);
+  } catch (error) {
+    return fail(fsDiagnostic(error, dataDir));
+  }
+  try {
+    realFile = realpathSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
+    return fail(fsDiagnostic(error, path));
+  }
+  const escape = outside(realRoot, realFile, path);
+  if (escape !== null) return fail(escape);
+  try {
+    return ok({ kind: 'found', bytes: readFileSync(realFile), path });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
+    return fail(fsDiagnostic(error, path));
+  }
+}
+
+/** A diagnostic when `realFile` is not strictly under `realRoot`, else null. */
+export function outside(realRoot: string, realFile: string, shownPath: string): Diagnostic | null {
+  const rel = relative(realRoot, realFile);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    return diagnostic('path-outside-data-dir', `${shownPath} resolves to ${realFile}, outside the data dir; not read`, {
+      path: shownPath,
+    });
+  }
+  return null;
+}
+
+/** Parse JSON text, returning the parser's message on failure. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+/** True for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

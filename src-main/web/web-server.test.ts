@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { startWebServer, type WebServer } from './web-server';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
+import { tokensEqual } from './access-token';
+import { bearer, makeFakeCore, makeRendererDir, send, sendRaw, type RendererFixture } from './web-test-support';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+let fixture: RendererFixture;
+let web: WebServer;
+
+beforeAll(async () => {
+  fixture = await makeRendererDir();
+  web = await startWebServer({ core: makeFakeCore(), rendererDir: fixture.rendererDir, log: () => {} });
+});
+
+afterAll(async () => {
+  await web.close();
+  await fixture.cleanup();
+});
+
+/** One request of each route type, for the auth and guard matrices. */
+const ROUTES = [
+  { name: 'index', method: 'GET', path: '/' },
+  { name: 'index.html', method: 'GET', path: '/index.html' },
+  { name: 'asset', method: 'GET', path: '/assets/app.js' },
+  { name: 'missing file', method: 'GET', path: '/nope.js' },
+  { name: 'api call', method: 'POST', path: '/api/call/app.info', body: '{}' },
+  { name: 'unknown channel', method: 'POST', path: '/api/call/nope', body: '{}' },
+  { name: 'events', method: 'GET', path: '/api/events' },
+] as const;
+
+describe('startWebServer', () => {
+  it('listens on 127.0.0.1 only and reports its start URL', () => {
+    const address = web.server.address() as AddressInfo;
+    expect(address.address).toBe('127.0.0.1');
+    expect(address.family).toBe('IPv4');
+    expect(address.port).toBe(web.port);
+    expect(web.origin).toBe(`http://127.0.0.1:${web.port}`);
+    expect(web.url).toBe(`http://127.0.0.1:${web.port}/?token=${web.token}`);
+  });
+
+  it('makes a 32-byte base64url token when none is given', () => {
+    expect(web.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(web.token, 'base64url')).toHaveLength(32);
+  });
+
+  it('uses a given token and refuses unsafe ones', async () => {
+    const token = 'fixed-token-for-tests_0123456789';
+    const other = await startWebServer({ core: makeFakeCore(), rendererDir: fixture.rendererDir, token });
+    try {
+      expect(other.token).toBe(token);
+      expect((await send(other.port, { headers: bearer(token) })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+    await expect(startWebServer({ core: makeFakeCore(), rendererDir: fixture.rendererDir, token: 'a;b' })).rejects.toThrow();
+    await expect(startWebServer({ core: makeFakeCore(), rendererDir: fixture.rendererDir, token: 'short' })).rejects.toThrow();
+  });
+
+  it('refuses a renderer dir that does not exist', async () => {
+    await expect(startWebServer({ core: makeFakeCore(), rendererDir: `${fixture.base}/missing` })).rejects.toThrow();
+  });
+
+  it('sets the slow-client timeouts', () => {
+    expect(web.server.headersTimeout).toBe(10_000);
+    expect(web.server.requestTimeout).toBe(30_000);
+  });
+
+  it('close() ends open event streams and is idempotent', async () => {
+    const core = makeFakeCore();
+    const other = await startWebServer({ core, rendererDir: fixture.rendererDir });
+    const ended = send(other.port, { path: '/api/events', headers: bearer(other.token) });
+    await expect.poll(() => core.listenerCount()).toBe(1);
+    await Promise.all([other.close(), other.close()]);
+    await ended.catch(() => undefined);
+    expect(core.listenerCount()).toBe(0);
+  });
+});
+
+describe('token', () => {
+  it.each(ROUTES)('401 without a token: $name', async (route) => {
+    const reply = await send(web.port, { method: route.method, path: route.path, headers: JSON_HEADERS, body: 'body' in route ? route.body : undefined });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toBe('unauthorized\n');
+  });
+
+  it.each(ROUTES)('401 with a wrong token (cookie, bearer, query): $name', async (route) => {
+    const wrong = `${web.token.slice(0, -1)}${web.token.endsWith('A') ? 'B' : 'A'}`;
+    const body = 'body' in route ? route.body : undefined;
+    const tries = [
+      { headers: { ...JSON_HEADERS, Cookie: `li_token=${wrong}` }, path: route.path },
+      { headers: { ...JSON_HEADERS, ...bearer(wrong) }, path: route.path },
+      { headers: JSON_HEADERS, path: `${route.path}?token=${wrong}` },
+      { headers: JSON_HEADERS, path: `${route.path}?token=` },
+    ];
+    for (const attempt of tries) {
+      const reply = await send(web.port, { method: route.method, body, ...attempt });
+      expect(reply.status).toBe(401);
+    }
+  });
+
+  it('accepts the token as cookie, bearer header or query', async () => {
+    const viaCookie = await send(web.port, { path: '/assets/app.js', headers: { Cookie: `theme=dark; li_token=${web.token}` } });
+    const viaBearer = await send(web.port, { path: '/assets/app.js', headers: bearer(web.token) });
+    const viaQuery = await send(web.port, { path: `/assets/app.js?token=${web.token}` });
+    for (const reply of [viaCookie, viaBearer, viaQuery]) {
+      expect(reply.status).toBe(200);
+      expect(reply.body).toBe('console.log("app");');
+    }
+    const api = await send(web.port, { method: 'POST', path: '/api/call/app.info', headers: { ...JSON_HEADERS, Cookie: `li_token=${web.token}` }, body: '{}' });
+    expect(api.status).toBe(200);
+  });
+
+  it('accepts the right token next to a stale cookie from another server', async () => {
+    const reply = await send(web.port, { path: '/assets/app.js', headers: { Cookie: `li_token=stale-value-from-other-port; li_token=${web.token}` } });
+    expect(reply.status).toBe(200);
+  });
+
+  it('sets an HttpOnly SameSite=Strict cookie when / or /index.html is opened with the token', async () => {
+    for (const path of ['/', '/index.html']) {
+      const reply = await send(web.port, { path: `${path}?token=${web.token}` });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toContain('<title>Little Inspector</title>');
+      expect(reply.headers['set-cookie']).toEqual([`li_token=${web.token}; HttpOnly; SameSite=Strict; Path=/`]);
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    const viaBearer = await send(web.port, { path: '/', headers: bearer(web.token) });
+    expect(viaBearer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('compares tokens without regard to length leaks', () => {
+    expect(tokensEqual('abc', 'abc')).toBe(true);
+    expect(tokensEqual('abc', 'abcd')).toBe(false);
+    expect(tokensEqual('abc', '')).toBe(false);
+  });
+});
+
+describe('Host, Origin and fetch-site guard', () => {
+  const hosts = (port: number) => [`evil.example:${port}`, `127.0.0.1.evil:${port}`, '127.0.0.1', `127.0.0.1:${port + 1}`, `localhost.evil.example:${port}`, `[::1]:${port}`];
+
+  it.each(ROUTES)('403 for a foreign Host even with a valid token: $name', async (route) => {
+    for (const host of hosts(web.port)) {
+      const reply = await send(web.port, { method: route.method, path: route.path, headers: { ...JSON_HEADERS, ...bearer(web.token), Host: host }, body: 'body' in route ? route.body : undefined });
+      expect(reply.status, host).toBe(403);
+    }
+  });
+
+  it('403 for a foreign Host even without a token (Host is checked first)', async () => {
+    const reply = await send(web.port, { headers: { Host: `evil.example:${web.port}` } });
+    expect(reply.status).toBe(403);
+  });
+
+  it('accepts Host localhost:PORT', async () => {
+    const reply = await send(web.port, { path: '/assets/app.js', headers: { ...bearer(web.token), Host: `localhost:${web.port}` } });
+    expect(reply.status).toBe(200);
+  });
+
+  it('403 for two Host headers', async () => {
+    const raw = await sendRaw(web.port, `GET /assets/app.js HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nHost: evil.example\r\nAuthorization: Bearer ${web.token}\r\nConnection: close\r\n\r\n`);
+    expect(raw).not.toContain('console.log');
+    expect(raw).toMatch(/^HTTP\/1\.1 40[03]/);
+  });
+
+  it.each(ROUTES)('403 for a foreign Origin: $name', async (route) => {
+    const origins = ['http://evil.example', `http://127.0.0.1:${web.port + 1}`, `https://127.0.0.1:${web.port}`, 'null', `http://127.0.0.1.evil:${web.port}`];
+    for (const origin of origins) {
+      const reply = await send(web.port, { method: route.method, path: route.path, headers: { ...JSON_HEADERS, ...bearer(web.token), Origin: origin }, body: 'body' in route ? route.body : undefined });
+      expect(reply.status, origin).toBe(403);
+    }
+  });
+
+  it('accepts our own Origin on either host name', async () => {
+    for (const origin of [`http://127.0.0.1:${web.port}`, `http://localhost:${web.port}`]) {
+      const reply = await send(web.port, { method: 'POST', path: '/api/call/app.info', headers: { ...JSON_HEADERS, ...bearer(web.token), Origin: origin }, body: '{}' });
+      expect(reply.status).toBe(200);
+    }
+  });
+
+  it('403 for a cross-site fetch, and for same-site (another loopback port) unless navigating', async () => {
+    const crossSite = await send(web.port, { path: '/assets/app.js', headers: { ...bearer(web.token), 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' } });
+    expect(crossSite.status).toBe(403);
+    const sameSite = await send(web.port, { path: '/assets/app.js', headers: { ...bearer(web.token), 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'no-cors' } });
+    expect(sameSite.status).toBe(403);
+    const navigate = await send(web.port, { path: `/?token=${web.token}`, headers: { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'navigate' } });
+    expect(navigate.status).toBe(200);
+    for (const site of ['same-origin', 'none']) {
+      const reply = await send(web.port, { path: '/assets/app.js', headers: { ...bearer(web.token), 'Sec-Fetch-Site': site } });
+      expect(reply.status).toBe(200);
+    }
+  });
+});
+
+describe('security headers', () => {
+  const cases = [
+    { name: 'static 200', options: () => ({ path: `/assets/app.js?token=${web.token}` }) },
+    { name: 'api 200', options: () => ({ method: 'POST', path: '/api/call/app.info', headers: { ...JSON_HEADERS, ...bearer(web.token) }, body: '{}' }) },
+    { name: '401', options: () => ({ path: '/' }) },
+    { name: '403', options: () => ({ headers: { Host: 'evil.example' } }) },
+    { name: '404', options: () => ({ path: '/missing.js', headers: bearer(web.token) }) },
+    { name: '405', options: () => ({ method: 'DELETE', path: '/', headers: bearer(web.token) }) },
+  ];
+  it.each(cases)('are on every response: $name', async ({ options }) => {
+    const reply = await send(web.port, options());
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      expect(reply.headers[name.toLowerCase()], name).toBe(value);
+    }
+    expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+  });
+});

@@ -1,0 +1,61 @@
+/** The run list of the opened root: a plain table grouped by data dir (real views come later). */
+import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import { StatusBadge } from '../components/status-badge';
+import { formatCost, formatCount, formatTime } from '../format';
+
+export function RunList({ snapshot }: { snapshot: LibrarySnapshot }) {
+  if (snapshot.runs.length === 0) {
+    return <p className="empty">No runs in {snapshot.root}.</p>;
+  }
+  return (
+    <div className="run-groups">
+      {snapshot.dataDirs.map((dir) => {
+        const runs = snapshot.runs.filter((run) => run.dataDir === dir.path);
+        return (
+          <section key={dir.path} className="run-group" aria-label={`Data directory ${dir.label}`}>
+            <h2>
+              {dir.label}
+              <span className="muted"> · {dir.kind}{dir.sessionKey ? ` ${dir.sessionKey}` : ''} · {runs.length} run{runs.length === 1 ? '' : 's'}</span>
+            </h2>
+            {runs.length > 0 && <RunTable runs={runs} />}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function RunTable({ runs }: { runs: RunSummary[] }) {
+  return (
+    <table className="runs">
+      <thead>
+        <tr>
+          <th scope="col">Run</th>
+          <th scope="col">Status</th>
+          <th scope="col" className="num">Events</th>
+          <th scope="col">Started</th>
+          <th scope="col">Last event</th>
+          <th scope="col" className="num">Tokens in/out</th>
+          <th scope="col" className="num">Cost</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((run) => (
+          <tr key={run.runId} data-run-id={run.runId}>
+            <td className="mono">
+              {run.parentRunId && <span className="muted" title={`sub-run of ${run.parentRunId}`}>↳ </span>}
+              {run.runId}
+              {run.label && <span className="muted"> · {run.label}</span>}
+            </td>
+            <td><StatusBadge status={run.status} crashed={run.crashed} /></td>
+            <td className="num">{formatCount(run.eventCount)}</td>
+            <td>{formatTime(run.startedAt)}</td>
+            <td className="mono">{run.lastEventType ?? '—'}</td>
+            <td className="num">{formatCount(run.inputTokens)} / {formatCount(run.outputTokens)}</td>
+            <td className="num">{formatCost(run.costUsd)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
