@@ -29,9 +29,14 @@ export type RunSummary = {
   runId: string;
   /** Absolute path of the data dir holding the run. */
   dataDir: string;
+  /** little-workflow's folded status, or the status inferred from sessions (see `statusInferred`). */
   status: RunStatus;
-  /** True when the run stopped mid-flight: dead lock owner, or no live owner and no terminal event. */
+  /** True for the orchestrated top run and harness-only runs, whose logs never carry a run terminal. */
+  statusInferred: boolean;
+  /** True when the run stopped mid-flight: dead lock owner, or no live owner and work left open. */
   crashed: boolean;
+  /** Why the run is judged so (null for runs with a terminal event). */
+  verdict: string | null;
   eventCount: number;
   /** First and last `recorded_at`. */
   startedAt: string | null;

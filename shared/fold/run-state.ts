@@ -67,6 +67,10 @@ export function applyEvents(
  * Fold a whole run: `RunNotFoundError` for an empty log (as world.ts `materializeRunState`),
  * then the shape check over every event before any is applied (so a sequence gap wins
  * over a bad payload, as upstream), then the fold.
+ *
+ * Unlike upstream the result is not deep-frozen: freezing would also freeze the caller's
+ * payload objects (state shares `output`/`metadata`/`error` with them) and would stop the
+ * live observer from continuing the state with `applyEvent`.
  */
 export function materializeRunState(
   runId: string,

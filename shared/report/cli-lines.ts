@@ -5,7 +5,13 @@
 import type { EventEnvelope } from '../events/envelope';
 import type { MaterializedRunState } from '../fold/run-state-types';
 
-/** What `little replay <runId>` prints: the folded state as one JSON line. */
+/**
+ * What `little replay <runId>` prints: the folded state as one JSON line.
+ *
+ * `little replay` prints only after reading and verifying every run artifact; a missing,
+ * foreign or tampered artifact makes it fail instead. The store must do that check first
+ * if it wants to reproduce the command, not just its success output.
+ */
 export function formatReplayLine(state: MaterializedRunState): string {
   return `${JSON.stringify(state)}\n`;
 }

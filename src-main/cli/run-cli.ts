@@ -2,6 +2,7 @@
 import pkg from '../../package.json';
 import { UsageError } from './args';
 import type { CliIo } from './cli-io';
+import { checkCommand } from './commands/check';
 import { eventsCommand } from './commands/events';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
@@ -19,6 +20,7 @@ const commands: Record<string, Command> = {
   replay: replayCommand,
   report: reportCommand,
   runs: runsCommand,
+  check: checkCommand,
 };
 
 /** Run the CLI with `argv` (arguments after the script name). */

@@ -8,7 +8,7 @@ export function formatRunsTable(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return 'No runs.\n';
   const rows = runs.map((run) => [
     run.runId,
-    run.crashed ? `${run.status} (crashed)` : run.status,
+    run.crashed ? `${run.status} (crashed)` : run.statusInferred ? `${run.status} (inferred)` : run.status,
     String(run.eventCount),
     run.startedAt ?? '',
     run.inputTokens === null ? 'n/a' : String(run.inputTokens),

@@ -15,6 +15,7 @@ import { emptyUsageTotals } from '../../shared/pricing/usage-totals';
 import { openDataDir } from '../store/data-dir-reader';
 import { discover } from '../store/discovery';
 import { listRunLocks, type LockState } from '../store/lock-owners';
+import { judgeOpenRun } from './judge-open-run';
 import type { DataDirReader, RunAggregate } from '../store/store-types';
 
 /** Discover and summarise everything under `root`; fails only when no data dir is found. */
@@ -49,7 +50,12 @@ export function summariseDataDir(reader: DataDirReader, table: PriceTable): { ru
   const lockRead = listRunLocks(reader.path, listed.value.runs.map((r) => r.runId));
   if (lockRead.ok) for (const lock of lockRead.value.locks) locks.set(lock.runId, lock.state);
   else diagnostics.push(lockRead.error);
-  const runs = listed.value.runs.map((run) => summarise(reader.path, run, usage.get(run.runId) ?? null, locks.get(run.runId) ?? 'none'));
+  const runs = listed.value.runs.map((run) => {
+    const summary = summarise(reader.path, run, usage.get(run.runId) ?? null);
+    return summary.status === 'completed' || summary.status === 'failed'
+      ? summary
+      : { ...summary, ...judgeOpenRun(reader, run, locks.get(run.runId) ?? 'none', table) };
+  });
   return { runs, diagnostics };
 }
 
@@ -67,16 +73,15 @@ function usageByRun(reader: DataDirReader, table: PriceTable, diagnostics: Diagn
   return usage;
 }
 
-function summarise(dataDir: string, run: RunAggregate, usage: UsageTotals | null, lock: LockState): RunSummary {
+function summarise(dataDir: string, run: RunAggregate, usage: UsageTotals | null): RunSummary {
   const terminal = run.status === 'completed' || run.status === 'failed';
-  // A run without a terminal event whose owner is gone stopped mid-flight. The orchestrated
-  // top run never gets a terminal event, so it is judged by its session in the run view.
-  const crashed = lock === 'crashed' || (!terminal && run.status === 'running' && lock !== 'running' && run.workflowVersionId !== 'orchestrated');
   return {
     runId: run.runId,
     dataDir,
     status: run.status,
-    crashed,
+    statusInferred: false,
+    crashed: false,
+    verdict: null,
     eventCount: run.eventCount,
     startedAt: run.firstRecordedAt,
     finishedAt: terminal ? run.lastRecordedAt : null,

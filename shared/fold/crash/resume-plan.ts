@@ -7,6 +7,7 @@
  * their original callId (no new `called` / `started`); sub-runs are adopted when they
  * finished and re-dispatched (same subRunId) when not.
  */
+import { assertNever } from '../../assert-never';
 import type { HarnessView } from '../harness/harness-types';
 import { isObject, stringField } from '../payload-fields';
 import type { MaterializedRunState, MaterializedStepState } from '../run-state-types';
@@ -56,7 +57,7 @@ function planStep(step: MaterializedStepState): RerunStep | undefined {
       return { stepPath: step.stepPath, status: 'failed', newAttempt: true };
     }
     default:
-      return undefined;
+      return assertNever(step.status, 'step status');
   }
 }
 
