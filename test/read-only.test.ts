@@ -1,0 +1,92 @@
+import { cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInspectorCore } from '../src-main/core/inspector-core';
+import { loadLibrary } from '../src-main/core/load-library';
+import { hashTree } from '../src-main/store/store-test-fixtures';
+import { makeRendererDir, type RendererFixture } from '../src-main/web/web-test-support';
+import { startWebServer } from '../src-main/web/web-server';
+import { EXAMPLES } from './support/fixture-manifest';
+import { cli } from './support/run-cli-captured';
+
+// Every operation the product has so far, run over a copy of all generated data dirs
+// (clean, WAL with a killed writer, broken, nested harness worlds); nothing may change.
+let root: string;
+let renderer: RendererFixture;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'li-readonly-'));
+  cpSync(EXAMPLES, join(root, 'examples'), { recursive: true });
+  renderer = await makeRendererDir();
+});
+afterAll(async () => {
+  rmSync(root, { recursive: true, force: true });
+  await renderer.cleanup();
+});
+
+async function everyOperation(top: string): Promise<number> {
+  let operations = 0;
+  const library = loadLibrary(top);
+  expect(library.ok).toBe(true);
+  if (!library.ok) return 0;
+  operations += 1;
+  const dirs = new Set(library.value.runs.map((r) => r.dataDir));
+  for (const dir of dirs) {
+    await cli('runs', '--data-dir', dir, '--json');
+    await cli('check', '--data-dir', dir);
+    operations += 2;
+  }
+  for (const run of library.value.runs) {
+    for (const argv of [['events'], ['replay'], ['report'], ['report', '--table'], ['check']]) {
+      await cli(argv[0], run.runId, ...argv.slice(1), '--data-dir', run.dataDir);
+      operations += 1;
+    }
+  }
+  const core = createInspectorCore({ mode: 'browser', initialPath: null });
+  const server = await startWebServer({ core, rendererDir: renderer.rendererDir, port: 0 });
+  try {
+    for (const [channel, body] of [['library.open', { path: top }], ['library.current', {}], ['library.refresh', {}]] as const) {
+      const status = await post(server.port, server.token, channel, body);
+      expect(status).toBe(200);
+      operations += 1;
+    }
+  } finally {
+    await server.close();
+  }
+  return operations;
+}
+
+describe('the data dir stays byte-identical', () => {
+  it('after every operation on every generated data dir', async () => {
+    const top = join(root, 'examples');
+    const before = hashTree(top);
+    const operations = await everyOperation(top);
+    expect(operations).toBeGreaterThan(300);
+    expect(hashTree(top)).toEqual(before);
+  });
+
+  it('when a -wal is present but its -shm is missing (a copied folder)', async () => {
+    const top = join(root, 'examples', 'fixtures', 'wal-killed');
+    unlinkSync(join(top, '.little-workflow', 'events', 'events.db-shm'));
+    const before = hashTree(top);
+    expect(Object.keys(before).some((k) => k.endsWith('events.db-wal'))).toBe(true);
+    await everyOperation(top);
+    expect(hashTree(top)).toEqual(before);
+  });
+});
+
+function post(port: number, token: string, channel: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: `/api/call/${channel}`, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
