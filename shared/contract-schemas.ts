@@ -17,4 +17,6 @@ export const requestSchemas = {
   'library.current': none,
   'library.refresh': none,
   'dialog.openDirectory': none,
+  /** A user price table file, or null to go back to the bundled table. */
+  'pricing.load': z.object({ path: pathArg.nullable() }).strict(),
 } as const;

@@ -37,6 +37,8 @@ export type ResponseMap = {
   'library.refresh': LibrarySnapshot | null;
   /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
   'dialog.openDirectory': string | null;
+  /** The snapshot re-priced with the new table (null when nothing is open). */
+  'pricing.load': LibrarySnapshot | null;
 };
 
 export type Channel = keyof typeof requestSchemas & keyof ResponseMap;
@@ -57,6 +59,7 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'library.current': true,
   'library.refresh': true,
   'dialog.openDirectory': true,
+  'pricing.load': true,
 };
 
 /** Names of all channels, in declaration order. */

@@ -1,5 +1,6 @@
 /** The library model: data dirs found under an opened root and the runs they hold. */
 import type { Diagnostic } from './diagnostics';
+import type { PricingProvenance } from './pricing/staleness';
 
 /** Where a data dir sits: a plain Local World, or one nested in a `.little-harness` tree. */
 export type DataDirKind = 'workflow' | 'harness-session' | 'harness-dynamic';
@@ -58,4 +59,6 @@ export type LibrarySnapshot = {
   dataDirs: DataDirInfo[];
   runs: RunSummary[];
   diagnostics: Diagnostic[];
+  /** The price table every cost of this snapshot was computed with, and how fresh it is. */
+  pricing: PricingProvenance;
 };

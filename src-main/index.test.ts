@@ -1,3 +1,4 @@
+import { channelNames } from '../shared/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +22,13 @@ vi.mock('./core/inspector-core', async () => {
         'dialog.openDirectory': handler(),
       },
       subscribe: vi.fn(() => () => undefined),
-      openPath: vi.fn(async (path: string) => ok({ root: path, dataDirs: [], runs: [], diagnostics: [] })),
+      openPath: vi.fn(async (path: string) => ok(emptySnapshot(path))),
     })),
   };
 });
 
 import type { FakeBrowserWindow, fakeElectron as FakeElectronModule } from './testing/fake-electron';
+import { emptySnapshot } from './testing/empty-snapshot';
 
 type Electron = typeof FakeElectronModule & { BrowserWindow: typeof FakeBrowserWindow };
 
@@ -82,7 +84,7 @@ describe('app lifecycle', () => {
 
     expect(electron.nativeTheme.themeSource).toBe('system');
     expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
-    expect(electron.ipcMain.handlers.size).toBe(5);
+    expect(electron.ipcMain.handlers.size).toBe(channelNames.length);
     expect(electron.Menu.setApplicationMenu).toHaveBeenCalled();
     expect(createInspectorCore).toHaveBeenCalledWith(
       expect.objectContaining({ mode: 'electron', initialPath: '/app/examples/demo' }),

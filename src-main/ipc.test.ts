@@ -8,14 +8,16 @@ import type { LibrarySnapshot } from '../shared/library';
 import { createBroadcaster, MAX_REQUEST_BYTES, registerIpcHandlers } from './ipc';
 import { FakeBrowserWindow, FakeWebContents, fakeElectron, resetFakeElectron } from './testing/fake-electron';
 import { WindowRegistry } from './window-registry';
+import { emptySnapshot } from './testing/empty-snapshot';
 
 function makeHandlers(): { [K in keyof Handlers]: ReturnType<typeof vi.fn> } {
   return {
     'app.info': vi.fn(async () => ok({ name: 'x', version: '0', mode: 'electron', initialPath: null, recent: [] })),
-    'library.open': vi.fn(async ({ path }: { path: string }) => ok({ root: path, dataDirs: [], runs: [], diagnostics: [] })),
+    'library.open': vi.fn(async ({ path }: { path: string }) => ok(emptySnapshot(path))),
     'library.current': vi.fn(async () => ok(null)),
     'library.refresh': vi.fn(async () => ok(null)),
     'dialog.openDirectory': vi.fn(async () => ok(null)),
+    'pricing.load': vi.fn(async () => ok(null)),
   };
 }
 
@@ -163,7 +165,7 @@ describe('broadcast', () => {
 
   const snapshot = (root: string): PushMessage => ({
     kind: 'library.changed',
-    snapshot: { root, dataDirs: [], runs: [], diagnostics: [] } satisfies LibrarySnapshot,
+    snapshot: emptySnapshot(root) satisfies LibrarySnapshot,
   });
 
   it('sends to every window on inspector:push, at most once per 16 ms, latest snapshot wins', () => {

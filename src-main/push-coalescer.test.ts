@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '../shared/contract';
 import { PushCoalescer } from './push-coalescer';
+import { emptySnapshot } from './testing/empty-snapshot';
 
 const message = (root: string): PushMessage => ({
   kind: 'library.changed',
-  snapshot: { root, dataDirs: [], runs: [], diagnostics: [] },
+  snapshot: emptySnapshot(root),
 });
 
 class Target {

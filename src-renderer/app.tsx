@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { api } from './api';
 import { useLibraryStore } from './stores/library-store';
 import { OpenBar } from './views/open-bar';
+import { PricingBar } from './views/pricing-bar';
 import { RunList } from './views/run-list';
 
 export function App() {
@@ -36,6 +37,7 @@ export function App() {
               <span className="muted">Opened</span> <span className="mono">{snapshot.root}</span>
               <span className="muted"> · {snapshot.dataDirs.length} data dir{snapshot.dataDirs.length === 1 ? '' : 's'} · {snapshot.runs.length} runs</span>
             </p>
+            <PricingBar pricing={snapshot.pricing} />
             <RunList snapshot={snapshot} />
           </>
         ) : (

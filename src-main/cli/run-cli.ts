@@ -4,6 +4,7 @@ import { UsageError } from './args';
 import type { CliIo } from './cli-io';
 import { checkCommand } from './commands/check';
 import { eventsCommand } from './commands/events';
+import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
 import { runsCommand } from './commands/runs';
@@ -21,6 +22,7 @@ const commands: Record<string, Command> = {
   report: reportCommand,
   runs: runsCommand,
   check: checkCommand,
+  pricing: pricingCommand,
 };
 
 /** Run the CLI with `argv` (arguments after the script name). */

@@ -9,10 +9,12 @@ Commands:
   replay <runId>                                 Print the folded run state, as \`little replay\`
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
+  pricing                                        The price table: rates, sources, verification dates
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
 
 Options:
   --data-dir DIR   The data dir (default: .little-workflow in the current folder)
+  --price-table F  Price costs with your own table (JSON; see docs/PRICING.md)
   -h, --help       Show this help
   -v, --version    Print the version
 

@@ -7,7 +7,10 @@ import type { AppInfo, Handlers, PushMessage } from '../../shared/contract';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from './load-library';
+import { loadPriceTableFile } from './price-table-file';
 
 /** Recently opened roots, persisted by the Electron shell (never inside a data dir). */
 export interface RecentStore {
@@ -38,6 +41,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const listeners: Array<(message: PushMessage) => void> = [];
   let current: LibrarySnapshot | null = null;
   let currentPath: string | null = null;
+  let table: PriceTable = BUNDLED_PRICE_TABLE;
   const logError = options.logError ?? ((message: string) => console.error(message));
 
   const publish = (message: PushMessage) => {
@@ -52,7 +56,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
 
   const openPath = async (path: string): Promise<Result<LibrarySnapshot>> => {
     const absolute = resolve(path);
-    const loaded = loadLibrary(absolute);
+    const loaded = loadLibrary(absolute, table);
     if (!loaded.ok) return loaded;
     current = loaded.value;
     currentPath = absolute;
@@ -75,6 +79,15 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => {
       if (currentPath === null) return ok(null);
       return openPath(currentPath);
+    },
+    'pricing.load': async ({ path }) => {
+      if (path === null) table = BUNDLED_PRICE_TABLE;
+      else {
+        const loaded = loadPriceTableFile(path);
+        if (!loaded.ok) return loaded;
+        table = loaded.value;
+      }
+      return currentPath === null ? ok(null) : openPath(currentPath);
     },
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {

@@ -11,6 +11,7 @@ import type { UsageTotals } from '../../shared/fold/run-state-types';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { pricingProvenance } from '../../shared/pricing/staleness';
 import { emptyUsageTotals } from '../../shared/pricing/usage-totals';
 import { openDataDir } from '../store/data-dir-reader';
 import { discover } from '../store/discovery';
@@ -37,7 +38,7 @@ export function loadLibrary(root: string, table: PriceTable = BUNDLED_PRICE_TABL
       opened.value.close();
     }
   });
-  return { ok: true, value: { root: discovery.root, dataDirs, runs, diagnostics: discovery.diagnostics } };
+  return { ok: true, value: { root: discovery.root, dataDirs, runs, diagnostics: discovery.diagnostics, pricing: pricingProvenance(table, new Date()) } };
 }
 
 /** Run summaries of one opened data dir. */

@@ -4,6 +4,7 @@ vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeE
 
 import { channelNames, type InspectorApi, type PushMessage } from '../../shared/contract';
 import { fakeElectron } from '../testing/fake-electron';
+import { emptySnapshot } from '../testing/empty-snapshot';
 
 type Listener = (event: { type: string; preventDefault(): void; dataTransfer?: unknown }) => void;
 const windowListeners = new Map<string, Listener>();
@@ -49,7 +50,7 @@ describe('preload bridge', () => {
     const listener = vi.fn();
     const unsubscribe = api.subscribe(listener);
     expect(fakeElectron.ipcRenderer.listenerCount('inspector:push')).toBe(1);
-    const message: PushMessage = { kind: 'library.changed', snapshot: { root: '/r', dataDirs: [], runs: [], diagnostics: [] } };
+    const message: PushMessage = { kind: 'library.changed', snapshot: emptySnapshot('/r') };
     fakeElectron.ipcRenderer.emit('inspector:push', { sender: fakeElectron.ipcRenderer }, message);
     expect(listener).toHaveBeenCalledExactlyOnceWith(message);
 

@@ -67,14 +67,12 @@ export function decodeStoredEvent(runId: string, stored: StoredEvent): EventRead
       ),
     };
   }
-  const event: EventEnvelope = {
-    eventId: stored.eventId,
-    runId,
-    sequence: stored.sequence,
-    type: stored.type,
-    ...(stored.occurrenceId === null ? {} : { occurrenceId: stored.occurrenceId }),
-    recordedAt: stored.recordedAt,
-    payload,
-  };
+  // Two plain literals rather than a conditional spread: same keys and order, but no
+  // per-row spread (about 8% of a 200k-event fold, see scripts/bench).
+  const { eventId, sequence, type, occurrenceId, recordedAt } = stored;
+  const event: EventEnvelope =
+    occurrenceId === null
+      ? { eventId, runId, sequence, type, recordedAt, payload }
+      : { eventId, runId, sequence, type, occurrenceId, recordedAt, payload };
   return { ok: true, event };
 }

@@ -13,6 +13,7 @@ import type { Handlers, PushMessage } from '../../shared/contract';
 import { ok } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { WebCore } from './web-core';
+import { emptySnapshot } from '../testing/empty-snapshot';
 
 /** Text planted outside the renderer dir; no response may ever contain it. */
 export const SECRET = 'SECRET-OUTSIDE-RENDERER-DIR';
@@ -39,7 +40,7 @@ export async function makeRendererDir(): Promise<RendererFixture> {
 }
 
 /** The snapshot the fake core returns. */
-export const SNAPSHOT: LibrarySnapshot = { root: '/data', dataDirs: [], runs: [], diagnostics: [] };
+export const SNAPSHOT: LibrarySnapshot = emptySnapshot('/data');
 
 /** A fake core: handlers that answer or throw, and a push feed the test drives. */
 export type FakeCore = WebCore & {
@@ -66,6 +67,7 @@ export function makeFakeCore(): FakeCore {
     'library.current': async () => ok(SNAPSHOT),
     'library.refresh': async () => ok(null),
     'dialog.openDirectory': async () => ok(null),
+    'pricing.load': async () => ok(null),
   };
   const core: FakeCore = {
     handlers,

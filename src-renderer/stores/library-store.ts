@@ -16,6 +16,8 @@ export type LibraryState = {
   open(path: string): Promise<void>;
   /** Ask main for the native folder picker (Electron only) and open the choice. */
   chooseDirectory(): Promise<void>;
+  /** Re-price with a user price table file, or go back to the bundled table (null). */
+  loadPriceTable(path: string | null): Promise<void>;
   /** Replace the snapshot with one pushed by main. */
   receive(snapshot: LibrarySnapshot): void;
 };
@@ -46,6 +48,12 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
   async chooseDirectory() {
     const choice = await api['dialog.openDirectory']({});
     if (choice.ok && choice.value) await get().open(choice.value);
+  },
+
+  async loadPriceTable(path) {
+    const result = await api['pricing.load']({ path });
+    if (!result.ok) set({ error: result.error });
+    else if (result.value) set({ snapshot: result.value, error: null });
   },
 
   receive(snapshot) {

@@ -1,5 +1,5 @@
 /** The run list of the opened root: a plain table grouped by data dir (real views come later). */
-import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/library';
 import { StatusBadge } from '../components/status-badge';
 import { formatCost, formatCount, formatTime } from '../format';
 
@@ -9,7 +9,7 @@ export function RunList({ snapshot }: { snapshot: LibrarySnapshot }) {
   }
   return (
     <div className="run-groups">
-      {snapshot.dataDirs.map((dir) => {
+      {orderDataDirs(snapshot.dataDirs).map((dir) => {
         const runs = snapshot.runs.filter((run) => run.dataDir === dir.path);
         return (
           <section key={dir.path} className="run-group" aria-label={`Data directory ${dir.label}`}>
@@ -47,7 +47,7 @@ function RunTable({ runs }: { runs: RunSummary[] }) {
               {run.runId}
               {run.label && <span className="muted"> · {run.label}</span>}
             </td>
-            <td><StatusBadge status={run.status} crashed={run.crashed} /></td>
+            <td><StatusBadge run={run} /></td>
             <td className="num">{formatCount(run.eventCount)}</td>
             <td>{formatTime(run.startedAt)}</td>
             <td className="mono">{run.lastEventType ?? '—'}</td>
@@ -58,4 +58,10 @@ function RunTable({ runs }: { runs: RunSummary[] }) {
       </tbody>
     </table>
   );
+}
+
+// Plain Local Worlds first, then the nested harness worlds, each by path.
+const KIND_ORDER: Record<DataDirInfo['kind'], number> = { workflow: 0, 'harness-session': 1, 'harness-dynamic': 2 };
+function orderDataDirs(dirs: readonly DataDirInfo[]): DataDirInfo[] {
+  return [...dirs].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.label.localeCompare(b.label));
 }

@@ -4,17 +4,23 @@ import type { RunSummary } from '../../../shared/library';
 import { loadLibrary } from '../../core/load-library';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
+import { priceTableArg } from '../price-table-arg';
 import { DataDirError, DEFAULT_DATA_DIR } from '../run-log';
 import { formatRunsTable } from '../runs-table';
 
 /** Print the run list as a table, or as a JSON array with `--json`. */
 export async function runsCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
-  if (positionals.length > 0) throw new UsageError('Usage: little-inspector runs [--data-dir <dir>] [--json]');
-  const library = loadLibrary(resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR));
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, 'price-table': true });
+  if (positionals.length > 0) throw new UsageError('Usage: little-inspector runs [--data-dir <dir>] [--json] [--price-table <file>]');
+  const table = priceTableArg(flags['price-table'], io);
+  const library = loadLibrary(resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR), table);
   if (!library.ok) throw new DataDirError(library.error);
   const runs: RunSummary[] = library.value.runs;
-  io.stdout(flags.json ? `${JSON.stringify(runs, null, 2)}\n` : formatRunsTable(runs));
+  const pricing = library.value.pricing;
+  // Every cost says which table priced it.
+  io.stdout(flags.json ? `${JSON.stringify(runs.map((run) => ({ ...run, priceTable: pricing.tableId })), null, 2)}\n` : formatRunsTable(runs));
+  if (!flags.json) io.stdout(`\nCosts priced with ${pricing.tableName} (${pricing.source}${pricing.oldestVerifiedAt ? `, verified ${pricing.oldestVerifiedAt}` : ''}).\n`);
+  if (pricing.stale) io.stderr(`Warning: the price table "${pricing.tableName}" has entries verified more than 90 days ago; costs may be out of date (see "little-inspector pricing").\n`);
   for (const dir of library.value.dataDirs) {
     for (const d of dir.diagnostics) io.stderr(`${dir.label}: ${d.severity}: ${d.code}: ${d.message}\n`);
   }

@@ -1,0 +1,37 @@
+/** Small timing and statistics helpers for the benchmarks (wall clock via `performance.now`). */
+import { performance } from 'node:perf_hooks';
+
+/** The result of a timed call: its value and the elapsed milliseconds. */
+export type Timed<T> = { value: T; ms: number };
+
+/** Run `fn` once and measure its wall-clock time in milliseconds. */
+export function timed<T>(fn: () => T): Timed<T> {
+  const start = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - start };
+}
+
+/** Median of a non-empty list (mean of the two middle values for even lengths). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of an empty list');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Items per second for `count` items processed in `ms` milliseconds. */
+export function perSecond(count: number, ms: number): number {
+  return ms > 0 ? (count * 1000) / ms : Number.POSITIVE_INFINITY;
+}
+
+/** Run `fn` `rounds` times and return every timing plus the median. */
+export function repeat<T>(rounds: number, fn: () => T): { runs: Timed<T>[]; medianMs: number } {
+  const runs: Timed<T>[] = [];
+  for (let round = 0; round < rounds; round += 1) runs.push(timed(fn));
+  return { runs, medianMs: median(runs.map((r) => r.ms)) };
+}
+
+/** True for a finite number greater than zero (the well-formedness check of every result). */
+export function isPositiveFinite(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
