@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Unit tests only: Playwright owns e2e/*.spec.ts.
+// Unit tests only: Playwright owns e2e/*.spec.ts. `*.node22.test.ts` need node:sqlite and
+// run under Node 22 through vitest.node22.config.mts (scripts/test-all.mjs runs both).
 export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, '**/*.node22.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

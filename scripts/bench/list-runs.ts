@@ -35,14 +35,13 @@ export function measureListing(root: string, dataDir: string, rounds: number): L
   const open = timed(() => openDataDir(dataDir));
   if (!open.value.ok) throw new Error(`openDataDir failed: ${open.value.error.message}`);
   const reader = open.value.value;
-  let listed = 0;
   try {
     const list = repeat(rounds, () => {
       const runs = reader.listRuns();
       if (!runs.ok) throw new Error(`listRuns failed: ${runs.error.message}`);
       return runs.value.runs.length;
     });
-    listed = list.runs[0].value;
+    const listed = list.runs[0].value;
     const snapshot = load.runs[0].value;
     const statuses: Record<string, number> = {};
     for (const run of snapshot.runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;

@@ -1,7 +1,8 @@
 /**
- * Test-only helpers: build small data dirs with better-sqlite3 the way little-workflow's
- * world.ts does (same DDL and PRAGMAs), run writers in child processes, and hash trees
- * to prove a read changed nothing.
+ * Test-only helpers: build small data dirs the way little-workflow's world.ts does (same
+ * DDL and PRAGMAs) with better-sqlite3 (Node 20) or node:sqlite (Node 22, where the
+ * better-sqlite3 build does not load), run writers in child processes, and hash trees to
+ * prove a read changed nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,24 +26,40 @@ export const EVENTS_DDL = `CREATE TABLE IF NOT EXISTS events (
 /** One event to write; `payloadText` overrides `payload` to store undecodable text. */
 export type FixtureEvent = { runId: string; type: string; payload?: unknown; payloadText?: string; occurrenceId?: string };
 
-const requireHere = createRequire(import.meta.url);
-const betterSqlitePath = requireHere.resolve('better-sqlite3');
+/** Which binding the writer child uses; it runs on the same Node binary as the tests. */
+export type WriterEngine = 'better-sqlite3' | 'node:sqlite';
 
 /** A fresh folder in os.tmpdir(). */
 export function tempRoot(prefix = 'li-store-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Writer program run in a child process: schema + PRAGMAs of world.ts, appends from stdin. */
-const WRITER_SOURCE = `
+/** Opens `db` and defines `transaction(fn)` for one engine (resolved lazily: Node 22 has no better-sqlite3 build). */
+function writerPrelude(engine: WriterEngine): string {
+  if (engine === 'node:sqlite') {
+    return `
+const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(process.argv[2]);
+const transaction = (fn) => (arg) => {
+  db.exec('BEGIN');
+  try { fn(arg); db.exec('COMMIT'); } catch (error) { db.exec('ROLLBACK'); throw error; }
+};`;
+  }
+  const betterSqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
+  return `
 const Database = require(${JSON.stringify(betterSqlitePath)});
 const db = new Database(process.argv[2]);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
+const transaction = (fn) => db.transaction(fn);`;
+}
+
+/** Writer program run in a child process: schema + PRAGMAs of world.ts, appends from stdin. */
+const WRITER_BODY = `
+db.exec('PRAGMA journal_mode = WAL');
+db.exec('PRAGMA synchronous = NORMAL');
 db.exec(${JSON.stringify(EVENTS_DDL)});
 const max = db.prepare('SELECT MAX(sequence) AS m FROM events WHERE run_id = ?');
 const insert = db.prepare('INSERT INTO events (run_id, sequence, event_id, type, occurrence_id, recorded_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?)');
-const append = db.transaction((events) => {
+const append = transaction((events) => {
   for (const e of events) {
     const sequence = (max.get(e.runId).m ?? 0) + 1;
     const text = e.payloadText ?? JSON.stringify(e.payload ?? {});
@@ -75,12 +92,14 @@ export type LiveWriter = {
 };
 
 /** Start a writer on `<dataDir>/events/events.db`. */
-export async function startWriter(dataDir: string): Promise<LiveWriter> {
+export async function startWriter(dataDir: string, engine: WriterEngine = 'better-sqlite3'): Promise<LiveWriter> {
   mkdirSync(join(dataDir, 'events'), { recursive: true });
   const scriptDir = tempRoot('li-writer-');
   const script = join(scriptDir, 'writer.cjs');
-  writeFileSync(script, WRITER_SOURCE);
-  const child = spawn(process.execPath, [script, join(dataDir, 'events', 'events.db')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  writeFileSync(script, writerPrelude(engine) + WRITER_BODY);
+  // node:sqlite prints an ExperimentalWarning on Node 22; it is noise in test output.
+  const flags = engine === 'node:sqlite' ? ['--disable-warning=ExperimentalWarning'] : [];
+  const child = spawn(process.execPath, [...flags, script, join(dataDir, 'events', 'events.db')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: string[] = [];
   const waiters: ((line: string) => void)[] = [];
   let pending = '';
@@ -121,15 +140,15 @@ export async function startWriter(dataDir: string): Promise<LiveWriter> {
 }
 
 /** Write `events` and close cleanly: the cleanly-closed state (no -wal, no -shm). */
-export async function writeClosedDataDir(dataDir: string, events: FixtureEvent[]): Promise<void> {
-  const writer = await startWriter(dataDir);
+export async function writeClosedDataDir(dataDir: string, events: FixtureEvent[], engine?: WriterEngine): Promise<void> {
+  const writer = await startWriter(dataDir, engine);
   await writer.append(events);
   await writer.closeCleanly();
 }
 
 /** Write `events` and SIGKILL the writer: the crashed state (-wal and -shm left behind). */
-export async function writeCrashedDataDir(dataDir: string, events: FixtureEvent[]): Promise<void> {
-  const writer = await startWriter(dataDir);
+export async function writeCrashedDataDir(dataDir: string, events: FixtureEvent[], engine?: WriterEngine): Promise<void> {
+  const writer = await startWriter(dataDir, engine);
   await writer.append(events);
   await writer.kill();
 }

@@ -1,0 +1,60 @@
+/** Renders a {@link BenchReport} as a plain-text table for the terminal. */
+import type { BenchReport } from './bench-run';
+
+type Row = [label: string, value: string, note?: string];
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const rate = (n: number, unit = 'events/s') => `${int(n)} ${unit}`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** The report as aligned sections of `label  value  note` rows. */
+export function formatReport(report: BenchReport): string {
+  const { fold, derived, listing, memory, setup, environment } = report;
+  const sections: [string, Row[]][] = [
+    [
+      `Fold of a ${int(fold.events)}-event run (${fold.rounds} interleaved rounds, medians, open included)`,
+      [
+        ['baseline: SQL .iterate() + JSON.parse', rate(fold.baselineEventsPerSecond), ms(fold.baselineMedianMs)],
+        ['product: openDataDir + readEvents + applyEvent', rate(fold.productEventsPerSecond), ms(fold.productMedianMs)],
+        ['ratio product / baseline', fold.ratio.toFixed(3), `target >= ${fold.targetRatio}: ${fold.meetsTarget ? 'met' : 'NOT met'}`],
+        ['materializeRunState (array)', rate(derived.materialize.eventsPerSecond), ms(derived.materialize.medianMs)],
+        ['buildHarnessView (array)', rate(derived.harnessView.eventsPerSecond), `${ms(derived.harnessView.medianMs)}, ${int(derived.harnessSessions)} sessions`],
+        ['integrityFindings + sha256 (array)', rate(derived.integrity.eventsPerSecond), `${ms(derived.integrity.medianMs)}, ${derived.integrityFindings} findings`],
+      ],
+    ],
+    [
+      `Run list of a ${int(listing.runs)}-run data dir (${int(setup.library.events)} events, medians of ${listing.rounds})`,
+      [
+        ['loadLibrary(root)', ms(listing.loadLibraryMedianMs), rate(listing.loadLibraryRunsPerSecond, 'runs/s')],
+        ['openDataDir (once)', ms(listing.openMs)],
+        ['reader.listRuns()', ms(listing.listRunsMedianMs), rate(listing.listRunsRunsPerSecond, 'runs/s')],
+        ['runs listed', int(listing.runs), `${Object.entries(listing.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}; ${listing.crashed} crashed, ${listing.priced} priced`],
+      ],
+    ],
+  ];
+  if (memory !== null) {
+    sections.push([
+      `Memory of the product fold (child process, sampled every ${int(memory.sampleEvery)} events)`,
+      [
+        ['RSS before open', mib(memory.rssBefore)],
+        ['RSS peak (sampled)', mib(memory.rssPeakSampled), `+${mib(memory.rssPeakSampled - memory.rssBefore)} over before`],
+        ['maxRSS (resourceUsage, whole child)', mib(memory.maxRss)],
+        ['heapUsed peak (sampled)', mib(memory.heapUsedPeakSampled), `+${mib(memory.heapUsedPeakSampled - memory.heapUsedBefore)} over before`],
+        ['heapUsed delta after fold', mib(memory.heapUsedDelta), memory.gcExposed ? 'after gc()' : 'no gc exposed'],
+      ],
+    ]);
+  }
+  const rows = sections.flatMap(([, r]) => r);
+  const labelWidth = Math.max(...rows.map((r) => r[0].length));
+  const valueWidth = Math.max(...rows.map((r) => r[1].length));
+  const lines = [`${environment.node} ${environment.platform}, ${environment.cpus} CPUs (${environment.cpuModel})`];
+  for (const [title, sectionRows] of sections) {
+    lines.push('', title);
+    for (const [label, value, note] of sectionRows) {
+      lines.push(`  ${label.padEnd(labelWidth)}  ${value.padStart(valueWidth)}${note === undefined ? '' : `  ${note}`}`.trimEnd());
+    }
+  }
+  lines.push('', `setup: large run written in ${ms(setup.largeRunMs)}, library in ${ms(setup.libraryMs)}`);
+  return lines.join('\n');
+}
