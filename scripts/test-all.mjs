@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, build, unit tests (vitest), e2e (Playwright in Chromium).
+// `npm test`: typecheck, lint, build, unit tests (vitest on Node 20, then the node:sqlite
+// store tests on Node 22 from scripts/node22.mjs), e2e (Playwright in Chromium).
 // Every gate runs even when an earlier one failed, so one run shows everything; the last
-// line counts the tests of both runners from their JSON reports (plus the gates).
+// line counts the tests of every runner from their JSON reports (plus the gates).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureNode22 } from './node22.mjs';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, 'reports');
@@ -30,19 +32,24 @@ spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--out
   stdio: 'inherit',
 });
 
+console.log('\n== store tests on Node 22 (node:sqlite)');
+const node22 = ensureNode22();
+if (node22.ok) {
+  if (node22.installed) console.log(`installed Node 22 into .tmp/node22 in ${node22.seconds} s`);
+  const vitestEntry = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'vitest-node22.json')}`];
+  spawnSync(node22.path, [vitestEntry, 'run', '--config', 'vitest.node22.config.mts', ...reporters], { cwd: root, stdio: 'inherit' });
+} else console.log(`not run: ${node22.reason}`);
+
 console.log('\n== e2e (Playwright, Chromium, browser mode)');
 if (failedGates.includes('build')) console.log('skipped: the build failed');
 else spawnSync(bin('playwright'), ['test'], { cwd: root, stdio: 'inherit', env: { ...process.env, CI_REPORT: '1' } });
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
-const vitest = readJson(join(reports, 'vitest.json'));
-if (vitest) {
-  counts.passed += vitest.numPassedTests ?? 0;
-  counts.failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
-  counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  if (vitest.success === false && (vitest.numFailedTests ?? 0) === 0) counts.failed += Math.max(1, vitest.numFailedTestSuites ?? 0);
-} else {
-  console.log('vitest wrote no report: counted as a failure');
+addVitest(join(reports, 'vitest.json'), 'vitest');
+if (node22.ok) addVitest(join(reports, 'vitest-node22.json'), 'vitest on Node 22');
+else {
+  console.log(`Node 22 store tests not run (${node22.reason}): counted as a failure`);
   counts.failed += 1;
 }
 const pw = readJson(join(reports, 'playwright.json'));
@@ -60,6 +67,19 @@ counts.failed += failedGates.length;
 if (failedGates.length) console.log(`failed gates: ${failedGates.join(', ')}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(counts.failed > 0 ? 1 : 0);
+
+function addVitest(file, label) {
+  const report = readJson(file);
+  if (!report) {
+    console.log(`${label} wrote no report: counted as a failure`);
+    counts.failed += 1;
+    return;
+  }
+  counts.passed += report.numPassedTests ?? 0;
+  counts.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (report.success === false && (report.numFailedTests ?? 0) === 0) counts.failed += Math.max(1, report.numFailedTestSuites ?? 0);
+}
 
 function readJson(file) {
   if (!existsSync(file)) return null;

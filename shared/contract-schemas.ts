@@ -9,6 +9,8 @@ import { MAX_PATH_LENGTH } from './contract';
 
 const pathArg = z.string().min(1).max(MAX_PATH_LENGTH);
 const none = z.object({}).strict();
+const runRef = { dataDir: pathArg, runId: z.string().min(1).max(200) };
+const sequence = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** Every channel's request schema; the channel list of the contract is derived from these keys. */
 export const requestSchemas = {
@@ -19,4 +21,14 @@ export const requestSchemas = {
   'dialog.openDirectory': none,
   /** A user price table file, or null to go back to the bundled table. */
   'pricing.load': z.object({ path: pathArg.nullable() }).strict(),
+  'run.detail': z.object(runRef).strict(),
+  'run.events': z.object({ ...runRef, fromSequence: sequence, limit: z.number().int().min(1).max(1000) }).strict(),
+  'run.eventIndex': z
+    .object({
+      ...runRef,
+      filter: z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).optional() }).strict(),
+    })
+    .strict(),
+  'run.event': z.object({ ...runRef, sequence }).strict(),
+  'run.artifact': z.object({ ...runRef, ref: z.string().min(1).max(200) }).strict(),
 } as const;

@@ -12,7 +12,10 @@
 import type { z } from 'zod';
 import type { requestSchemas } from './contract-schemas';
 import type { Result } from './diagnostics';
+import type { EventEnvelope } from './events/envelope';
 import type { LibrarySnapshot } from './library';
+import type { JsonPreview } from './run/json-preview';
+import type { EventRow, RunDetail } from './run/run-detail-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -39,6 +42,16 @@ export type ResponseMap = {
   'dialog.openDirectory': string | null;
   /** The snapshot re-priced with the new table (null when nothing is open). */
   'pricing.load': LibrarySnapshot | null;
+  /** Fold, report, harness view, crash boundary, resume plan and findings of one run. */
+  'run.detail': RunDetail;
+  /** A window of the events list (rows without payload bodies), from a sequence on. */
+  'run.events': EventRow[];
+  /** Sequences of the events matching a filter. */
+  'run.eventIndex': number[];
+  /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
+  'run.event': { event: EventEnvelope | null; rawPayload: string | null };
+  /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
+  'run.artifact': { manifest: Record<string, unknown>; payload: JsonPreview };
 };
 
 export type Channel = keyof typeof requestSchemas & keyof ResponseMap;
@@ -60,6 +73,11 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'library.refresh': true,
   'dialog.openDirectory': true,
   'pricing.load': true,
+  'run.detail': true,
+  'run.events': true,
+  'run.eventIndex': true,
+  'run.event': true,
+  'run.artifact': true,
 };
 
 /** Names of all channels, in declaration order. */

@@ -11,7 +11,10 @@ import { WindowRegistry } from './window-registry';
 import { emptySnapshot } from './testing/empty-snapshot';
 
 function makeHandlers(): { [K in keyof Handlers]: ReturnType<typeof vi.fn> } {
+  // Every channel answers something; the ones the tests look at answer specifically.
+  const defaults = Object.fromEntries(channelNames.map((c) => [c, vi.fn(async () => ok(null))])) as { [K in keyof Handlers]: ReturnType<typeof vi.fn> };
   return {
+    ...defaults,
     'app.info': vi.fn(async () => ok({ name: 'x', version: '0', mode: 'electron', initialPath: null, recent: [] })),
     'library.open': vi.fn(async ({ path }: { path: string }) => ok(emptySnapshot(path))),
     'library.current': vi.fn(async () => ok(null)),

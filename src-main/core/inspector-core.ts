@@ -11,6 +11,7 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from './load-library';
 import { loadPriceTableFile } from './price-table-file';
+import { createRunService } from './run-service';
 
 /** Recently opened roots, persisted by the Electron shell (never inside a data dir). */
 export interface RecentStore {
@@ -42,6 +43,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   let current: LibrarySnapshot | null = null;
   let currentPath: string | null = null;
   let table: PriceTable = BUNDLED_PRICE_TABLE;
+  const runs = createRunService({ snapshot: () => current, table: () => table });
   const logError = options.logError ?? ((message: string) => console.error(message));
 
   const publish = (message: PushMessage) => {
@@ -60,6 +62,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     if (!loaded.ok) return loaded;
     current = loaded.value;
     currentPath = absolute;
+    runs.clear();
     options.recent?.add(absolute);
     publish({ kind: 'library.changed', snapshot: loaded.value });
     return loaded;
@@ -89,6 +92,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
       return currentPath === null ? ok(null) : openPath(currentPath);
     },
+    'run.detail': async ({ dataDir, runId }) => runs.detail({ dataDir, runId }),
+    'run.events': async ({ dataDir, runId, fromSequence, limit }) => runs.events({ dataDir, runId }, fromSequence, limit),
+    'run.eventIndex': async ({ dataDir, runId, filter }) => runs.eventIndex({ dataDir, runId }, filter),
+    'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
+    'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {
         return fail(diagnostic('unsupported', 'A folder picker is only available in the desktop app; type a path instead.'));

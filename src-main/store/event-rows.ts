@@ -68,7 +68,7 @@ export function decodeStoredEvent(runId: string, stored: StoredEvent): EventRead
     };
   }
   // Two plain literals rather than a conditional spread: same keys and order, but no
-  // per-row spread (about 8% of a 200k-event fold, see scripts/bench).
+  // per-row spread (about 5% of a 200k-event read + fold, see `npm run bench`).
   const { eventId, sequence, type, occurrenceId, recordedAt } = stored;
   const event: EventEnvelope =
     occurrenceId === null

@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import { loadBetterSqlite3Driver } from './driver-better-sqlite3';
-import { loadNodeSqliteDriver } from './driver-node-sqlite';
 import { chooseRecipe, type SidecarState } from './read-recipe';
 import { WalModeUnsupportedError, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
-import { hashTree, sampleRun, tempRoot, writeClosedDataDir, writeCrashedDataDir } from './store-test-fixtures';
+import { hashTree, sampleRun, tempRoot, writeCrashedDataDir } from './store-test-fixtures';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -66,17 +65,4 @@ describe('driver without URI support', () => {
   });
 });
 
-const nodeSqlite = loadNodeSqliteDriver();
-describe.skipIf(nodeSqlite === null)('node:sqlite adapter (runs on Node >= 22.13 / Electron only)', () => {
-  it.each(['clean', 'crashed'] as const)('%s data dir: all rows, byte-identical', async (kind) => {
-    const dir = newDataDir();
-    await (kind === 'clean' ? writeClosedDataDir : writeCrashedDataDir)(dir, sampleRun('run_a'));
-    const before = hashTree(dir);
-    const reader = openDataDir(dir, { driver: nodeSqlite! });
-    if (!reader.ok) throw new Error(reader.error.message);
-    expect(reader.value.recipe).toBe(kind === 'clean' ? 'snapshot' : 'wal-readonly');
-    expect([...reader.value.readEvents('run_a')].every((r) => r.ok)).toBe(true);
-    reader.value.close();
-    expect(hashTree(dir)).toEqual(before);
-  });
-});
+// The node:sqlite adapter's tests live in driver-node-sqlite.node22.test.ts (Node 22 only).

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Handlers, PushMessage } from '../../shared/contract';
+import { channelNames, type Handlers, type PushMessage } from '../../shared/contract';
 import { ok } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { WebCore } from './web-core';
@@ -54,7 +54,9 @@ export type FakeCore = WebCore & {
 export function makeFakeCore(): FakeCore {
   const listeners = new Set<(message: PushMessage) => void>();
   const calls: FakeCore['calls'] = [];
+  const unused = Object.fromEntries(channelNames.map((c) => [c, async () => ok(null)])) as unknown as Handlers;
   const handlers: Handlers = {
+    ...unused,
     'app.info': async (request) => {
       calls.push({ channel: 'app.info', request });
       return ok({ name: 'little-inspector', version: '0.0.0', mode: 'browser', initialPath: null, recent: [] });

@@ -1,0 +1,73 @@
+/**
+ * Run-level handlers of the core: every request names a data dir of the opened library and
+ * a run id; both are checked before anything touches the disk.
+ */
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { RUN_ID_PATTERN } from '../../shared/events/envelope';
+import type { LibrarySnapshot } from '../../shared/library';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { jsonPreview, type JsonPreview } from '../../shared/run/json-preview';
+import type { EventFilterSpec, EventRow, RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import { readArtifact, type ArtifactManifest } from '../store/artifacts';
+import { openDataDir } from '../store/data-dir-reader';
+import type { DataDirReader } from '../store/store-types';
+import { loadRunDetail } from './run-detail';
+import { eventRows, filterSequences, fullEvent } from './run-events';
+
+/** Largest artifact payload preview sent to the UI, in JSON characters. */
+export const MAX_ARTIFACT_PREVIEW = 2_000_000;
+
+/** What the run handlers need from the core. */
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable };
+
+/** The run-level operations, each validated against the opened library. */
+export function createRunService(context: RunServiceContext) {
+  const cache = new Map<string, { key: string; detail: RunDetail }>();
+
+  const withReader = async <T>(ref: RunRef, use: (reader: DataDirReader) => Promise<Result<T>> | Result<T>): Promise<Result<T>> => {
+    const snapshot = context.snapshot();
+    if (snapshot === null) return fail(diagnostic('invalid-argument', 'No data directory is open'));
+    if (!snapshot.dataDirs.some((d) => d.path === ref.dataDir)) {
+      return fail(diagnostic('invalid-argument', `${ref.dataDir} is not a data dir of the opened library`, { path: ref.dataDir }));
+    }
+    if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
+    const reader = openDataDir(ref.dataDir);
+    if (!reader.ok) return reader;
+    try {
+      return await use(reader.value);
+    } finally {
+      reader.value.close();
+    }
+  };
+
+  return {
+    detail: (ref: RunRef): Promise<Result<RunDetail>> =>
+      withReader(ref, async (reader) => {
+        const snapshot = context.snapshot()!;
+        const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+        if (!summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
+        const id = `${ref.dataDir}\n${ref.runId}`;
+        const key = `${summary.eventCount}\n${summary.finishedAt}\n${context.table().id}`;
+        const hit = cache.get(id);
+        if (hit?.key === key) return ok(hit.detail);
+        const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
+        const detail = await loadRunDetail(reader, ref.runId, { summary, siblings, table: context.table() });
+        if (detail.ok) cache.set(id, { key, detail: detail.value });
+        return detail;
+      }),
+    events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> => withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
+    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> => withReader(ref, (reader) => filterSequences(reader, ref.runId, filter)),
+    event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
+      withReader(ref, (reader) => fullEvent(reader, ref.runId, sequence)),
+    artifact: (ref: RunRef, artifactRef: string): Promise<Result<{ manifest: ArtifactManifest; payload: JsonPreview }>> =>
+      withReader(ref, (reader) => {
+        const read = readArtifact(reader.path, artifactRef, ref.runId);
+        if (!read.ok) return read;
+        const payload = read.value.payload instanceof Uint8Array ? `<${read.value.payload.byteLength} bytes of binary data>` : read.value.payload;
+        return ok({ manifest: read.value.manifest, payload: jsonPreview(payload, MAX_ARTIFACT_PREVIEW) });
+      }),
+    /** Forget cached details (after a library reload or a new price table). */
+    clear: () => cache.clear(),
+  };
+}
