@@ -59,3 +59,16 @@ test('browser mode refuses requests without the token and from foreign origins',
     await anonymous.dispose();
   }
 });
+
+test('a run opens from the list and by deep link', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  const link = page.locator('tr[data-run-id] a').first();
+  const runId = (await link.textContent())!;
+  await link.click();
+  await expect(page.getByRole('heading', { name: runId })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Run views' })).toBeVisible();
+  await page.goto(`${demo.origin}/#/run/${runId}/costs`);
+  await expect(page.getByRole('link', { name: 'Costs' })).toHaveAttribute('aria-current', 'page');
+  await page.goto(`${demo.origin}/#/run/run_missing`);
+  await expect(page.getByRole('alert')).toContainText('No run');
+});

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { api } from './api';
 import { useLibraryStore } from './stores/library-store';
+import { listenToHash, useRouteStore } from './stores/route-store';
+import { RunView } from './views/run/run-view';
 import { OpenBar } from './views/open-bar';
 import { PricingBar } from './views/pricing-bar';
 import { RunList } from './views/run-list';
@@ -11,6 +13,8 @@ export function App() {
   const { phase, snapshot, error, init, receive } = useLibraryStore(
     useShallow((s) => ({ phase: s.phase, snapshot: s.snapshot, error: s.error, init: s.init, receive: s.receive })),
   );
+  const route = useRouteStore((s) => s.route);
+  useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
     return api.subscribe((message) => {
@@ -31,7 +35,9 @@ export function App() {
           </div>
         )}
         {phase === 'loading' && <p className="loading" role="status">Loading…</p>}
-        {snapshot ? (
+        {route.view === 'run' ? (
+          <RunView route={route} />
+        ) : snapshot ? (
           <>
             <p className="root-line">
               <span className="muted">Opened</span> <span className="mono">{snapshot.root}</span>

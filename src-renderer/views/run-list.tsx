@@ -2,6 +2,7 @@
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/library';
 import { StatusBadge } from '../components/status-badge';
 import { formatCost, formatCount, formatTime } from '../format';
+import { formatRoute } from '../routing/route';
 
 export function RunList({ snapshot }: { snapshot: LibrarySnapshot }) {
   if (snapshot.runs.length === 0) {
@@ -17,7 +18,7 @@ export function RunList({ snapshot }: { snapshot: LibrarySnapshot }) {
               {dir.label}
               <span className="muted"> · {dir.kind}{dir.sessionKey ? ` ${dir.sessionKey}` : ''} · {runs.length} run{runs.length === 1 ? '' : 's'}</span>
             </h2>
-            {runs.length > 0 && <RunTable runs={runs} />}
+            {runs.length > 0 && <RunTable runs={runs} runHref={(run) => formatRoute({ view: 'run', runId: run.runId, dir: ambiguous(snapshot, run.runId) ? dir.label : null, tab: 'overview' })} />}
           </section>
         );
       })}
@@ -25,7 +26,7 @@ export function RunList({ snapshot }: { snapshot: LibrarySnapshot }) {
   );
 }
 
-function RunTable({ runs }: { runs: RunSummary[] }) {
+function RunTable({ runs, runHref }: { runs: RunSummary[]; runHref(run: RunSummary): string }) {
   return (
     <table className="runs">
       <thead>
@@ -44,7 +45,7 @@ function RunTable({ runs }: { runs: RunSummary[] }) {
           <tr key={run.runId} data-run-id={run.runId}>
             <td className="mono">
               {run.parentRunId && <span className="muted" title={`sub-run of ${run.parentRunId}`}>↳ </span>}
-              {run.runId}
+              <a href={runHref(run)}>{run.runId}</a>
               {run.label && <span className="muted"> · {run.label}</span>}
             </td>
             <td><StatusBadge run={run} /></td>
@@ -64,4 +65,8 @@ function RunTable({ runs }: { runs: RunSummary[] }) {
 const KIND_ORDER: Record<DataDirInfo['kind'], number> = { workflow: 0, 'harness-session': 1, 'harness-dynamic': 2 };
 function orderDataDirs(dirs: readonly DataDirInfo[]): DataDirInfo[] {
   return [...dirs].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.label.localeCompare(b.label));
+}
+
+function ambiguous(snapshot: LibrarySnapshot, runId: string): boolean {
+  return snapshot.runs.filter((r) => r.runId === runId).length > 1;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatRoute, parseRoute, type Route } from './route';
+
+describe('deep links', () => {
+  it.each<[string, Route]>([
+    ['#/', { view: 'library' }],
+    ['', { view: 'library' }],
+    ['#/run/run_abc', { view: 'run', runId: 'run_abc', dir: null, tab: 'overview' }],
+    ['#/run/run_abc/costs', { view: 'run', runId: 'run_abc', dir: null, tab: 'costs' }],
+    ['#/run/run_abc/event/42', { view: 'run', runId: 'run_abc', dir: null, tab: 'events', event: 42 }],
+    ['#/run/run_abc/session/3', { view: 'run', runId: 'run_abc', dir: null, tab: 'turns', session: 3 }],
+    ['#/run/run_abc/step/review%5Bfast-a%5D.score', { view: 'run', runId: 'run_abc', dir: null, tab: 'steps', step: 'review[fast-a].score' }],
+    ['#/run/run_abc/timeline?dir=.little-workflow', { view: 'run', runId: 'run_abc', dir: '.little-workflow', tab: 'timeline' }],
+  ])('%s parses and formats back', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route);
+    expect(parseRoute(formatRoute(route))).toEqual(route);
+  });
+
+  it('treats junk as the library or the overview, never throws', () => {
+    expect(parseRoute('#/nope')).toEqual({ view: 'library' });
+    expect(parseRoute('#/run/run_x/event/abc')).toMatchObject({ tab: 'overview' });
+    expect(parseRoute('#/run/%E0%A4%A/step/%')).toMatchObject({ view: 'run' });
+  });
+});

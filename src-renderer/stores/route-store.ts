@@ -1,0 +1,25 @@
+/** Route domain store: the current address, kept in sync with `location.hash`. */
+import { create } from 'zustand';
+import { formatRoute, parseRoute, type Route } from '../routing/route';
+
+export type RouteState = {
+  route: Route;
+  /** Go to `route` (pushes a history entry, so Back works). */
+  navigate(route: Route): void;
+};
+
+export const useRouteStore = create<RouteState>()((set) => ({
+  route: typeof window === 'undefined' ? { view: 'library' } : parseRoute(window.location.hash),
+  navigate(route) {
+    const hash = formatRoute(route);
+    if (window.location.hash !== hash) window.location.hash = hash;
+    set({ route });
+  },
+}));
+
+/** Follow Back/Forward and pasted links. Returns the unsubscribe. */
+export function listenToHash(): () => void {
+  const onChange = () => useRouteStore.setState({ route: parseRoute(window.location.hash) });
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}

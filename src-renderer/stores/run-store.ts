@@ -1,0 +1,42 @@
+/** Run view domain store: the open run's detail and its loading state. */
+import { create } from 'zustand';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import { api } from '../api';
+
+export type RunState = {
+  ref: RunRef | null;
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  detail: RunDetail | null;
+  error: Diagnostic | null;
+  /** Load (or reuse) the detail of `ref`. */
+  load(ref: RunRef): Promise<void>;
+  /** Drop the open run (back to the library). */
+  close(): void;
+};
+
+let generation = 0;
+
+export const useRunStore = create<RunState>()((set, get) => ({
+  ref: null,
+  phase: 'idle',
+  detail: null,
+  error: null,
+
+  async load(ref) {
+    const current = get();
+    if (current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId && current.phase !== 'error') return;
+    const mine = ++generation;
+    set({ ref, phase: 'loading', detail: null, error: null });
+    const result = await api['run.detail'](ref);
+    // A newer request won; drop this answer.
+    if (mine !== generation) return;
+    if (result.ok) set({ phase: 'ready', detail: result.value });
+    else set({ phase: 'error', error: result.error });
+  },
+
+  close() {
+    generation += 1;
+    set({ ref: null, phase: 'idle', detail: null, error: null });
+  },
+}));

@@ -1,0 +1,109 @@
+/** The run view: resolves the address to a run of the library, loads its detail, shows the tabs. */
+import { useEffect, useMemo } from 'react';
+import type { LibrarySnapshot, RunSummary } from '../../../shared/library';
+import { StatusBadge } from '../../components/status-badge';
+import { formatCost } from '../../format';
+import { RUN_TABS, type Route, type RunTab } from '../../routing/route';
+import { useLibraryStore } from '../../stores/library-store';
+import { useRouteStore } from '../../stores/route-store';
+import { useRunStore } from '../../stores/run-store';
+import { CostsTab } from './costs-tab';
+import { CrashTab } from './crash-tab';
+import { EventsTab } from './events-tab';
+import { OverviewTab } from './overview-tab';
+import { StepsTab } from './steps-tab';
+import type { TabProps } from './tab-props';
+import { TimelineTab } from './timeline-tab';
+import { TurnsTab } from './turns-tab';
+
+const TAB_LABELS: Record<RunTab, string> = {
+  overview: 'Overview',
+  timeline: 'Timeline',
+  steps: 'Steps',
+  turns: 'Turns & tools',
+  costs: 'Costs',
+  crash: 'Crash & resume',
+  events: 'Events',
+};
+
+const TABS: Record<RunTab, (props: TabProps) => React.JSX.Element> = {
+  overview: OverviewTab,
+  timeline: TimelineTab,
+  steps: StepsTab,
+  turns: TurnsTab,
+  costs: CostsTab,
+  crash: CrashTab,
+  events: EventsTab,
+};
+
+/** Find the run an address names: by id, and by data dir label when the id is ambiguous. */
+export function resolveRun(snapshot: LibrarySnapshot, route: Extract<Route, { view: 'run' }>): RunSummary | null {
+  const matches = snapshot.runs.filter((r) => r.runId === route.runId);
+  if (route.dir !== null) {
+    const dir = snapshot.dataDirs.find((d) => d.label === route.dir);
+    return matches.find((r) => r.dataDir === dir?.path) ?? null;
+  }
+  return matches[0] ?? null;
+}
+
+export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
+  const snapshot = useLibraryStore((s) => s.snapshot);
+  const navigate = useRouteStore((s) => s.navigate);
+  const { phase, detail, error, load } = useRunStore();
+  const run = useMemo(() => (snapshot ? resolveRun(snapshot, route) : null), [snapshot, route]);
+
+  useEffect(() => {
+    if (run) void load({ dataDir: run.dataDir, runId: run.runId });
+  }, [run, load]);
+
+  if (!snapshot) return <p className="loading" role="status">Opening the library…</p>;
+  if (!run) {
+    return (
+      <div role="alert" className="error">
+        No run <code>{route.runId}</code>
+        {route.dir ? ` in ${route.dir}` : ''} in {snapshot.root}. <a href="#/">Back to the run list</a>
+      </div>
+    );
+  }
+  const Tab = TABS[route.tab];
+  return (
+    <section className="run-view" aria-label={`Run ${run.runId}`}>
+      <header className="run-header">
+        <a href="#/" className="muted">Runs</a>
+        <span className="muted">/</span>
+        <h2 className="mono">{run.runId}</h2>
+        <StatusBadge run={run} />
+        {run.label && <span className="muted">{run.label}</span>}
+        <span className="run-header-cost">{formatCost(run.costUsd)}</span>
+      </header>
+      <nav className="run-tabs" aria-label="Run views">
+        {RUN_TABS.map((tab) => (
+          <a
+            key={tab}
+            href="#"
+            aria-current={route.tab === tab ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ view: 'run', runId: route.runId, dir: route.dir, tab });
+            }}
+          >
+            {TAB_LABELS[tab]}
+          </a>
+        ))}
+      </nav>
+      <div className="run-body">
+        {phase === 'loading' && (
+          <div className="progress" role="progressbar" aria-label="Loading the run" aria-busy="true">
+            <span>Reading and folding {run.eventCount.toLocaleString('en-US')} events…</span>
+          </div>
+        )}
+        {phase === 'error' && error && (
+          <div role="alert" className="error">
+            <strong>{error.code}</strong>: {error.message}
+          </div>
+        )}
+        {phase === 'ready' && detail && <Tab detail={detail} route={route} />}
+      </div>
+    </section>
+  );
+}
