@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // node:sqlite's one-line ExperimentalWarning is noise in every worker.
+    execArgv: ['--disable-warning=ExperimentalWarning'],
   },
 });

