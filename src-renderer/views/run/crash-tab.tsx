@@ -1,6 +1,7 @@
-/** The run view's crash tab (placeholder until its view lands). */
+/** The run view's crash & resume tab. */
+import { CrashView } from '../crash/crash-view';
 import type { TabProps } from './tab-props';
 
-export function CrashTab({ detail }: TabProps) {
-  return <p className="empty">The crash view of {detail.ref.runId} is not built yet.</p>;
+export function CrashTab({ detail, route }: TabProps) {
+  return <CrashView detail={detail} at={{ runId: route.runId, dir: route.dir }} />;
 }

@@ -1,6 +1,7 @@
-/** The run view's overview tab (placeholder until its view lands). */
+/** The run view's overview tab. */
+import { OverviewView } from '../overview/overview-view';
 import type { TabProps } from './tab-props';
 
-export function OverviewTab({ detail }: TabProps) {
-  return <p className="empty">The overview view of {detail.ref.runId} is not built yet.</p>;
+export function OverviewTab({ detail, route }: TabProps) {
+  return <OverviewView detail={detail} at={{ runId: route.runId, dir: route.dir }} />;
 }

@@ -1,6 +1,7 @@
-/** The run view's turns tab (placeholder until its view lands). */
+/** The run view's turns & tools tab. */
+import { TurnsView } from '../turns/turns-view';
 import type { TabProps } from './tab-props';
 
-export function TurnsTab({ detail }: TabProps) {
-  return <p className="empty">The turns view of {detail.ref.runId} is not built yet.</p>;
+export function TurnsTab({ detail, route }: TabProps) {
+  return <TurnsView detail={detail} at={{ runId: route.runId, dir: route.dir }} session={route.session} />;
 }

@@ -1,0 +1,148 @@
+/**
+ * Crash & resume: where the log stops, who owned the run, what was in flight, and what a
+ * resume of the same run id will do (the core's plan). Terminal runs say there is nothing
+ * to resume and show where earlier resumes happened.
+ */
+import { useEffect, useState } from 'react';
+import type { RunDetail } from '../../../shared/run/run-detail-types';
+import { EventLink, sessionHref, type RunAddress } from '../../components/run-links';
+import { formatTime } from '../../format';
+import { inFlightLabel, lockPhrase } from './boundary-sentence';
+import { formatAgo, formatDuration } from './relative-time';
+import { ResumePlanList } from './resume-plan-list';
+import './crash.css';
+
+/** The crash tab body for one run. */
+export function CrashView({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+  const now = useNow(30_000);
+  const { boundary, lock, harness } = detail;
+  if (!boundary) {
+    return <p className="empty">No crash boundary could be derived for this run (its log may be empty or unreadable).</p>;
+  }
+  const { verdict, lastEvent, inFlight, resumePlan, inferredStatus } = boundary;
+  const terminal = verdict.kind === 'completed' || verdict.kind === 'failed';
+  return (
+    <div className="crash-view">
+      <section className={`crash-verdict crash-verdict-${verdict.kind}`} aria-labelledby="crash-verdict-h">
+        <h3 id="crash-verdict-h">
+          <span className={`badge badge-${verdict.kind}`}>{verdict.kind}</span> {verdict.reason}
+        </h3>
+        {verdict.inferred && inferredStatus && (
+          <p className="muted">
+            Inferred: this run's log never carries a run terminal, so its status comes from{' '}
+            {inferredStatus.sessionId !== undefined ? <a href={sessionHref(at, inferredStatus.sessionId)}>{inferredStatus.basis} {inferredStatus.sessionId}</a> : inferredStatus.basis}{' '}
+            <EventLink at={at} sequence={inferredStatus.sequence} />.
+          </p>
+        )}
+        {verdict.kind === 'running' && (
+          <p className="crash-warn" role="note">
+            The lock owner is alive: this run is probably still being written. Do not resume it while that process runs.
+          </p>
+        )}
+      </section>
+
+      <div className="crash-facts">
+        <section aria-labelledby="crash-stop-h">
+          <h3 id="crash-stop-h">Where the log stops</h3>
+          {lastEvent ? (
+            <dl className="crash-dl">
+              <dt>Last event</dt>
+              <dd>
+                <EventLink at={at} sequence={lastEvent.sequence} /> <span className="mono">{lastEvent.type}</span>
+              </dd>
+              <dt>At</dt>
+              <dd>
+                {formatTime(lastEvent.recordedAt)} <span className="muted">({formatAgo(lastEvent.recordedAt, now)})</span>
+              </dd>
+              <dt>Events</dt>
+              <dd>{detail.state.eventCount.toLocaleString('en-US')}</dd>
+            </dl>
+          ) : (
+            <p className="empty">The log has no events.</p>
+          )}
+        </section>
+        <section aria-labelledby="crash-lock-h">
+          <h3 id="crash-lock-h">Process</h3>
+          <dl className="crash-dl">
+            <dt>Lock</dt>
+            <dd className={`lock-${lock.state}`}>{lockPhrase(lock)}</dd>
+            <dt>Owner pid</dt>
+            <dd className="mono">{lock.pid ?? '—'}</dd>
+            <dt>Lock taken</dt>
+            <dd>{formatTime(lock.createdAt)}</dd>
+          </dl>
+        </section>
+      </div>
+
+      {terminal ? (
+        <section aria-labelledby="crash-nothing-h">
+          <h3 id="crash-nothing-h">Nothing to resume</h3>
+          <p>
+            The run {verdict.kind} {lastEvent ? <>at <EventLink at={at} sequence={lastEvent.sequence} /> ({lastEvent.type})</> : ''}. Running the same run id again
+            does not resume anything.
+          </p>
+          {resumePlan.notes.length > 0 && (
+            <ul className="crash-notes">
+              {resumePlan.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <>
+          <section aria-labelledby="crash-inflight-h">
+            <h3 id="crash-inflight-h">In flight when the log stopped ({inFlight.length})</h3>
+            {inFlight.length === 0 ? (
+              <p className="empty">Nothing was open.</p>
+            ) : (
+              <ul className="inflight-list">
+                {inFlight.map((item, i) => (
+                  <li key={`${item.kind}-${i}`} className={`inflight-${item.kind}`}>
+                    <span className="inflight-kind">{item.kind}</span> {inFlightLabel(item)}
+                    {'callId' in item && item.callId && <span className="mono plan-callid"> {item.callId}</span>} <EventLink at={at} sequence={item.sequence} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="crash-plan-h">
+            <h3 id="crash-plan-h">What a resume of the same run id will do</h3>
+            <ResumePlanList plan={resumePlan} harness={harness} at={at} />
+          </section>
+        </>
+      )}
+
+      <section aria-labelledby="crash-resumes-h">
+        <h3 id="crash-resumes-h">Earlier resumes ({harness.resumes.length})</h3>
+        {harness.resumes.length === 0 ? (
+          <p className="empty">This run was never resumed: no harness session was started twice.</p>
+        ) : (
+          <ul className="resume-list">
+            {harness.resumes.map((r) => {
+              const s = harness.sessions[r.sessionId];
+              return (
+                <li key={r.sessionId}>
+                  <strong>Resumed here</strong> after <strong>{formatDuration(r.gapMs)}</strong> of downtime:{' '}
+                  <a href={sessionHref(at, r.sessionId)}>session {r.sessionId}</a> ({s?.role ?? 'harness'}
+                  {s?.stepPath ? ` · ${s.stepPath}` : ''}) took over session {r.previousSessionId} <EventLink at={at} sequence={r.sequence} />
+                  <span className="muted"> · {formatTime(r.recordedAt)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The current time, refreshed every `ms` so "N minutes ago" stays true while the tab is open. */
+function useNow(ms: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}

@@ -1,0 +1,32 @@
+/** Integrity findings grouped by severity, each linked to the event it is about. */
+import type { RunDetail } from '../../../shared/run/run-detail-types';
+import { EventLink, type RunAddress } from '../../components/run-links';
+import { findingsBySeverity } from './overview-facts';
+
+/** The findings card; says plainly when the log checked out clean. */
+export function FindingsCard({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+  const groups = findingsBySeverity(detail.findings);
+  return (
+    <section className="ov-card ov-wide" aria-labelledby="ov-findings-h">
+      <h3 id="ov-findings-h">Integrity findings ({detail.findings.length})</h3>
+      {groups.length === 0 ? (
+        <p className="empty">None: sequences, event ids, payloads, artifacts and manifests check out.</p>
+      ) : (
+        groups.map((group) => (
+          <div key={group.severity} className={`ov-findings ov-sev-${group.severity}`}>
+            <h4>
+              {group.severity === 'error' ? 'Errors' : group.severity === 'warning' ? 'Warnings' : 'Notes'} ({group.items.length})
+            </h4>
+            <ul>
+              {group.items.map((f, i) => (
+                <li key={`${f.code}-${f.sequence ?? 'x'}-${i}`}>
+                  <span className="mono ov-code">{f.code}</span> {f.message} {f.sequence !== undefined && <EventLink at={at} sequence={f.sequence} />}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+/** Loading / error / unparsable notes for a pane that shows a fetched event. */
+import type { RunEventState } from './use-run-event';
+
+/** Renders nothing when the event is ready and parsed; otherwise says why there is no body. */
+export function EventStateNote({ state, what }: { state: RunEventState; what: string }) {
+  if (state.phase === 'loading') {
+    return (
+      <p className="loading" role="status">
+        Loading the {what}…
+      </p>
+    );
+  }
+  if (state.phase === 'error') {
+    return (
+      <p className="error" role="alert">
+        Could not load the {what}: <strong>{state.error.code}</strong> {state.error.message}
+      </p>
+    );
+  }
+  if (state.phase === 'ready' && !state.event) {
+    return <p className="error" role="alert">The {what} is not in the log any more.</p>;
+  }
+  if (state.phase === 'ready' && state.rawPayload !== null) {
+    return (
+      <div className="error" role="alert">
+        The {what}'s payload is not valid JSON; raw text:
+        <pre className="json-view">{state.rawPayload.slice(0, 4000)}</pre>
+      </div>
+    );
+  }
+  return null;
+}
