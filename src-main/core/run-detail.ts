@@ -5,15 +5,16 @@
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { crashBoundary } from '../../shared/fold/crash/crash-boundary';
-import type { LockOwnerFact, SubRunStatus } from '../../shared/fold/crash/crash-types';
+import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
-import { applyEvents, createRunState, materializeRunState } from '../../shared/fold/run-state';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
+import { foldTolerant } from './fold-tolerant';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { pricingProvenance } from '../../shared/pricing/staleness';
 import { runReport } from '../../shared/report/run-report';
 import { jsonPreview } from '../../shared/run/json-preview';
+import { buildTimeline } from '../../shared/timeline/build-timeline';
 import type { LockInfo, RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
 import { readRunLock } from '../store/lock-owners';
 import type { DataDirReader } from '../store/store-types';
@@ -23,7 +24,7 @@ import { readRunLogAsync, yieldToLoop } from './read-log-async';
 import { checkRunLog } from './run-check';
 import { stepDetails } from './step-details';
 
-const LOCK_FACT: Record<LockInfo['state'], LockOwnerFact | undefined> = { running: 'alive', crashed: 'dead', none: 'none', unknown: undefined };
+import { LOCK_FACT } from './judge-open-run';
 
 /** Inputs besides the log: the run's row in the library and its neighbours' statuses. */
 export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
@@ -64,25 +65,8 @@ export async function loadRunDetail(reader: DataDirReader, runId: string, contex
     firstRecordedAt: recorded[0] ?? null,
     lastRecordedAt: recorded.at(-1) ?? null,
     lastSequence: Math.max(log.events.at(-1)?.sequence ?? 0, log.undecodable.at(-1)?.sequence ?? 0),
+    timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary, recordedAt: recorded }),
   });
-}
-
-/**
- * little-workflow refuses a log with a gap or a foreign run id; the inspector still shows
- * what the log says, folding the events in order, and says why `little report` would fail.
- */
-function foldTolerant(runId: string, events: EventEnvelope[], table: PriceTable): { state: MaterializedRunState; reportError: string | null } {
-  try {
-    return { state: materializeRunState(runId, events, { priceTable: table }), reportError: null };
-  } catch (error) {
-    const reportError = `${(error as Error).name}: ${(error as Error).message}`;
-    // Renumbered so the shape check passes; events whose payload is not an object (which make
-    // the fold throw a TypeError) are left out. State fields never depend on sequence numbers.
-    const usable = events.filter((e) => typeof e.payload === 'object' && e.payload !== null);
-    const state = createRunState(runId);
-    applyEvents(state, usable.map((event, index) => ({ ...event, runId, sequence: index + 1 })), { priceTable: table });
-    return { state, reportError };
-  }
 }
 
 function stateHead(state: MaterializedRunState): RunStateHead {
