@@ -10,6 +10,7 @@ import type { MaterializedStepAttempt, RunStateStatus, StepStatus, UsageTotals }
 import type { RunSummary } from '../library';
 import type { PricingProvenance } from '../pricing/staleness';
 import type { RunReport } from '../report/run-report';
+import type { TimelineModel } from '../timeline/timeline-types';
 import type { JsonPreview } from './json-preview';
 
 /** Address of a run: the data dir (one of the opened library's) and the run id. */
@@ -56,7 +57,7 @@ export type LockInfo = { state: 'none' | 'running' | 'crashed' | 'unknown'; pid:
 /** A model turn or tool call without its bodies (fetch the events by sequence for those). */
 export type LiteHarnessView = Omit<HarnessView, 'modelTurns' | 'toolCalls' | 'sessions' | 'executeSteps'> & {
   sessions: Array<Omit<HarnessView['sessions'][number], 'result' | 'error'> & { error?: JsonPreview }>;
-  modelTurns: Array<Omit<HarnessView['modelTurns'][number], 'request' | 'response'> & { responseText?: JsonPreview }>;
+  modelTurns: Array<Omit<HarnessView['modelTurns'][number], 'request' | 'response'> & { responseText?: JsonPreview; /** Input text carried inline (loopctl's `query`). */ requestText?: JsonPreview }>;
   toolCalls: Array<Omit<HarnessView['toolCalls'][number], 'args' | 'result' | 'error'> & { args?: JsonPreview; result?: JsonPreview; error?: JsonPreview }>;
   executeSteps: Array<Omit<HarnessView['executeSteps'][number], 'output'>>;
 };
@@ -80,6 +81,8 @@ export type RunDetail = {
   lastRecordedAt: string | null;
   /** The last sequence folded into this detail (the live view asks for more after it). */
   lastSequence: number;
+  /** The step timeline (Gantt) model, built in main (shared/timeline). */
+  timeline: TimelineModel;
 };
 
 /** One row of the events list: enough to render and filter without the payload body. */

@@ -1,0 +1,98 @@
+/**
+ * The broken time axis: quiet stretches longer than a minute are collapsed to a short break,
+ * the rest is drawn 1:1. Pure arithmetic, shared by the model builder (main) and the
+ * renderer's ticks and zoom.
+ */
+import type { AxisSpan, TimelineAxis, TimelineBreak } from './timeline-types';
+
+/** A gap between consecutive events longer than this becomes a break on the axis. */
+export const BREAK_MIN_MS = 60_000;
+
+/** Axis width of one break: a twentieth of the active time, at least a quarter second. */
+function breakWidth(activeMs: number): number {
+  return Math.max(activeMs * 0.05, 250);
+}
+
+/** Parse an ISO timestamp to epoch ms, or null. */
+export function parseTime(iso: string | undefined | null): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * Build the axis from every event time of the run (epoch ms, in log order) and the times at
+ * which harness sessions were resumed (breaks ending there are `resume` breaks).
+ */
+export function buildAxis(eventTimes: readonly number[], resumeTimes: readonly number[]): TimelineAxis {
+  if (eventTimes.length === 0) return { originAt: null, realMs: 0, axisMs: 0, spans: [], breaks: [] };
+  const times = [...eventTimes].sort((a, b) => a - b);
+  const origin = times[0];
+  const realMs = times[times.length - 1] - origin;
+  const gaps: Array<[number, number]> = [];
+  for (let i = 1; i < times.length; i++) {
+    if (times[i] - times[i - 1] > BREAK_MIN_MS) gaps.push([times[i - 1] - origin, times[i] - origin]);
+  }
+  const activeMs = realMs - gaps.reduce((sum, [s, e]) => sum + (e - s), 0);
+  const width = breakWidth(activeMs);
+  const resumes = new Set(resumeTimes.map((t) => t - origin));
+  const spans: AxisSpan[] = [];
+  const breaks: TimelineBreak[] = [];
+  let realStart = 0;
+  let a = 0;
+  for (const [s, e] of gaps) {
+    spans.push({ realStart, realEnd: s, a0: a });
+    a += s - realStart;
+    breaks.push({
+      startAt: new Date(origin + s).toISOString(),
+      endAt: new Date(origin + e).toISOString(),
+      durationMs: e - s,
+      kind: resumes.has(e) ? 'resume' : 'idle',
+      a0: a,
+      a1: a + width,
+    });
+    a += width;
+    realStart = e;
+  }
+  spans.push({ realStart, realEnd: realMs, a0: a });
+  a += realMs - realStart;
+  return { originAt: new Date(origin).toISOString(), realMs, axisMs: a, spans, breaks };
+}
+
+/** Axis ms of a real offset (ms since `originAt`); times inside a break spread across it. */
+export function toAxis(axis: TimelineAxis, real: number): number {
+  const { spans, breaks } = axis;
+  if (spans.length === 0) return 0;
+  if (real <= 0) return 0;
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (spans[mid].realStart <= real) lo = mid;
+    else hi = mid - 1;
+  }
+  const span = spans[lo];
+  if (real <= span.realEnd) return span.a0 + (real - span.realStart);
+  const gap = breaks[lo];
+  if (!gap) return axis.axisMs;
+  const next = spans[lo + 1];
+  const fraction = (real - span.realEnd) / Math.max(1, next.realStart - span.realEnd);
+  return gap.a0 + fraction * (gap.a1 - gap.a0);
+}
+
+/** Real offset (ms since `originAt`) at axis ms `a`, or null inside a break. */
+export function fromAxis(axis: TimelineAxis, a: number): number | null {
+  for (const span of axis.spans) {
+    const end = span.a0 + (span.realEnd - span.realStart);
+    if (a >= span.a0 && a <= end) return span.realStart + (a - span.a0);
+  }
+  return null;
+}
+
+/** Axis ms of an ISO timestamp (clamped to the run), or `fallback` when it does not parse. */
+export function isoToAxis(axis: TimelineAxis, iso: string | undefined, fallback: number): number {
+  const origin = parseTime(axis.originAt);
+  const ms = parseTime(iso);
+  if (origin === null || ms === null) return fallback;
+  return toAxis(axis, Math.min(ms - origin, axis.realMs));
+}

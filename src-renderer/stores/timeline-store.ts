@@ -1,0 +1,88 @@
+/**
+ * Timeline domain store: the visible window of the (broken) time axis, collapsed rows and
+ * the hovered bar. Rows select only what they draw; the tooltip alone follows `hover`.
+ */
+import { create } from 'zustand';
+
+/** Visible window of the axis, in axis ms. */
+export type TimelineWindow = { start: number; end: number };
+
+/** What the tooltip describes: a row's segment, anchored at a viewport point. */
+export type TimelineHover = { row: number; segment: number; x: number; y: number };
+
+export type TimelineState = {
+  /** The run the state belongs to (`dataDir\nrunId`); another run resets it. */
+  runKey: string | null;
+  axisMs: number;
+  window: TimelineWindow;
+  collapsed: Record<string, true>;
+  hover: TimelineHover | null;
+  /** Adopt a run: fit its axis and expand everything (no-op for the same run). */
+  open(runKey: string, axisMs: number): void;
+  /** Zoom by `factor` (> 1 zooms in) keeping the point at `anchor` (0..1 of the lane) still. */
+  zoom(factor: number, anchor?: number): void;
+  /** Move the window by `fraction` of its width (positive: later). */
+  pan(fraction: number): void;
+  /** Move the window by axis ms from a starting window (drag). */
+  panFrom(from: TimelineWindow, deltaMs: number): void;
+  /** Show the whole run. */
+  fit(): void;
+  toggle(rowId: string): void;
+  setCollapsed(rowIds: readonly string[]): void;
+  setHover(hover: TimelineHover | null): void;
+};
+
+const fitted = (axisMs: number): TimelineWindow => {
+  const pad = Math.max(axisMs * 0.01, 1);
+  return { start: -pad, end: axisMs + pad };
+};
+
+/** Keep the window inside the run (with a margin) and at least a millisecond wide. */
+function clampWindow(w: TimelineWindow, axisMs: number): TimelineWindow {
+  const full = fitted(axisMs);
+  const width = Math.min(Math.max(w.end - w.start, Math.min(1, full.end - full.start)), full.end - full.start);
+  const start = Math.min(Math.max(w.start, full.start), full.end - width);
+  return { start, end: start + width };
+}
+
+export const useTimelineStore = create<TimelineState>()((set, get) => ({
+  runKey: null,
+  axisMs: 0,
+  window: { start: 0, end: 1 },
+  collapsed: {},
+  hover: null,
+  open(runKey, axisMs) {
+    if (get().runKey === runKey && get().axisMs === axisMs) return;
+    set({ runKey, axisMs, window: fitted(axisMs), collapsed: {}, hover: null });
+  },
+  zoom(factor, anchor = 0.5) {
+    const { window: w, axisMs } = get();
+    const width = w.end - w.start;
+    const at = w.start + width * anchor;
+    const next = width / factor;
+    set({ window: clampWindow({ start: at - next * anchor, end: at - next * anchor + next }, axisMs), hover: null });
+  },
+  pan(fraction) {
+    const { window: w, axisMs } = get();
+    const delta = (w.end - w.start) * fraction;
+    set({ window: clampWindow({ start: w.start + delta, end: w.end + delta }, axisMs), hover: null });
+  },
+  panFrom(from, deltaMs) {
+    set({ window: clampWindow({ start: from.start + deltaMs, end: from.end + deltaMs }, get().axisMs), hover: null });
+  },
+  fit() {
+    set({ window: fitted(get().axisMs), hover: null });
+  },
+  toggle(rowId) {
+    const collapsed = { ...get().collapsed };
+    if (collapsed[rowId]) delete collapsed[rowId];
+    else collapsed[rowId] = true;
+    set({ collapsed, hover: null });
+  },
+  setCollapsed(rowIds) {
+    set({ collapsed: Object.fromEntries(rowIds.map((id) => [id, true as const])), hover: null });
+  },
+  setHover(hover) {
+    set({ hover });
+  },
+}));
