@@ -1,0 +1,140 @@
+/**
+ * Chart data of the costs view, derived from the run detail without ever turning an unpriced
+ * call into $0: per-step rows come from `little report` itself, per-call figures from the
+ * harness model turns priced with the same `priceModelCall` (bundled table).
+ */
+import { readModelCall } from '../../../shared/fold/model-call';
+import { priceModelCall, type PricedModelCall } from '../../../shared/pricing/price-model-call';
+import type { PriceTable } from '../../../shared/pricing/price-table-types';
+import type { RunReport, RunReportRow } from '../../../shared/report/run-report';
+import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
+
+/** One step (or the unattributed residue) as the charts draw it. */
+export type StepCostDatum = {
+  stepPath: string;
+  /** null: nothing priced. Drawn as no bar plus an "n/a" mark, never as 0. */
+  costUsd: number | null;
+  pricedCalls: number;
+  unpricedCalls: number;
+  /** Input tokens billed at the full rate (input minus cached). */
+  uncachedInput: number;
+  cachedInput: number;
+  /** Output minus reasoning: reasoning is a subset of output, drawn on its own. */
+  outputNonReasoning: number;
+  reasoning: number;
+  totalTokens: number;
+};
+
+/** A report row split into non-overlapping token kinds. */
+export function stepDatum(row: RunReportRow): StepCostDatum {
+  const cachedInput = Math.min(row.cachedInputTokens, row.inputTokens);
+  const reasoning = Math.min(row.reasoningTokens, row.outputTokens);
+  return {
+    stepPath: row.stepPath,
+    costUsd: row.costUsd,
+    pricedCalls: row.pricedCalls,
+    unpricedCalls: row.unpricedCalls,
+    uncachedInput: row.inputTokens - cachedInput,
+    cachedInput,
+    outputNonReasoning: row.outputTokens - reasoning,
+    reasoning,
+    totalTokens: row.inputTokens + row.outputTokens,
+  };
+}
+
+/** Step rows plus the unattributed row, in report order, restricted to rows with model calls. */
+export function stepCostData(report: RunReport): StepCostDatum[] {
+  const rows = report.unattributed === undefined ? report.steps : [...report.steps, report.unattributed];
+  return rows.filter((r) => r.pricedCalls + r.unpricedCalls > 0).map(stepDatum);
+}
+
+/** The `limit` rows ranked highest by `score`, keeping ties in input order. */
+export function topBy<T>(rows: readonly T[], score: (row: T) => number, limit: number): T[] {
+  return rows
+    .map((row, i) => ({ row, i, s: score(row) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, limit)
+    .map((x) => x.row);
+}
+
+/** One responded model call, priced. */
+export type CallCost = {
+  respondedAt: string;
+  ms: number;
+  model: string;
+  stepPath?: string;
+  sequence?: number;
+  priced: PricedModelCall;
+};
+
+/** Responded turns with object usage (what the fold counts), priced with `table`, in time order. */
+export function pricedTurns(turns: LiteHarnessView['modelTurns'], table: PriceTable): CallCost[] {
+  const calls: CallCost[] = [];
+  for (const turn of turns) {
+    if (turn.respondedAt === undefined) continue;
+    const call = readModelCall('harness.model.responded', { model: turn.model, response: { usage: turn.usage }, stepPath: turn.stepPath });
+    if (call === undefined) continue;
+    const provider = turn.model?.provider ?? '?';
+    const modelId = turn.model?.modelId ?? '?';
+    calls.push({
+      respondedAt: turn.respondedAt,
+      ms: Date.parse(turn.respondedAt),
+      model: `${provider}/${modelId}`,
+      stepPath: turn.stepPath,
+      sequence: turn.respondedSequence,
+      priced: priceModelCall(call.identity, call.usage, table),
+    });
+  }
+  return calls.sort((a, b) => a.ms - b.ms);
+}
+
+/** A point of the cumulative-cost area: priced spend up to and including this call. */
+export type CumulativePoint = { ms: number; cumulativeUsd: number; callUsd: number; model: string };
+
+/** Running priced total over time; unpriced calls add no point and are counted instead. */
+export function cumulativeCost(calls: readonly CallCost[]): { points: CumulativePoint[]; unpricedCalls: number } {
+  const points: CumulativePoint[] = [];
+  let sum = 0;
+  let unpricedCalls = 0;
+  for (const call of calls) {
+    if (call.priced.costUsd === null) {
+      unpricedCalls++;
+      continue;
+    }
+    sum += call.priced.costUsd;
+    points.push({ ms: call.ms, cumulativeUsd: sum, callUsd: call.priced.costUsd, model: call.model });
+  }
+  return { points, unpricedCalls };
+}
+
+/** Spend and tokens of one model identity. */
+export type ModelCost = {
+  model: string;
+  /** Table key that priced it, or null when the model is not in the table. */
+  priceKey: string | null;
+  calls: number;
+  unpricedCalls: number;
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  costUsd: number | null;
+};
+
+/** Calls grouped by model, most expensive first; unpriced models last with a null cost. */
+export function costByModel(calls: readonly CallCost[]): ModelCost[] {
+  const byModel = new Map<string, ModelCost>();
+  for (const { model, priced } of calls) {
+    const m = byModel.get(model) ?? { model, priceKey: null, calls: 0, unpricedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, costUsd: null };
+    m.calls++;
+    m.inputTokens += priced.inputTokens;
+    m.cachedInputTokens += priced.cachedInputTokens;
+    m.outputTokens += priced.outputTokens;
+    m.reasoningTokens += priced.reasoningTokens;
+    if (priced.costUsd === null) m.unpricedCalls++;
+    else m.costUsd = (m.costUsd ?? 0) + priced.costUsd;
+    if (priced.pricedBy) m.priceKey = priced.pricedBy.key;
+    byModel.set(model, m);
+  }
+  return [...byModel.values()].sort((a, b) => (b.costUsd ?? -1) - (a.costUsd ?? -1) || a.model.localeCompare(b.model));
+}

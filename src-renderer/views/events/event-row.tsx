@@ -1,0 +1,52 @@
+/** One row of the events list, or its placeholder while the page is loading. */
+import type { EventRow } from '../../../shared/run/run-detail-types';
+
+/** Row height in px (fixed: the virtual list positions rows arithmetically). */
+export const EVENT_ROW_HEIGHT = 24;
+
+/** DOM id of a row (for aria-activedescendant). */
+export function eventRowId(sequence: number): string {
+  return `event-row-${sequence}`;
+}
+
+/** `HH:MM:SS.mmm` of an ISO timestamp (UTC, as recorded). */
+export function clockTime(iso: string): string {
+  return /T(\d\d:\d\d:\d\d(?:\.\d{1,3})?)/.exec(iso)?.[1] ?? iso;
+}
+
+/** Payload size as `812 B` / `12.4 kB` / `3.1 MB` (characters of JSON). */
+export function sizeLabel(chars: number): string {
+  if (chars < 1000) return `${chars} B`;
+  if (chars < 1_000_000) return `${(chars / 1000).toFixed(1)} kB`;
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}
+
+type Props = { sequence: number; row: EventRow | undefined; error: string | undefined; selected: boolean; onSelect(sequence: number): void };
+
+/** A listbox option; clicking selects it. */
+export function EventRowView({ sequence, row, error, selected, onSelect }: Props) {
+  return (
+    <div
+      id={eventRowId(sequence)}
+      role="option"
+      aria-selected={selected}
+      className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}`}
+      onClick={() => onSelect(sequence)}
+    >
+      <span className="ev-seq">{sequence}</span>
+      {row ? (
+        <>
+          <span className="ev-time">{clockTime(row.recordedAt)}</span>
+          <span className="ev-type" title={row.type}>{row.type}</span>
+          <span className="ev-step" title={row.stepPath}>{row.stepPath ?? ''}</span>
+          <span className="ev-caller">{row.caller ?? ''}</span>
+          <span className="ev-size">
+            {row.undecodable ? <span className="ev-flag">undecodable</span> : sizeLabel(row.payloadChars)}
+          </span>
+        </>
+      ) : (
+        <span className="ev-loading">{error ? `page failed: ${error}` : 'loading…'}</span>
+      )}
+    </div>
+  );
+}
