@@ -25,6 +25,7 @@ import {
   writeWalKilledScenario,
   type ScenarioRun,
 } from './fixtures/scenarios';
+import { writeLoopctlScenario } from './fixtures/loopctl/loopctl-scenario';
 
 export { writeLargeRun } from './fixtures/scenarios/large-run';
 
@@ -60,6 +61,7 @@ export async function generateFixtures(outRoot = 'examples'): Promise<ManifestRo
   for (const [group, write] of Object.entries(SCENARIO_GROUPS)) add(group, write(join(fixtures, group, '.little-workflow')));
   add('harness', writeHarnessScenario(join(fixtures, 'harness', '.little-harness')));
   add('wal-killed', await writeWalKilledScenario(join(fixtures, 'wal-killed', '.little-workflow')));
+  add('loopctl', writeLoopctlScenario(join(fixtures, 'loopctl')));
   writeFileSync(join(fixtures, 'manifest.json'), `${JSON.stringify({ generator: 'scripts/generate-fixtures.ts', runs: rows }, null, 2)}\n`);
   return rows;
 }

@@ -6,7 +6,7 @@ import type { PricingProvenance } from './pricing/staleness';
 export type DataDirKind = 'workflow' | 'harness-session' | 'harness-dynamic';
 
 /** The event-log format found in a data dir. */
-export type LogFormat = 'sqlite' | 'jsonl-legacy';
+export type LogFormat = 'sqlite' | 'jsonl-legacy' | 'loopctl';
 
 /** One data dir found by discovery. */
 export type DataDirInfo = {
@@ -44,6 +44,8 @@ export type RunSummary = {
   finishedAt: string | null;
   lastEventType: string | null;
   parentRunId: string | null;
+  /** The outer loop whose cycle this run executes (RunStarted.outerLoopId), else null. */
+  outerLoopId: string | null;
   workflowVersionId: string | null;
   label: string | null;
   tags: string[];
@@ -51,6 +53,8 @@ export type RunSummary = {
   outputTokens: number | null;
   /** null when no call could be priced (never a made-up 0). */
   costUsd: number | null;
+  /** Which tool wrote the run; absent means little-workflow. */
+  source?: 'little-workflow' | 'loopctl';
 };
 
 /** What `library.open` returns: everything found under the chosen root. */

@@ -17,6 +17,7 @@ import { openDataDir } from '../store/data-dir-reader';
 import { discover } from '../store/discovery';
 import { listRunLocks, type LockState } from '../store/lock-owners';
 import { judgeOpenRun } from './judge-open-run';
+import { loadLoopctlDataDir } from './loopctl-runs';
 import type { DataDirReader, RunAggregate } from '../store/store-types';
 
 /** Discover and summarise everything under `root`; fails only when no data dir is found. */
@@ -28,6 +29,7 @@ export function loadLibrary(root: string, table: PriceTable = BUNDLED_PRICE_TABL
   }
   const runs: RunSummary[] = [];
   const dataDirs: DataDirInfo[] = discovery.dataDirs.map((dir) => {
+    if (dir.format === 'loopctl') return loadLoopctlDataDir(dir, table, runs);
     const opened = openDataDir(dir.path);
     if (!opened.ok) return { ...dir, diagnostics: [...dir.diagnostics, opened.error] };
     try {
@@ -88,6 +90,7 @@ function summarise(dataDir: string, run: RunAggregate, usage: UsageTotals | null
     finishedAt: terminal ? run.lastRecordedAt : null,
     lastEventType: run.lastEventType,
     parentRunId: run.parentRunId,
+    outerLoopId: run.outerLoopId,
     workflowVersionId: run.workflowVersionId,
     label: run.label,
     tags: run.tags,

@@ -12,6 +12,7 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import { readArtifact, type ArtifactManifest } from '../store/artifacts';
 import { openDataDir } from '../store/data-dir-reader';
 import type { DataDirReader } from '../store/store-types';
+import { loadLoopctlRunDetail } from './loopctl-runs';
 import { loadRunDetail } from './run-detail';
 import { eventRows, filterSequences, fullEvent } from './run-events';
 
@@ -41,9 +42,14 @@ export function createRunService(context: RunServiceContext) {
     }
   };
 
+  // loopctl data dirs have no SQLite log: their runs are folded from the ledger files.
+  const isLoopctl = (ref: RunRef) => context.snapshot()?.dataDirs.some((d) => d.path === ref.dataDir && d.format === 'loopctl') === true;
+  const loopctlDetail = (ref: RunRef): Result<RunDetail> =>
+    RUN_ID_PATTERN.test(ref.runId) ? loadLoopctlRunDetail(ref.dataDir, ref.runId, context.table()) : fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a run id`));
+
   return {
     detail: (ref: RunRef): Promise<Result<RunDetail>> =>
-      withReader(ref, async (reader) => {
+      isLoopctl(ref) ? Promise.resolve(loopctlDetail(ref)) : withReader(ref, async (reader) => {
         const snapshot = context.snapshot()!;
         const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
         if (!summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));

@@ -1,7 +1,8 @@
 /**
  * Finds every data dir under a chosen root: the root itself, a `.little-workflow` inside
  * it, the Local Worlds nested in `.little-harness` session trees, or any of these a few
- * levels down. A data dir is a folder with an `events/` folder.
+ * levels down. A data dir is a folder with an `events/` folder, or loopctl's observer
+ * ledgers (`trajectory.jsonl` / `events.jsonl`).
  */
 import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -9,6 +10,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo, DataDirKind, LogFormat } from '../../shared/library';
 import { openDataDir, type OpenDataDirOptions } from './data-dir-reader';
 import { fsDiagnostic } from './fs-diagnostics';
+import { isLoopctlDir, readLoopctlDir } from './loopctl-reader';
 import { outside } from './safe-paths';
 import type { Discovery } from './store-types';
 
@@ -82,13 +84,18 @@ function walk(dir: string, realRoot: string, depth: number, maxDepth: number, se
     let real: string;
     try {
       real = realpathSync(child);
-      if (!statSync(real).isDirectory()) continue;
     } catch {
       continue;
     }
-    // Symlinks are followed only while they stay under the root, and each folder once.
+    // Symlinks are followed only while they stay under the root (checked before anything,
+    // even a stat, touches the target), and each folder once.
     if (entry.isSymbolicLink() && outside(realRoot, real, child) !== null) {
       diagnostics.push(diagnostic('path-outside-data-dir', `Skipped ${child}: a symbolic link leaving ${realRoot}`, { path: child, severity: 'info' }));
+      continue;
+    }
+    try {
+      if (!statSync(real).isDirectory()) continue;
+    } catch {
       continue;
     }
     if (seen.has(real)) continue;
@@ -101,7 +108,7 @@ function isDataDir(dir: string): boolean {
   try {
     return statSync(join(dir, 'events')).isDirectory();
   } catch {
-    return false;
+    return isLoopctlDir(dir);
   }
 }
 
@@ -118,6 +125,10 @@ function describe(root: string, dir: string, options: DiscoverOptions): DataDirI
     diagnostics: [],
   };
   if (options.countRuns === false) return info;
+  if (info.format === 'loopctl') {
+    const fold = readLoopctlDir(dir);
+    return { ...info, runCount: fold.runs.length, diagnostics: fold.diagnostics };
+  }
   const reader = openDataDir(dir, options);
   if (!reader.ok) {
     info.diagnostics.push(reader.error);
@@ -151,5 +162,6 @@ function classify(dir: string): { kind: DataDirKind; sessionKey: string | null }
 }
 
 function guessFormat(dir: string): LogFormat {
-  return existsSync(join(dir, 'events', 'events.db')) ? 'sqlite' : 'jsonl-legacy';
+  if (existsSync(join(dir, 'events', 'events.db'))) return 'sqlite';
+  return existsSync(join(dir, 'events')) ? 'jsonl-legacy' : 'loopctl';
 }

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { serve, type Served } from './serve-fixture';
+
+const shots = join(__dirname, 'screenshots');
+const RUN = 'run_lc_6f1d2c3b-4a5e-4f60-8a71-9b8c7d6e5f40_1';
+
+const test = base.extend<{}, { loopctl: Served }>({
+  loopctl: [
+    async ({}, use) => {
+      const served = await serve(join(__dirname, '..', 'examples/fixtures/loopctl'));
+      await use(served);
+      await served.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('lists loopctl runs beside each other and opens one', async ({ page, loopctl }) => {
+  await page.goto(loopctl.url);
+  const links = page.getByRole('link', { name: /^run_lc_/ });
+  await expect(links.first()).toBeVisible();
+  await expect(links).toHaveCount(6);
+  await expect(page.getByRole('row', { name: new RegExp(`^${RUN} .*completed.*\\$0\\.006000`) })).toBeVisible();
+  await page.screenshot({ path: join(shots, 'loopctl-run-list.png'), fullPage: true });
+  await page.getByRole('link', { name: RUN, exact: true }).click();
+  await expect(page.getByRole('heading', { name: RUN })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Run views' })).toBeVisible();
+  await expect(page.getByText('loopctl runs have no `little report`').first()).toBeVisible();
+  await page.screenshot({ path: join(shots, 'loopctl-run-overview.png'), fullPage: true });
+});
+
+test('shows the turns and tool calls of a loopctl run', async ({ page, loopctl }) => {
+  await page.goto(loopctl.url);
+  await page.getByRole('link', { name: RUN, exact: true }).click();
+  await page.getByRole('link', { name: 'Turns & tools' }).click();
+  await expect(page.getByText('bash').first()).toBeVisible();
+  await expect(page.getByText('read_file').first()).toBeVisible();
+  await page.screenshot({ path: join(shots, 'loopctl-run-turns.png'), fullPage: true });
+});
