@@ -22,7 +22,12 @@ export function OverviewView({ detail, at }: { detail: RunDetail; at: RunAddress
   const terminal = status.kind === 'completed' || status.kind === 'failed';
   return (
     <div className="overview">
-      {detail.reportError && (
+      {detail.reportError && detail.summary.source === 'loopctl' && (
+        <p className="muted" role="note">
+          A loopctl run: {detail.reportError}
+        </p>
+      )}
+      {detail.reportError && detail.summary.source !== 'loopctl' && (
         <div className="ov-refusal" role="alert">
           <strong>little-workflow would refuse this log:</strong> <span className="mono">{detail.reportError}</span>
           <div className="muted">Figures below come from the inspector's tolerant fold and may be incomplete.</div>

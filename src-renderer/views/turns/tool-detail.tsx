@@ -13,8 +13,10 @@ import { payloadField, useRunEvent } from './use-run-event';
 /** Detail pane of tool call `toolId`. */
 export function ToolDetail({ detail, at, toolId, onSelect }: { detail: RunDetail; at: RunAddress; toolId: number; onSelect(s: TurnSelection): void }) {
   const c = detail.harness.toolCalls[toolId];
-  const started = useRunEvent(detail.ref, c.startedSequence);
-  const ended = useRunEvent(detail.ref, c.endSequence);
+  // loopctl ledgers have no events to fetch; what they record is already in the previews.
+  const ledger = detail.summary.source === 'loopctl';
+  const started = useRunEvent(detail.ref, ledger ? undefined : c.startedSequence);
+  const ended = useRunEvent(detail.ref, ledger ? undefined : c.endSequence);
   const fullArgs = payloadField(started, 'args');
   const requester = c.requestedByTurnId !== undefined ? detail.harness.modelTurns[c.requestedByTurnId] : undefined;
   const failed = c.status === 'failed';

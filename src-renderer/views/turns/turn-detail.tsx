@@ -13,8 +13,10 @@ import { payloadField, useRunEvent } from './use-run-event';
 /** Detail pane of model turn `turnId`. */
 export function TurnDetail({ detail, at, turnId, onSelect }: { detail: RunDetail; at: RunAddress; turnId: number; onSelect(s: TurnSelection): void }) {
   const t = detail.harness.modelTurns[turnId];
-  const called = useRunEvent(detail.ref, t.calledSequence);
-  const responded = useRunEvent(detail.ref, t.respondedSequence);
+  // loopctl ledgers carry no request/response bodies to fetch: the previews are all there is.
+  const ledger = detail.summary.source === 'loopctl';
+  const called = useRunEvent(detail.ref, ledger ? undefined : t.calledSequence);
+  const responded = useRunEvent(detail.ref, ledger ? undefined : t.respondedSequence);
   const priced = priceTurn(t);
   const request = payloadField(called, 'request') as { system?: unknown; messages?: unknown; tools?: unknown } | undefined;
   const response = payloadField(responded, 'response');
@@ -113,7 +115,19 @@ export function TurnDetail({ detail, at, turnId, onSelect }: { detail: RunDetail
       </section>
       <section aria-label="Response">
         <h4>Response</h4>
-        {t.respondedSequence === undefined ? <p className="muted">No response in the log.</p> : <EventStateNote state={responded} what="response" />}
+        {ledger ? (
+          t.responseText ? (
+            <pre className="mb-prose" aria-label="Response text">
+              {t.responseText.truncated ? `${t.responseText.text}…` : String(t.responseText.value)}
+            </pre>
+          ) : (
+            <p className="muted">The ledgers do not record this turn's response text.</p>
+          )
+        ) : t.respondedSequence === undefined ? (
+          <p className="muted">No response in the log.</p>
+        ) : (
+          <EventStateNote state={responded} what="response" />
+        )}
         {response !== undefined && <ResponseBody response={response} />}
       </section>
     </article>
