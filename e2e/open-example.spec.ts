@@ -9,7 +9,7 @@ const shots = join(__dirname, 'screenshots');
 test('opens the bundled example and lists its runs with their statuses', async ({ page, demo }) => {
   await page.goto(demo.url);
   await expect(page.getByRole('heading', { name: 'Little Inspector' })).toBeVisible();
-  const rows = page.locator('tr[data-run-id]');
+  const rows = page.locator('[role="row"][data-run-id]');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(3);
   for (const status of ['completed', 'failed', 'crashed']) {
@@ -23,11 +23,11 @@ test('opens the bundled example and lists its runs with their statuses', async (
 
 test('a path that does not exist gives a clear message and keeps the current library', async ({ page, demo }) => {
   await page.goto(demo.url);
-  await expect(page.locator('tr[data-run-id]').first()).toBeVisible();
+  await expect(page.locator('[role="row"][data-run-id]').first()).toBeVisible();
   await page.getByLabel('Data directory path').fill('/definitely/not/here');
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('alert')).toContainText('path-not-found');
-  await expect(page.locator('tr[data-run-id]').first()).toBeVisible();
+  await expect(page.locator('[role="row"][data-run-id]').first()).toBeVisible();
   await page.screenshot({ path: join(shots, 'open-error.png') });
 });
 
@@ -63,7 +63,7 @@ test('browser mode refuses requests without the token and from foreign origins',
 
 test('a run opens from the list and by deep link', async ({ page, demo }) => {
   await page.goto(demo.url);
-  const link = page.locator('tr[data-run-id] a').first();
+  const link = page.locator('[role="row"][data-run-id] a').first();
   const runId = (await link.textContent())!;
   await link.click();
   await expect(page.getByRole('heading', { name: runId })).toBeVisible();
@@ -76,7 +76,7 @@ test('a run opens from the list and by deep link', async ({ page, demo }) => {
 
 test('the run list has no serious accessibility violations in light and dark', async ({ page, demo }) => {
   await page.goto(demo.url);
-  await expect(page.locator('tr[data-run-id]').first()).toBeVisible();
+  await expect(page.locator('[role="row"][data-run-id]').first()).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectNoSeriousA11yViolations(page, `run list (${scheme})`);

@@ -18,7 +18,7 @@ function newDataDir(): string {
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
 const EVENTS: FixtureEvent[] = [
-  ...sampleRun(RUN_A, { parentRunId: 'run_parent' }),
+  ...sampleRun(RUN_A, { parentRunId: 'run_parent', outerLoopId: 'ol_cycle' }),
   { runId: RUN_B, type: 'harness.session.started', payload: { runId: RUN_B, role: 'planner', parentRunId: 'run_alpha' } },
   { runId: RUN_B, type: 'ModelCallCompleted', payload: { callId: 'legacy' } },
   { runId: RUN_B, type: 'StepFailed', payloadText: '{not json' },
@@ -58,10 +58,10 @@ function checkContent(read: ReturnType<typeof readEverything>) {
   expect(diagnostics.map((d) => d.code)).toEqual(['invalid-run-id']);
   expect(runs[0]).toMatchObject({
     eventCount: 4, maxSequence: 4, status: 'completed', lastEventType: 'RunCompleted',
-    parentRunId: 'run_parent', workflowVersionId: 'wfver_abc', label: 'nightly', tags: ['a', 'b'],
+    parentRunId: 'run_parent', outerLoopId: 'ol_cycle', workflowVersionId: 'wfver_abc', label: 'nightly', tags: ['a', 'b'],
     firstRecordedAt: '2026-01-01T00:00:00.001Z', lastRecordedAt: '2026-01-01T00:00:00.004Z',
   });
-  expect(runs[1]).toMatchObject({ eventCount: 4, status: 'failed', parentRunId: 'run_alpha', workflowVersionId: null, label: null, tags: [] });
+  expect(runs[1]).toMatchObject({ eventCount: 4, status: 'failed', parentRunId: 'run_alpha', outerLoopId: null, workflowVersionId: null, label: null, tags: [] });
   const first = read.a[0] as Extract<EventRead, { ok: true }>;
   expect(Object.keys(first.event)).toEqual(['eventId', 'runId', 'sequence', 'type', 'recordedAt', 'payload']);
   const model = read.a[2] as Extract<EventRead, { ok: true }>;

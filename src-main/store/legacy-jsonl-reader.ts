@@ -115,7 +115,7 @@ class LegacyJsonlReader implements DataDirReader {
     }
     const run: RunAggregate = {
       runId, eventCount: 0, maxSequence: 0, firstRecordedAt: '', lastRecordedAt: '', lastEventType: '',
-      status: 'pending', parentRunId: null, workflowVersionId: null, label: null, tags: [],
+      status: 'pending', parentRunId: null, outerLoopId: null, workflowVersionId: null, label: null, tags: [],
     };
     let meta: { fromRunStarted: boolean; payload: unknown } | null = null;
     try {
@@ -140,6 +140,7 @@ class LegacyJsonlReader implements DataDirReader {
     if (typeof payload === 'object' && payload !== null && !Array.isArray(payload)) {
       const fields = payload as Record<string, unknown>;
       run.parentRunId = typeof fields.parentRunId === 'string' ? fields.parentRunId : null;
+      run.outerLoopId = typeof fields.outerLoopId === 'string' ? fields.outerLoopId : null;
       run.workflowVersionId = typeof fields.workflowVersionId === 'string' ? fields.workflowVersionId : null;
       run.label = typeof fields.label === 'string' ? fields.label : null;
       run.tags = Array.isArray(fields.tags) ? fields.tags.filter((tag): tag is string => typeof tag === 'string') : [];

@@ -36,6 +36,7 @@ SELECT
   (SELECT type FROM events e WHERE e.run_id = meta.run_id
      AND e.type IN ('RunStarted', 'RunCompleted', 'RunFailed') ORDER BY e.sequence DESC LIMIT 1) AS status_type,
   CASE WHEN json_type(meta_json, '$.parentRunId') = 'text' THEN json_extract(meta_json, '$.parentRunId') END AS parent_run_id,
+  CASE WHEN json_type(meta_json, '$.outerLoopId') = 'text' THEN json_extract(meta_json, '$.outerLoopId') END AS outer_loop_id,
   CASE WHEN json_type(meta_json, '$.workflowVersionId') = 'text' THEN json_extract(meta_json, '$.workflowVersionId') END AS workflow_version_id,
   CASE WHEN json_type(meta_json, '$.label') = 'text' THEN json_extract(meta_json, '$.label') END AS label,
   CASE WHEN json_type(meta_json, '$.tags') = 'array' THEN json_extract(meta_json, '$.tags') END AS tags_json
@@ -81,6 +82,7 @@ export function aggregatesFromRows(rows: Iterable<SqliteRow>, path: string): { r
       lastEventType: columnText(row.last_type),
       status: statusFromType(row.status_type),
       parentRunId: textOrNull(row.parent_run_id),
+      outerLoopId: textOrNull(row.outer_loop_id),
       workflowVersionId: textOrNull(row.workflow_version_id),
       label: textOrNull(row.label),
       tags: tagsFrom(row.tags_json),

@@ -61,6 +61,8 @@ export type RunAggregate = {
   status: RunStatus;
   /** From the first RunStarted (else the first harness.session.started) payload. */
   parentRunId: string | null;
+  /** RunStarted.outerLoopId: the outer loop this run is a cycle of. */
+  outerLoopId: string | null;
   workflowVersionId: string | null;
   label: string | null;
   tags: string[];

@@ -1,13 +1,25 @@
 /** A run status badge that tells crashed apart from running, and marks inferred statuses. */
 import type { RunSummary } from '../../shared/library';
 
+const GLYPH: Record<string, string> = { completed: '✓', failed: '✕', running: '●', crashed: '!', pending: '○' };
+
+/**
+ * The status as a word plus a glyph (never colour alone); the verdict is the tooltip. An
+ * inferred status (from sessions, not a terminal event) gets an asterisk, also said in words.
+ */
 export function StatusBadge({ run }: { run: Pick<RunSummary, 'status' | 'crashed' | 'statusInferred' | 'verdict'> }) {
   const label = run.crashed ? 'crashed' : run.status;
-  const title = run.verdict ?? run.status;
+  const title = [run.verdict ?? label, run.statusInferred ? 'inferred from its sessions (no run terminal event)' : null].filter(Boolean).join(' · ');
   return (
     <span className={`badge badge-${label}`} title={title}>
+      <span className="badge-glyph" aria-hidden="true">{GLYPH[label]}</span>
       {label}
-      {run.statusInferred && <span className="inferred" aria-label="inferred from its sessions">*</span>}
+      {run.statusInferred && (
+        <>
+          <span className="inferred" aria-hidden="true">*</span>
+          <span className="visually-hidden"> (inferred)</span>
+        </>
+      )}
     </span>
   );
 }

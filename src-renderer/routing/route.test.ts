@@ -16,6 +16,16 @@ describe('deep links', () => {
     expect(parseRoute(formatRoute(route))).toEqual(route);
   });
 
+  it('carries the run list filters in the library query, so a filtered list is a deep link', () => {
+    const route: Route = { view: 'library', query: { q: 'run 42&x', status: 'crashed,failed', sort: 'cost', dir: 'desc' } };
+    expect(formatRoute(route)).toBe('#/?q=run+42%26x&status=crashed%2Cfailed&sort=cost&dir=desc');
+    expect(parseRoute(formatRoute(route))).toEqual(route);
+    expect(parseRoute('#/?status=crashed&q=foo')).toEqual({ view: 'library', query: { status: 'crashed', q: 'foo' } });
+    expect(parseRoute('#/?')).toEqual({ view: 'library' });
+    expect(formatRoute({ view: 'library', query: {} })).toBe('#/');
+    expect(parseRoute('#/nope?q=%E0%A4%A')).toMatchObject({ view: 'library' });
+  });
+
   it('treats junk as the library or the overview, never throws', () => {
     expect(parseRoute('#/nope')).toEqual({ view: 'library' });
     expect(parseRoute('#/run/run_x/event/abc')).toMatchObject({ tab: 'overview' });

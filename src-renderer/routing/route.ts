@@ -3,6 +3,7 @@
  * survives a reload, works in browser mode and can be pasted into a bug report.
  *
  *   #/                                   the library (run list)
+ *   #/?status=crashed&q=foo              the library filtered and sorted (see views/library/library-query.ts)
  *   #/run/<runId>                        run overview
  *   #/run/<runId>/<tab>                  timeline | turns | costs | crash | events | steps
  *   #/run/<runId>/step/<stepPath>        one step (step path URI-encoded)
@@ -17,7 +18,8 @@ export type RunTab = (typeof RUN_TABS)[number];
 
 /** A parsed address. */
 export type Route =
-  | { view: 'library' }
+  /** `query`: the run list's filter and sort parameters, absent when there are none. */
+  | { view: 'library'; query?: Record<string, string> }
   | { view: 'run'; runId: string; dir: string | null; tab: RunTab; step?: string; session?: number; event?: number };
 
 /** Parse a location hash (with or without the leading `#`); anything unknown is the library. */
@@ -25,7 +27,7 @@ export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
   const [path, query = ''] = raw.split('?', 2);
   const parts = path.split('/').filter(Boolean);
-  if (parts[0] !== 'run' || !parts[1]) return { view: 'library' };
+  if (parts[0] !== 'run' || !parts[1]) return libraryRoute(query);
   const dir = new URLSearchParams(query).get('dir');
   const base = { view: 'run' as const, runId: safeDecode(parts[1]), dir };
   const [kind, value] = [parts[2], parts[3]];
@@ -38,13 +40,26 @@ export function parseRoute(hash: string): Route {
 
 /** The hash for `route` (the inverse of `parseRoute`). */
 export function formatRoute(route: Route): string {
-  if (route.view === 'library') return '#/';
+  if (route.view === 'library') {
+    const params = new URLSearchParams(route.query ?? {}).toString();
+    return params ? `#/?${params}` : '#/';
+  }
   const id = encodeURIComponent(route.runId);
   const query = route.dir ? `?dir=${encodeURIComponent(route.dir)}` : '';
   if (route.step !== undefined) return `#/run/${id}/step/${encodeURIComponent(route.step)}${query}`;
   if (route.session !== undefined) return `#/run/${id}/session/${route.session}${query}`;
   if (route.event !== undefined) return `#/run/${id}/event/${route.event}${query}`;
   return `#/run/${id}${route.tab === 'overview' ? '' : `/${route.tab}`}${query}`;
+}
+
+function libraryRoute(query: string): Route {
+  const params: Record<string, string> = {};
+  try {
+    for (const [key, value] of new URLSearchParams(query)) params[key] = value;
+  } catch {
+    return { view: 'library' };
+  }
+  return Object.keys(params).length > 0 ? { view: 'library', query: params } : { view: 'library' };
 }
 
 function isInt(value: string | undefined): value is string {

@@ -23,7 +23,8 @@ export type LibraryState = {
 };
 
 export const useLibraryStore = create<LibraryState>()((set, get) => ({
-  phase: 'idle',
+  // init() runs at start-up: the first frame is already "loading", so nothing flashes.
+  phase: 'loading',
   appInfo: null,
   snapshot: null,
   error: null,

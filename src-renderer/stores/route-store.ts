@@ -6,6 +6,8 @@ export type RouteState = {
   route: Route;
   /** Go to `route` (pushes a history entry, so Back works). */
   navigate(route: Route): void;
+  /** Show `route` without a new history entry (typing into a filter must not flood Back). */
+  replace(route: Route): void;
 };
 
 export const useRouteStore = create<RouteState>()((set) => ({
@@ -13,6 +15,11 @@ export const useRouteStore = create<RouteState>()((set) => ({
   navigate(route) {
     const hash = formatRoute(route);
     if (window.location.hash !== hash) window.location.hash = hash;
+    set({ route });
+  },
+  replace(route) {
+    const hash = formatRoute(route);
+    if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
     set({ route });
   },
 }));

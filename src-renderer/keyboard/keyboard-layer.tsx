@@ -1,0 +1,100 @@
+/**
+ * The app's one keyboard listener (mounted once in app.tsx): maps key presses with
+ * `keyToAction` and performs them on the focused list, the current view or the app.
+ */
+import { useEffect } from 'react';
+import { useLibraryStore } from '../stores/library-store';
+import { useRouteStore } from '../stores/route-store';
+import { useLibraryViewStore } from '../stores/library-view-store';
+import { libraryRoute } from '../views/library/use-library-url-sync';
+import { HelpDialog } from './help-dialog';
+import { activeList, focusInList, focusSearch } from './keyboard-registry';
+import { useKeyboardStore } from './keyboard-store';
+import { isControlTarget, isTypingTarget, keyToAction, type KeyAction } from './key-map';
+import { moveIndex } from './use-list-keyboard';
+
+/** Listens on the document and renders the `?` help dialog. */
+export function KeyboardLayer() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const focused = document.activeElement;
+      const action = keyToAction(event, {
+        typing: isTypingTarget(focused),
+        dialogOpen: document.querySelector('dialog[open]') !== null,
+        onControl: isControlTarget(focused),
+        inList: focusInList(focused),
+      });
+      if (action && perform(action, focused)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return <HelpDialog />;
+}
+
+/** Do `action`; true when it was handled (so the browser's default is suppressed). */
+function perform(action: KeyAction, focused: Element | null): boolean {
+  switch (action) {
+    case 'next':
+    case 'previous':
+    case 'first':
+    case 'last': {
+      const list = activeList(focused);
+      if (!list) return false;
+      const index = moveIndex(action, list.selected, list.count);
+      if (index >= 0) list.onSelect(index);
+      list.element()?.focus({ preventScroll: true });
+      return true;
+    }
+    case 'open': {
+      const list = activeList(focused);
+      if (!list || list.selected < 0 || !list.onOpen) return false;
+      list.onOpen(list.selected);
+      return true;
+    }
+    case 'expand':
+    case 'collapse': {
+      const list = activeList(focused);
+      if (!list || list.selected < 0 || !list.onExpand) return false;
+      list.onExpand(list.selected, action === 'expand');
+      return true;
+    }
+    case 'focus-search':
+      return focusSearch();
+    case 'help':
+      useKeyboardStore.getState().setHelpOpen(true);
+      return true;
+    case 'open-data-dir':
+      openDataDir();
+      return true;
+    case 'escape':
+      return escape(focused);
+  }
+}
+
+function openDataDir(): void {
+  const library = useLibraryStore.getState();
+  if (library.appInfo?.mode === 'electron') {
+    void library.chooseDirectory();
+    return;
+  }
+  // Browser mode has no native picker: the open bar's path field is the way in.
+  const field = document.getElementById('open-path');
+  if (field instanceof HTMLInputElement) {
+    field.focus();
+    field.select();
+  }
+}
+
+function escape(focused: Element | null): boolean {
+  if (isTypingTarget(focused) && focused instanceof HTMLElement) {
+    focused.blur();
+    activeList(null)?.element()?.focus({ preventScroll: true });
+    return true;
+  }
+  const { route, navigate } = useRouteStore.getState();
+  if (route.view !== 'run') return false;
+  navigate(libraryRoute(useLibraryViewStore.getState().query));
+  return true;
+}

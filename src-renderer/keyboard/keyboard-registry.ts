@@ -1,0 +1,56 @@
+/**
+ * Where the keyboard layer finds its targets: the lists that answer j/k/Enter and the search
+ * field of the current view. Views register while mounted; the most recent registration wins
+ * unless focus is inside another registered list.
+ */
+
+/** A list the layer can drive. */
+export type ListTarget = {
+  count: number;
+  selected: number;
+  onSelect(index: number): void;
+  onOpen?(index: number): void;
+  /** Expand (true) or collapse (false) row `index`, for trees. */
+  onExpand?(index: number, open: boolean): void;
+  /** The focusable list container. */
+  element(): HTMLElement | null;
+};
+
+const lists: Array<{ current: ListTarget }> = [];
+const searches: Array<() => void> = [];
+
+/** Register a list (pass a ref object so updates need no re-registration); returns the unregister. */
+export function registerList(target: { current: ListTarget }): () => void {
+  lists.push(target);
+  return () => {
+    const at = lists.indexOf(target);
+    if (at >= 0) lists.splice(at, 1);
+  };
+}
+
+/** The list holding focus, else the latest registered one, else null. */
+export function activeList(focused: Element | null): ListTarget | null {
+  const holding = focused ? lists.find((l) => l.current.element()?.contains(focused)) : undefined;
+  return (holding ?? lists[lists.length - 1])?.current ?? null;
+}
+
+/** Whether focus is inside a registered list. */
+export function focusInList(focused: Element | null): boolean {
+  return focused !== null && lists.some((l) => l.current.element()?.contains(focused));
+}
+
+/** Register the current view's "focus my search field" function; returns the unregister. */
+export function registerSearch(focus: () => void): () => void {
+  searches.push(focus);
+  return () => {
+    const at = searches.indexOf(focus);
+    if (at >= 0) searches.splice(at, 1);
+  };
+}
+
+/** Focus the current view's search field; false when the view has none. */
+export function focusSearch(): boolean {
+  const focus = searches[searches.length - 1];
+  focus?.();
+  return focus !== undefined;
+}

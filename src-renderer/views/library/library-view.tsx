@@ -1,0 +1,100 @@
+/**
+ * The library screen: what is open, the price table, the filters and the run list, plus its
+ * welcome, loading, error, empty and no-match states (all in the same frame, so nothing jumps).
+ */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { LibrarySnapshot } from '../../../shared/library';
+import { useLibraryStore } from '../../stores/library-store';
+import { useLibraryViewStore } from '../../stores/library-view-store';
+import { PricingBar } from '../pricing-bar';
+import { FilterBar } from './filter-bar';
+import { DISPLAY_STATUSES, type DisplayStatus } from './library-query';
+import { facetValues, statusCounts } from './run-filters';
+import { LoadingRows } from './loading-rows';
+import { RunTable } from './run-table';
+import { ambiguousRunIds, buildRunTree } from './run-tree';
+import { useLibraryUrlSync } from './use-library-url-sync';
+import './library.css';
+
+const NO_COUNTS = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as Record<DisplayStatus, number>;
+
+/** The library branch of the app frame. */
+export function LibraryView() {
+  useLibraryUrlSync();
+  const { phase, snapshot, error } = useLibraryStore(useShallow((s) => ({ phase: s.phase, snapshot: s.snapshot, error: s.error })));
+  if (snapshot) return <LoadedLibrary snapshot={snapshot} reloading={phase === 'loading'} />;
+  if (phase === 'loading') {
+    return (
+      <section className="lib-view" aria-label="Run library" aria-busy="true">
+        <p className="lib-root-line muted">Opening…</p>
+        <FilterBar counts={NO_COUNTS} versions={[]} tags={[]} matched={0} total={0} disabled />
+        <LoadingRows />
+      </section>
+    );
+  }
+  if (phase === 'error' && error) {
+    return (
+      <section className="lib-view lib-state" aria-label="Run library">
+        <h2>Nothing could be opened</h2>
+        <p>
+          The inspector could not read <code>{error.path ?? 'that path'}</code> ({error.code}). Choose another folder with the
+          path field above, or press <kbd>Ctrl</kbd> <kbd>O</kbd>.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="lib-view lib-state welcome" aria-label="Run library">
+      <h2>Open a little-workflow data directory</h2>
+      <p>
+        Point the inspector at a <code>.little-workflow</code> folder, a project folder holding one, or a
+        <code> .little-harness</code> tree. Nothing is ever written to it. Press <kbd>Ctrl</kbd> <kbd>O</kbd> to open, <kbd>?</kbd> for keys.
+      </p>
+    </section>
+  );
+}
+
+function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; reloading: boolean }) {
+  const { query, expanded } = useLibraryViewStore(useShallow((s) => ({ query: s.query, expanded: s.expanded })));
+  const clear = useLibraryViewStore((s) => s.clearFilters);
+  // One clock reading per recompute keeps the time filter stable between renders.
+  const tree = useMemo(() => buildRunTree(snapshot, query, expanded, Date.now()), [snapshot, query, expanded]);
+  const counts = useMemo(() => statusCounts(snapshot.runs, query, Date.now()), [snapshot, query]);
+  const facets = useMemo(() => facetValues(snapshot.runs), [snapshot]);
+  const ambiguous = useMemo(() => ambiguousRunIds(snapshot.runs), [snapshot]);
+  const dirCount = snapshot.dataDirs.length;
+
+  return (
+    <section className="lib-view" aria-label="Run library" aria-busy={reloading}>
+      <p className="lib-root-line">
+        <span className="muted">Opened</span> <span className="mono">{snapshot.root}</span>
+        <span className="muted"> · {dirCount} data dir{dirCount === 1 ? '' : 's'} · {snapshot.runs.length} run{snapshot.runs.length === 1 ? '' : 's'}</span>
+        {reloading && <span className="muted"> · opening…</span>}
+        <span className="lib-key-hint muted">
+          <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>?</kbd> keys
+        </span>
+      </p>
+      <FilterBar counts={counts} versions={facets.versions} tags={facets.tags} matched={tree.matched} total={tree.total} />
+      {snapshot.runs.length === 0 ? (
+        <div className="lib-state">
+          <h2>No runs yet</h2>
+          <p>
+            {dirCount} data dir{dirCount === 1 ? '' : 's'} found under <code>{snapshot.root}</code>, but no run has written an event. Runs
+            appear here as soon as they start.
+          </p>
+        </div>
+      ) : tree.matched === 0 ? (
+        <div className="lib-state">
+          <h2>No runs match these filters</h2>
+          <p>{snapshot.runs.length} runs are hidden by the current filters.</p>
+          <button type="button" onClick={clear}>Clear filters</button>
+        </div>
+      ) : (
+        <RunTable rows={tree.rows} ambiguous={ambiguous} />
+      )}
+      {/* Below the list, so the filters stand still from the loading frame to the loaded one. */}
+      <PricingBar pricing={snapshot.pricing} />
+    </section>
+  );
+}
