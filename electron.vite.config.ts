@@ -14,7 +14,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/index.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
         },
-        external: ['better-sqlite3', 'electron'],
+        // Playwright (PDF export from the CLI) is loaded at run time when installed, never bundled.
+        external: ['better-sqlite3', 'electron', 'playwright-core'],
       },
     },
   },

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_PATH_LENGTH } from './contract';
+import { MAX_TEXT_LIMIT } from './report-export/run-export-types';
 
 const pathArg = z.string().min(1).max(MAX_PATH_LENGTH);
 const none = z.object({}).strict();
@@ -31,4 +32,8 @@ export const requestSchemas = {
     .strict(),
   'run.event': z.object({ ...runRef, sequence }).strict(),
   'run.artifact': z.object({ ...runRef, ref: z.string().min(1).max(200) }).strict(),
+  /** Export one run as a report; `maxText` caps each untrusted text (default 2,000). */
+  'run.export': z
+    .object({ ...runRef, format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional() })
+    .strict(),
 } as const;

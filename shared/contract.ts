@@ -14,6 +14,8 @@ import type { requestSchemas } from './contract-schemas';
 import type { Result } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { LibrarySnapshot } from './library';
+import type { LivePushMessage } from './live/live-types';
+import type { RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
 import type { EventRow, RunDetail } from './run/run-detail-types';
 
@@ -52,6 +54,8 @@ export type ResponseMap = {
   'run.event': { event: EventEnvelope | null; rawPayload: string | null };
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
   'run.artifact': { manifest: Record<string, unknown>; payload: JsonPreview };
+  /** The run exported as a report (html, md, json as text; pdf as base64); see docs/EXPORT.md. */
+  'run.export': RunExport;
 };
 
 export type Channel = keyof typeof requestSchemas & keyof ResponseMap;
@@ -63,8 +67,14 @@ export type Handlers = {
   [C in Channel]: (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
 };
 
-/** Push messages from main to every window / browser tab. */
-export type PushMessage = { kind: 'library.changed'; snapshot: LibrarySnapshot };
+/**
+ * Push messages from main to every window / browser tab.
+ *
+ * `library.changed` carries the whole snapshot (latest wins when coalesced); the live kinds
+ * (`run.delta`, `run.started`, `run.ended`, `run.reset`, see `live/live-types.ts`) come from
+ * the live observer and are merged, never dropped (`live/push-merge.ts`).
+ */
+export type PushMessage = { kind: 'library.changed'; snapshot: LibrarySnapshot } | LivePushMessage;
 
 const CHANNEL_TABLE: Record<Channel, true> = {
   'app.info': true,
@@ -78,6 +88,7 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'run.eventIndex': true,
   'run.event': true,
   'run.artifact': true,
+  'run.export': true,
 };
 
 /** Names of all channels, in declaration order. */

@@ -16,6 +16,7 @@ function model(overrides: Partial<AppMenuModel> = {}): AppMenuModel {
     openDirectory: vi.fn(),
     openRecent: vi.fn(),
     reload: vi.fn(),
+    exportReport: vi.fn(),
     toggleTheme: vi.fn(),
     about: vi.fn(),
     ...overrides,
@@ -42,6 +43,11 @@ describe('app menu', () => {
 
     click(find(file, 'Reload'));
     expect(m.reload).toHaveBeenCalled();
+
+    const exportItem = find(file, 'Export Report');
+    expect(exportItem.accelerator).toBe('CmdOrCtrl+E');
+    click(exportItem);
+    expect(m.exportReport).toHaveBeenCalled();
   });
 
   it('shows a disabled placeholder when nothing is recent', () => {

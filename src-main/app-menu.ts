@@ -1,5 +1,5 @@
 /**
- * The application menu: File (open, open recent, reload), Edit, View (theme), Help (about).
+ * The application menu: File (open, open recent, export report, reload), Edit, View (theme), Help (about).
  *
  * The template is built by a pure function from state + callbacks so tests can inspect it; the
  * menu is rebuilt whenever the recent list or theme changes (Electron menus are immutable).
@@ -19,6 +19,8 @@ export type AppMenuModel = {
   openDirectory(): void;
   openRecent(path: string): void;
   reload(): void;
+  /** Save the run most recently opened in the run view as a report (save dialog). */
+  exportReport(): void;
   toggleTheme(): void;
   about(): void;
 };
@@ -35,6 +37,8 @@ export function appMenuTemplate(model: AppMenuModel): MenuItemConstructorOptions
     submenu: [
       { label: 'Open Data Directory…', accelerator: 'CmdOrCtrl+O', click: () => model.openDirectory() },
       { label: 'Open Recent', submenu: recentItems },
+      { type: 'separator' },
+      { label: 'Export Report…', accelerator: 'CmdOrCtrl+E', click: () => model.exportReport() },
       { type: 'separator' },
       // Re-reads the opened root from disk; a renderer reload would not pick up new runs.
       { label: 'Reload', accelerator: 'CmdOrCtrl+R', click: () => model.reload() },

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme } from 'electron';
 import { createInspectorCore, type InspectorCore } from './core/inspector-core';
 import { installAppMenu } from './app-menu';
+import { exportLastRun } from './export/export-menu-action';
+import { printReportToPdf } from './export/pdf-electron';
 import { exampleDataDir, rendererDir } from './app-paths';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerIpcHandlers } from './ipc';
@@ -62,6 +64,17 @@ export function runApp(): void {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 
+  const exportReport = async (): Promise<void> => {
+    if (core === null) return;
+    const parent = BrowserWindow.getFocusedWindow();
+    await exportLastRun(core, {
+      showSaveDialog: (options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
+      showMessage: (title, message) => void dialog.showMessageBox({ type: 'info', title, message }),
+      showError: (title, message) => dialog.showErrorBox(title, message),
+      defaultDir: app.getPath('documents'),
+    });
+  };
+
   const refreshMenu = (): void =>
     installAppMenu({
       appName: app.getName(),
@@ -72,6 +85,7 @@ export function runApp(): void {
       openDirectory: () => void chooseDirectory().then((path) => (path ? openPath(path) : undefined)),
       openRecent: (path) => void openPath(path),
       reload: () => void core?.handlers['library.refresh']({}),
+      exportReport: () => void exportReport(),
       toggleTheme: () => {
         nativeTheme.themeSource = nextThemeSource(nativeTheme.themeSource);
         refreshMenu();
@@ -100,6 +114,8 @@ export function runApp(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // Stop the live observer (timers, watchers, read connections) before the process goes.
+  app.on('will-quit', () => core?.close());
   app.on('activate', () => {
     if (core !== null && windowRegistry.windows().length === 0) showWindow();
   });
@@ -121,6 +137,7 @@ export function runApp(): void {
       initialPath: startup.path,
       recent,
       openDirectoryDialog: chooseDirectory,
+      renderPdf: printReportToPdf,
     });
     let menuRecent = '';
     core.subscribe((message) => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '../shared/contract';
 import { PushCoalescer } from './push-coalescer';
 import { emptySnapshot } from './testing/empty-snapshot';
+import { liveSummary } from './testing/live-summary';
 
 const message = (root: string): PushMessage => ({
   kind: 'library.changed',
@@ -77,5 +78,29 @@ describe('PushCoalescer', () => {
     coalescer.dispose();
     vi.advanceTimersByTime(100);
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('concatenates live run deltas within an interval instead of keeping only the latest', () => {
+    const send = vi.fn();
+    const coalescer = new PushCoalescer<Target>({ send, intervalMs: 16 });
+    const target = new Target();
+    const delta = (sequence: number): PushMessage => ({
+      kind: 'run.delta',
+      dataDir: '/d',
+      runId: 'run_a',
+      events: [{ sequence, type: 'StepScheduled', recordedAt: '', eventId: `evt_${sequence}` }],
+      skipped: 0,
+      summary: { ...liveSummary, lastSequence: sequence },
+    });
+    coalescer.push([target], delta(1));
+    for (let sequence = 2; sequence <= 30; sequence += 1) coalescer.push([target], delta(sequence));
+    coalescer.push([target], message('/x'));
+    vi.advanceTimersByTime(16);
+    const sent = send.mock.calls.map(([, m]) => m as PushMessage);
+    const sequences = sent.flatMap((m) => (m.kind === 'run.delta' ? m.events.map((e) => e.sequence) : []));
+    expect(sequences).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(sent.map((m) => m.kind)).toEqual(['run.delta', 'run.delta', 'library.changed']);
+    const merged = sent[1];
+    expect(merged.kind === 'run.delta' && merged.summary.lastSequence).toBe(30);
   });
 });

@@ -2,11 +2,13 @@
  * Coalesces push messages to at most one send per interval (~one frame) per target.
  *
  * Live tailing can produce hundreds of library snapshots a second; a window can only paint one
- * per frame, and structured-cloning each to the renderer would starve it. So per target we keep
- * the latest message of each kind: the first push after a quiet spell goes out at once (no
+ * per frame, and structured-cloning each to the renderer would starve it. So per target we queue
+ * messages merged by `mergePush`: the latest library snapshot wins, live event batches of one
+ * run concatenate (never dropped). The first push after a quiet spell goes out at once (no
  * added latency), later ones within the interval are merged and sent on the trailing edge.
  */
 import type { PushMessage } from '../shared/contract';
+import { mergePush } from '../shared/live/push-merge';
 
 /** Something a push can be delivered to (a WebContents in production). */
 export type PushTarget = { isDestroyed(): boolean };
@@ -23,7 +25,7 @@ export type PushCoalescerOptions<T extends PushTarget> = {
 
 type TargetState = {
   lastSentAt: number;
-  pending: Map<PushMessage['kind'], PushMessage>;
+  pending: PushMessage[];
   timer: ReturnType<typeof setTimeout> | null;
 };
 
@@ -38,16 +40,16 @@ export class PushCoalescer<T extends PushTarget> {
     this.now = options.now ?? Date.now;
   }
 
-  /** Queue `message` for every target; it (or a newer message of its kind) is sent within one interval. */
+  /** Queue `message` for every target; it (merged with what is queued) is sent within one interval. */
   push(targets: Iterable<T>, message: PushMessage): void {
     for (const target of targets) {
       let state = this.states.get(target);
       if (!state) {
-        state = { lastSentAt: Number.NEGATIVE_INFINITY, pending: new Map(), timer: null };
+        state = { lastSentAt: Number.NEGATIVE_INFINITY, pending: [], timer: null };
         this.states.set(target, state);
       }
-      // Latest wins: an older snapshot still waiting is simply replaced.
-      state.pending.set(message.kind, message);
+      // Latest snapshot wins; live deltas of a run concatenate.
+      state.pending = mergePush(state.pending, message);
       if (state.timer !== null) continue;
       const wait = state.lastSentAt + this.intervalMs - this.now();
       if (wait <= 0) {
@@ -74,8 +76,8 @@ export class PushCoalescer<T extends PushTarget> {
       this.states.delete(target);
       return;
     }
-    const messages = [...state.pending.values()];
-    state.pending.clear();
+    const messages = state.pending;
+    state.pending = [];
     state.lastSentAt = this.now();
     for (const message of messages) {
       try {

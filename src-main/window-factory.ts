@@ -5,7 +5,7 @@
  * exported so the tests assert them exactly, and a new window cannot skip the session policy,
  * the navigation guards or the registry the IPC sender check relies on.
  */
-import { BrowserWindow, type BrowserWindowConstructorOptions, type WebPreferences } from 'electron';
+import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebPreferences } from 'electron';
 import { APP_ENTRY_URL } from './app-url';
 import { guardWebContents } from './navigation-guard';
 import { hardenSession } from './session-hardening';
@@ -71,5 +71,44 @@ export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
     // A failed load leaves a blank window; say why on stderr instead of an unhandled rejection.
     console.error(`little-inspector: failed to load ${APP_ENTRY_URL}:`, error);
   });
+  return window;
+}
+
+/** The in-memory session of the report printer: nothing shared with the app's pages. */
+export const EXPORT_PARTITION = 'little-inspector-report-export';
+
+/**
+ * The hidden window that prints a report to PDF: the hardened preferences, no preload, no
+ * JavaScript at all, and a session of its own (the app's CSP header would block the report's
+ * inline styles; the report carries its own stricter CSP).
+ */
+export function exportWindowOptions(): BrowserWindowConstructorOptions {
+  return {
+    width: 900,
+    height: 1200,
+    show: false,
+    title: 'Little Inspector report export',
+    webPreferences: { ...HARDENED_WEB_PREFERENCES, javascript: false, partition: EXPORT_PARTITION },
+  };
+}
+
+const exportSessions = new WeakSet<Session>();
+const allowedExportUrls = new Set<string>();
+
+/** Create the hidden report window; it may load only `allowedUrl` (a temp file of ours), nothing else. */
+export function createExportWindow(allowedUrl: string): BrowserWindow {
+  const window = new BrowserWindow(exportWindowOptions());
+  const contents = window.webContents;
+  allowedExportUrls.add(allowedUrl);
+  window.once('closed', () => allowedExportUrls.delete(allowedUrl));
+  if (!exportSessions.has(contents.session)) {
+    exportSessions.add(contents.session);
+    // Every request except the report file itself is cancelled: no fonts, images or links load.
+    contents.session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !allowedExportUrls.has(details.url) }));
+    contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    contents.session.setPermissionCheckHandler(() => false);
+    contents.session.on('will-download', (event) => event.preventDefault());
+  }
+  guardWebContents(contents);
   return window;
 }

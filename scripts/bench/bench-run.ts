@@ -8,9 +8,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeLargeRun } from '../generate-fixtures';
 import { measureDerived, readRunEvents, type DerivedRates } from './derived-views';
+import { measureExportInChild, type ExportTiming } from './export-timing';
 import { measureFoldMemoryInChild, type FoldMemory } from './fold-memory';
 import { compareFold, type FoldComparison } from './fold-throughput';
 import { measureListing, type ListingResult } from './list-runs';
+import { LIVE_BENCH_DEFAULTS, measureLiveInChild, type LiveLatency } from './live-latency';
 import { writeRunLibrary, type RunLibraryMix } from './run-library';
 import { timed } from './timing';
 
@@ -28,10 +30,12 @@ export type BenchOptions = {
   sampleEvery: number;
   /** Skip the child-process memory probe (it costs one more full fold). */
   skipMemory?: boolean;
+  /** Live observer bench: idle window (default 10 s in `npm run bench`; 1 s when left out, as in the smoke test). */
+  liveIdleMs?: number;
 };
 
 /** The defaults `npm run bench` uses. */
-export const DEFAULT_BENCH_OPTIONS: BenchOptions = { events: 200_000, runs: 1_000, foldRounds: 5, rounds: 5, integrityRounds: 3, sampleEvery: 1_000 };
+export const DEFAULT_BENCH_OPTIONS: BenchOptions = { events: 200_000, runs: 1_000, foldRounds: 5, rounds: 5, integrityRounds: 3, sampleEvery: 1_000, liveIdleMs: LIVE_BENCH_DEFAULTS.idleMs };
 
 /** Everything one run measured (times in ms, memory in bytes). */
 export type BenchReport = {
@@ -43,6 +47,10 @@ export type BenchReport = {
   derived: Omit<DerivedRates, 'materializedState'>;
   listing: ListingResult;
   memory: FoldMemory | null;
+  /** Live observer: commit-to-subscriber latency and idle CPU, in a child process. */
+  live: LiveLatency;
+  /** Report export (HTML and JSON) of the large run, in a child process. */
+  export: ExportTiming;
 };
 
 /** The report plus the folded states, for callers that compare them (the unit test). */
@@ -74,6 +82,13 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
     const listing = measureListing(libraryRoot, libraryDir, options.rounds);
     log('memory (child process)');
     const memory = options.skipMemory ? null : measureFoldMemoryInChild(largeDir, runId, options.sampleEvery);
+    log('report export (child process)');
+    const exportTiming = measureExportInChild(largeDir, runId);
+
+    log('live observer latency and idle CPU (child process)');
+    const live = measureLiveInChild(
+      options.liveIdleMs === undefined ? { ...LIVE_BENCH_DEFAULTS, durationMs: 1_000, idleMs: 1_000 } : { ...LIVE_BENCH_DEFAULTS, idleMs: options.liveIdleMs },
+    );
 
     const cpu = cpus();
     const report: BenchReport = {
@@ -85,6 +100,8 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
       derived,
       listing,
       memory,
+      live,
+      export: exportTiming,
     };
     return { report, productState: finalState, materializedState };
   } finally {

@@ -78,6 +78,14 @@ describe('bench modules (small size)', () => {
     expect(JSON.parse(JSON.stringify(outcome.report))).toEqual(outcome.report);
   });
 
+  it('measures live commit-to-subscriber latency and idle tail CPU', () => {
+    const { live } = outcome.report;
+    expect(live.events).toBeGreaterThan(10);
+    for (const value of [live.latencyP50Ms, live.latencyP95Ms, live.latencyMaxMs, live.idleCpuMs]) expect(isPositiveFinite(value), String(value)).toBe(true);
+    expect(live.latencyP50Ms).toBeLessThanOrEqual(live.latencyP95Ms);
+    expect(formatReport(outcome.report)).toContain('commit -> subscriber latency p95');
+  });
+
   it('median handles odd and even lengths', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);

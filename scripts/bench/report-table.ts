@@ -45,6 +45,25 @@ export function formatReport(report: BenchReport): string {
       ],
     ]);
   }
+  const ex = report.export;
+  sections.push([
+    `Report export of the ${int(ex.events)}-event run (child process, one pass each)`,
+    [
+      ['open library + fold the run detail', ms(ex.openMs + ex.detailMs), `open ${ms(ex.openMs)}, detail ${ms(ex.detailMs)}`],
+      ['export html (document + bodies + render)', ms(ex.htmlMs), `${mib(ex.htmlBytes)}; end to end ${ms(ex.htmlTotalMs)}`],
+      ['export json', ms(ex.jsonMs), `${mib(ex.jsonBytes)}; end to end ${ms(ex.jsonTotalMs)}`],
+    ],
+  ]);
+  const live = report.live;
+  sections.push([
+    `Live observer (writer child committing ${live.perSecond} events/s, one commit each; poll ${live.pollMs} ms + fs.watch)`,
+    [
+      ['commit -> subscriber latency p50', ms(live.latencyP50Ms), `${int(live.events)} events`],
+      ['commit -> subscriber latency p95', ms(live.latencyP95Ms)],
+      ['commit -> subscriber latency max', ms(live.latencyMaxMs)],
+      [`idle tail CPU over ${(live.idleMs / 1000).toFixed(0)} s`, ms(live.idleCpuMs), `${live.idleCpuPercent.toFixed(2)} % of one core`],
+    ],
+  ]);
   const rows = sections.flatMap(([, r]) => r);
   const labelWidth = Math.max(...rows.map((r) => r[0].length));
   const valueWidth = Math.max(...rows.map((r) => r[1].length));

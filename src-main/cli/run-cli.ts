@@ -3,12 +3,15 @@ import pkg from '../../package.json';
 import { UsageError } from './args';
 import type { CliIo } from './cli-io';
 import { checkCommand } from './commands/check';
+import { compareCommand } from './commands/compare';
 import { eventsCommand } from './commands/events';
+import { exportCommand } from './commands/export';
 import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
 import { runsCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
+import { tailCommand } from './commands/tail';
 import { formatDiagnostic } from './format-diagnostic';
 import { DataDirError } from './run-log';
 import { USAGE } from './usage';
@@ -23,6 +26,9 @@ const commands: Record<string, Command> = {
   runs: runsCommand,
   check: checkCommand,
   pricing: pricingCommand,
+  export: exportCommand,
+  tail: (argv, io) => tailCommand(argv, io),
+  compare: compareCommand,
 };
 
 /** Run the CLI with `argv` (arguments after the script name). */

@@ -48,16 +48,17 @@ export function listRunEvents(reader: DataDirReader, runId: string): EventEnvelo
       throw new DataDirError(read.diagnostic);
     } else {
       // listEvents parses every payload up front: one bad payload fails the whole command.
-      throw new LittleCliError('SyntaxError', jsonParseMessage(read.raw.payloadText));
+      throw new LittleCliError('SyntaxError', jsonParseMessage(read.raw.payloadText, read.diagnostic.message));
     }
   }
   return events;
 }
 
-function jsonParseMessage(text: string): string {
+function jsonParseMessage(text: string, refused: string): string {
   try {
     JSON.parse(text);
-    return 'Unexpected payload';
+    // It parses, so the store refused it for another reason (nesting too deep).
+    return refused;
   } catch (error) {
     return (error as Error).message;
   }

@@ -10,6 +10,10 @@ Commands:
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
   pricing                                        The price table: rates, sources, verification dates
+  tail [runId] [--json] [--from-start]           Print events as they commit (all runs without runId), until Ctrl-C
+  compare <runId> [--json] [--seed N]            Live fold vs replay consistency + resume audit (exit 1 on a divergence or violation)
+  export <runId> --format html|md|json|pdf       Export the run as a report to send around
+         [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
 
 Options:
@@ -18,5 +22,5 @@ Options:
   -h, --help       Show this help
   -v, --version    Print the version
 
-Exit codes: 0 ok, 1 usage error, run error or findings, 2 the data directory cannot be read.
+Exit codes: 0 ok, 1 usage error, run error, findings, divergence or resume violation, 2 the data directory cannot be read.
 `;

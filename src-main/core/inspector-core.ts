@@ -9,6 +9,11 @@ import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
+import type { RunExport } from '../../shared/report-export/run-export-types';
+import type { RunRef } from '../../shared/run/run-detail-types';
+import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
+import type { LiveObserverOptions } from '../live/live-observer';
 import { loadLibrary } from './load-library';
 import { loadPriceTableFile } from './price-table-file';
 import { createRunService } from './run-service';
@@ -26,6 +31,14 @@ export interface InspectorCore {
   subscribe(listener: (message: PushMessage) => void): () => void;
   /** Open a root path (also used by the CLI, menus and drag and drop). */
   openPath(path: string): Promise<Result<LibrarySnapshot>>;
+  /** The run most recently opened through `run.detail` (File > Export report… exports it), or null. */
+  lastOpenedRun(): RunRef | null;
+  /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
+  exportRun(request: ExportRequest): Promise<Result<RunExport>>;
+  /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
+  dataDirPaths(): string[];
+  /** Stop the live observer of the opened library (quit, server close); idempotent. */
+  close(): void;
 }
 
 export type CoreOptions = {
@@ -33,8 +46,12 @@ export type CoreOptions = {
   initialPath: string | null;
   recent?: RecentStore;
   openDirectoryDialog?: () => Promise<string | null>;
+  /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
+  renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
   logError?: (message: string) => void;
+  /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
+  live?: false | Partial<LiveObserverOptions>;
 };
 
 /** Create the core for one process. */
@@ -44,6 +61,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   let currentPath: string | null = null;
   let table: PriceTable = BUNDLED_PRICE_TABLE;
   const runs = createRunService({ snapshot: () => current, table: () => table });
+  let lastRun: RunRef | null = null;
+  const exporter = createExportService({ detail: (ref) => runs.detail(ref), version: pkg.version, renderPdf: options.renderPdf });
   const logError = options.logError ?? ((message: string) => console.error(message));
 
   const publish = (message: PushMessage) => {
@@ -65,7 +84,32 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     runs.clear();
     options.recent?.add(absolute);
     publish({ kind: 'library.changed', snapshot: loaded.value });
+    startLive(absolute);
     return loaded;
+  };
+
+  // One observer per opened library; a refresh of the same root keeps it (no commit is missed).
+  let live: { root: string; library: LiveLibrary } | null = null;
+  const startLive = (root: string) => {
+    if (options.live === false || live?.root === root) return;
+    live?.library.stop();
+    live = {
+      root,
+      library: startLiveLibrary({
+        root,
+        snapshot: () => current,
+        setSnapshot: (snapshot) => void (current = snapshot),
+        publish,
+        reload: () => {
+          if (currentPath !== root) return;
+          const reloaded = loadLibrary(root, table);
+          if (!reloaded.ok) return;
+          current = reloaded.value;
+          publish({ kind: 'library.changed', snapshot: reloaded.value });
+        },
+        observer: { logError, ...(options.live === undefined ? {} : options.live) },
+      }),
+    };
   };
 
   const handlers: Handlers = {
@@ -92,11 +136,16 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
       return currentPath === null ? ok(null) : openPath(currentPath);
     },
-    'run.detail': async ({ dataDir, runId }) => runs.detail({ dataDir, runId }),
+    'run.detail': async ({ dataDir, runId }) => {
+      const detail = await runs.detail({ dataDir, runId });
+      if (detail.ok) lastRun = { dataDir, runId };
+      return detail;
+    },
     'run.events': async ({ dataDir, runId, fromSequence, limit }) => runs.events({ dataDir, runId }, fromSequence, limit),
     'run.eventIndex': async ({ dataDir, runId, filter }) => runs.eventIndex({ dataDir, runId }, filter),
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
+    'run.export': async (request) => exporter.export(request),
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {
         return fail(diagnostic('unsupported', 'A folder picker is only available in the desktop app; type a path instead.'));
@@ -115,5 +164,12 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       };
     },
     openPath,
+    lastOpenedRun: () => lastRun,
+    exportRun: (request) => exporter.export(request),
+    dataDirPaths: () => current?.dataDirs.map((d) => d.path) ?? [],
+    close() {
+      live?.library.stop();
+      live = null;
+    },
   };
 }

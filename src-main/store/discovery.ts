@@ -4,14 +4,14 @@
  * levels down. A data dir is a folder with an `events/` folder, or loopctl's observer
  * ledgers (`trajectory.jsonl` / `events.jsonl`).
  */
-import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo, DataDirKind, LogFormat } from '../../shared/library';
 import { openDataDir, type OpenDataDirOptions } from './data-dir-reader';
 import { fsDiagnostic } from './fs-diagnostics';
 import { isLoopctlDir, readLoopctlDir } from './loopctl-reader';
-import { outside } from './safe-paths';
+import { outside, statContained } from './safe-paths';
 import type { Discovery } from './store-types';
 
 /** Folder levels below the root that are searched (root/.little-harness/sessions/k/dynamic-workflows/run = 5). */
@@ -105,11 +105,9 @@ function walk(dir: string, realRoot: string, depth: number, maxDepth: number, se
 }
 
 function isDataDir(dir: string): boolean {
-  try {
-    return statSync(join(dir, 'events')).isDirectory();
-  } catch {
-    return isLoopctlDir(dir);
-  }
+  // An events/ symlinked out of the folder is not followed (not even stat'ed).
+  const events = statContained(dir, join(dir, 'events'));
+  return events !== null ? events.isDirectory() : isLoopctlDir(dir);
 }
 
 function describe(root: string, dir: string, options: DiscoverOptions): DataDirInfo {
@@ -162,6 +160,16 @@ function classify(dir: string): { kind: DataDirKind; sessionKey: string | null }
 }
 
 function guessFormat(dir: string): LogFormat {
-  if (existsSync(join(dir, 'events', 'events.db'))) return 'sqlite';
-  return existsSync(join(dir, 'events')) ? 'jsonl-legacy' : 'loopctl';
+  // lstat, not stat: a symlink leaving the data dir is classified, never followed.
+  if (lexists(join(dir, 'events', 'events.db'))) return 'sqlite';
+  return lexists(join(dir, 'events')) ? 'jsonl-legacy' : 'loopctl';
+}
+
+function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { diagnostic } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
+import { jsonTooDeep, tooDeepMessage } from './json-depth';
 import type { EventRead, RawEventRow } from './store-types';
 
 /** The stored fields of one event, as read from SQLite or a legacy JSONL line. */
@@ -46,6 +47,7 @@ export function storedEventFromRow(row: Record<string, unknown>): StoredEvent {
 export function decodeStoredEvent(runId: string, stored: StoredEvent): EventRead {
   let payload: unknown;
   try {
+    if (jsonTooDeep(stored.payloadText)) throw new SyntaxError(tooDeepMessage());
     payload = JSON.parse(stored.payloadText);
   } catch (error) {
     const raw: RawEventRow = {

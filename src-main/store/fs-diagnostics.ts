@@ -12,6 +12,8 @@ export function fsDiagnostic(error: unknown, path: string): Diagnostic {
     case 'EACCES':
     case 'EPERM':
       return diagnostic('permission-denied', `Permission denied reading ${path}`, { path });
+    case 'EOUTSIDE':
+      return diagnostic('path-outside-data-dir', error instanceof Error ? error.message : `${path} leaves the data dir`, { path });
     case 'ELOOP':
       return diagnostic('path-outside-data-dir', `${path} is a symbolic link loop`, { path });
     default:

@@ -3,12 +3,11 @@
  * still alive on this host, which is how a crash is told from a run in progress.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import { fsDiagnostic } from './fs-diagnostics';
-import { checkId, isRecord, parseJson, readContainedFile } from './safe-paths';
+import { checkId, isRecord, parseJson, readContainedFile, readdirContained, statContained } from './safe-paths';
 
 /** little-workflow's grace period before an owner-less lock counts as stale. */
 export const LOCK_OWNER_GRACE_MS = 30_000;
@@ -54,15 +53,15 @@ export function readRunLock(dataDir: string, runId: string, alive: PidAliveCheck
   if (!checked.ok) return checked;
   const lockName = lockNameForRunId(runId);
   const lockDir = join(dataDir, 'locks', lockName);
-  const recovering = isDir(join(dataDir, 'locks', `${lockName}.recovering`));
+  const recovering = isDir(dataDir, join(dataDir, 'locks', `${lockName}.recovering`));
   const base = { runId, lockName, recovering, owner: null, diagnostics: [] as Diagnostic[] };
-  if (!isDir(lockDir)) return ok({ ...base, state: 'none' });
+  if (!isDir(dataDir, lockDir)) return ok({ ...base, state: 'none' });
   const file = readContainedFile(dataDir, 'locks', lockName, 'owner.json');
   if (!file.ok) return file;
   const ownerPath = join(lockDir, 'owner.json');
   if (file.value.kind === 'missing') {
     // The owner is written just after the dir is made: a young lock may simply be mid-write.
-    const young = now - mtimeMs(lockDir) < LOCK_OWNER_GRACE_MS;
+    const young = now - (statContained(dataDir, lockDir)?.mtimeMs ?? 0) < LOCK_OWNER_GRACE_MS;
     return ok({
       ...base,
       state: 'unknown',
@@ -92,7 +91,7 @@ export function readRunLock(dataDir: string, runId: string, alive: PidAliveCheck
 export function listRunLocks(dataDir: string, runIds: readonly string[], alive: PidAliveCheck = isPidAlive): Result<{ locks: RunLockRead[]; unmatched: string[] }> {
   let names: string[];
   try {
-    names = readdirSync(join(dataDir, 'locks'));
+    names = readdirContained(dataDir, 'locks');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ locks: [], unmatched: [] });
     return fail(fsDiagnostic(error, join(dataDir, 'locks')));
@@ -123,18 +122,7 @@ function parseOwner(text: string): LockOwner | string {
   return { pid: o.pid, createdAt: o.createdAt, token: o.token };
 }
 
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function mtimeMs(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
-  }
+/** A folder inside the data dir (a lock dir symlinked elsewhere does not count). */
+function isDir(dataDir: string, path: string): boolean {
+  return statContained(dataDir, path)?.isDirectory() === true;
 }

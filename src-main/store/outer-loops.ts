@@ -2,12 +2,11 @@
  * Reads outer-loop manifests (`outer-loops/<ol_…>.json`): the cycles of a goal-driven
  * loop, each pointing at the run that executed it.
  */
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { OUTER_LOOP_ID_PATTERN, RUN_ID_PATTERN } from '../../shared/events/envelope';
 import { fsDiagnostic } from './fs-diagnostics';
-import { checkId, isRecord, parseJson, readContainedFile } from './safe-paths';
+import { checkId, isRecord, parseJson, readContainedFile, readdirContained } from './safe-paths';
 
 /** One finished cycle. */
 export type OuterLoopCycle = {
@@ -71,7 +70,7 @@ export function listOuterLoopIds(dataDir: string): Result<string[]> {
   const dir = join(dataDir, 'outer-loops');
   try {
     return ok(
-      readdirSync(dir)
+      readdirContained(dataDir, 'outer-loops')
         .filter((name) => name.endsWith('.json'))
         .map((name) => name.slice(0, -'.json'.length))
         .filter((id) => OUTER_LOOP_ID_PATTERN.test(id))

@@ -6,12 +6,13 @@
  * writer rebuilds the `-shm` in place. Each recipe below avoids one of those writes
  * (stack.md, "Reading a WAL database without writing a byte").
  */
-import { accessSync, constants, copyFileSync, mkdtempSync, rmSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, copyFileSync, mkdtempSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { dirname, join } from 'node:path';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { WalModeUnsupportedError, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
+import { notRegularFile, outside } from './safe-paths';
 
 /**
  * - `wal-readonly`: `-wal` and `-shm` exist and the folder is writable: read in place,
@@ -48,12 +49,16 @@ export const defaultWritableCheck: WritableCheck = (dir) => {
 /** Stat events.db and its sidecars without opening anything. */
 export function inspectSidecars(eventsDir: string, isWritable: WritableCheck): Result<SidecarState> {
   const dbPath = join(eventsDir, 'events.db');
+  // Containment first: not even a stat follows a symlink out of the data dir.
+  const refused = refuseForeignFiles(eventsDir, [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]);
+  if (refused !== null) return fail(refused);
   const db = statOrNull(dbPath);
   if (db === null || !db.isFile()) {
     return fail(diagnostic('path-not-found', `No events.db in ${eventsDir}`, { path: dbPath }));
   }
   const wal = statOrNull(`${dbPath}-wal`);
   const shm = statOrNull(`${dbPath}-shm`);
+  if ((wal !== null && !wal.isFile()) || (shm !== null && !shm.isFile())) return fail(notRegularFile(`${dbPath}-${wal?.isFile() === false ? 'wal' : 'shm'}`));
   const stamp = (s: Stats | null) => (s === null ? '-' : `${s.ino}:${s.size}:${s.mtimeMs}`);
   return ok({
     dbPath,
@@ -157,6 +162,30 @@ function opened(connection: SqliteConnection, recipe: ReadRecipe, state: Sidecar
       }
     },
   };
+}
+
+/**
+ * SQLite opens events.db and its sidecars itself, past any JS check: each must resolve
+ * inside the data dir (a symlinked events.db, -wal or events/ folder is refused).
+ */
+function refuseForeignFiles(eventsDir: string, paths: string[]): Diagnostic | null {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(dirname(eventsDir));
+  } catch (error) {
+    return diagnostic('path-not-found', `Cannot resolve ${dirname(eventsDir)}: ${String(error)}`, { path: eventsDir });
+  }
+  for (const path of paths) {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      continue; // missing (or a dangling link): the stat that follows says so
+    }
+    const escape = outside(realRoot, real, path);
+    if (escape !== null) return escape;
+  }
+  return null;
 }
 
 function statOrNull(path: string): Stats | null {

@@ -3,10 +3,11 @@
  * leave it: ids must match little-workflow's own patterns, and the real path of the file
  * (symlinks resolved) must still sit under the real path of the data dir.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { fsDiagnostic } from './fs-diagnostics';
+import { jsonTooDeep, tooDeepMessage } from './json-depth';
 
 /** Check `id` against `pattern` before it becomes part of a path. */
 export function checkId(id: unknown, pattern: RegExp, what: string): Result<string> {
@@ -40,11 +41,47 @@ export function readContainedFile(dataDir: string, ...segments: string[]): Resul
   }
   const escape = outside(realRoot, realFile, path);
   if (escape !== null) return fail(escape);
+  let fd: number;
   try {
-    return ok({ kind: 'found', bytes: readFileSync(realFile), path });
+    // O_NONBLOCK: opening a FIFO planted where a manifest should be must not wait for a writer.
+    fd = openSync(realFile, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
     return fail(fsDiagnostic(error, path));
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return fail(notRegularFile(path));
+    return ok({ kind: 'found', bytes: readFileSync(fd), path });
+  } catch (error) {
+    return fail(fsDiagnostic(error, path));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The diagnostic for a folder, FIFO, socket or device where a file was expected (never read: it could block). */
+export function notRegularFile(path: string): Diagnostic {
+  return diagnostic('path-not-found', `${path} is not a regular file (a folder, FIFO or device); not read`, { path });
+}
+
+/** `readdirSync` of a folder of the data dir; throws (code `EOUTSIDE`) when its real path leaves the data dir. */
+export function readdirContained(dataDir: string, ...segments: string[]): string[] {
+  const path = join(dataDir, ...segments);
+  const real = realpathSync(path);
+  if (outside(realpathSync(dataDir), real, path) !== null) {
+    throw Object.assign(new Error(`${path} resolves to ${real}, outside the data dir; not read`), { code: 'EOUTSIDE' });
+  }
+  return readdirSync(real);
+}
+
+/** Stats of `path` (symlinks followed) when it resolves inside `dataDir`; null when missing, unresolvable or outside. */
+export function statContained(dataDir: string, path: string): Stats | null {
+  try {
+    const real = realpathSync(path);
+    if (outside(realpathSync(dataDir), real, path) !== null) return null;
+    return statSync(real);
+  } catch {
+    return null;
   }
 }
 
@@ -61,6 +98,7 @@ export function outside(realRoot: string, realFile: string, shownPath: string): 
 
 /** Parse JSON text, returning the parser's message on failure. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (jsonTooDeep(text)) return { ok: false, message: tooDeepMessage() };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

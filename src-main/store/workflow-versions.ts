@@ -3,12 +3,11 @@
  * the LWIR step graph is stored outside event payloads, so the run view labels steps,
  * knows their kinds (`uses`) and their `maxVisits` from here.
  */
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { WORKFLOW_VERSION_ID_PATTERN } from '../../shared/events/envelope';
 import { fsDiagnostic } from './fs-diagnostics';
-import { checkId, isRecord, parseJson, readContainedFile } from './safe-paths';
+import { checkId, isRecord, parseJson, readContainedFile, readdirContained } from './safe-paths';
 
 /** One LWIR step, flattened; nested steps (inside `parallel`) carry their parent's id. */
 export type WorkflowStepInfo = {
@@ -79,7 +78,7 @@ export function readWorkflowVersion(dataDir: string, id: string): Result<Workflo
 export function listWorkflowVersionIds(dataDir: string): Result<string[]> {
   try {
     return ok(
-      readdirSync(join(dataDir, 'workflow-versions'))
+      readdirContained(dataDir, 'workflow-versions')
         .filter((name) => name.endsWith('.json'))
         .map((name) => name.slice(0, -'.json'.length))
         .filter((id) => WORKFLOW_VERSION_ID_PATTERN.test(id))

@@ -13,7 +13,7 @@ export type FakeFrame = { url: string; parent: FakeFrame | null };
 
 /** A stand-in for Session. */
 export class FakeSession extends EventEmitter {
-  webRequest = { onHeadersReceived: vi.fn() };
+  webRequest = { onHeadersReceived: vi.fn(), onBeforeRequest: vi.fn() };
   setPermissionRequestHandler = vi.fn();
   setPermissionCheckHandler = vi.fn();
   setDevicePermissionHandler = vi.fn();
@@ -26,6 +26,7 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   destroyed = false;
   send = vi.fn();
+  printToPDF = vi.fn(async (_options: unknown) => Buffer.from('%PDF-1.4 fake'));
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
   }
@@ -44,6 +45,10 @@ export class FakeBrowserWindow extends EventEmitter {
   focus = vi.fn();
   restore = vi.fn();
   isMinimized = vi.fn(() => false);
+  destroy = vi.fn(() => {
+    this.destroyed = true;
+    this.emit('closed');
+  });
   destroyed = false;
   constructor(public readonly options: Record<string, unknown>) {
     super();
@@ -90,6 +95,7 @@ export const fakeElectron = {
     showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] as string[] })),
     showErrorBox: vi.fn(),
     showMessageBox: vi.fn(async () => ({ response: 0 })),
+    showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: undefined as string | undefined })),
   },
   /** Reset this instance (tests that call vi.resetModules get a fresh module graph per test). */
   resetForTest: (): void => resetFakeElectron(),

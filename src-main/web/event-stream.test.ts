@@ -4,9 +4,19 @@ import type { PushMessage } from '../../shared/contract';
 import { startWebServer, type WebServer } from './web-server';
 import { coalesce, encodeEvents } from './event-stream';
 import { SECURITY_HEADERS } from './security-headers';
+import { liveSummary } from '../testing/live-summary';
 import { makeFakeCore, makeRendererDir, SNAPSHOT, type FakeCore, type RendererFixture } from './web-test-support';
 
 const changed = (root: string): PushMessage => ({ kind: 'library.changed', snapshot: { ...SNAPSHOT, root } });
+const rootOf = (message: PushMessage): string => (message.kind === 'library.changed' ? message.snapshot.root : message.kind);
+const delta = (runId: string, sequences: number[]): PushMessage => ({
+  kind: 'run.delta',
+  dataDir: '/d',
+  runId,
+  events: sequences.map((sequence) => ({ sequence, type: 'StepScheduled', recordedAt: '2026-01-01T00:00:00.000Z', eventId: `evt_${sequence}` })),
+  skipped: 0,
+  summary: { ...liveSummary, runId, lastSequence: sequences.at(-1) ?? 0 },
+});
 
 /** An open SSE connection that records everything it receives. */
 type Stream = { response: IncomingMessage; text(): string; data(): PushMessage[]; close(): void };
@@ -75,9 +85,28 @@ describe('GET /api/events', () => {
       await expect.poll(() => core.listenerCount()).toBe(1);
       core.push(changed('/a'));
       for (const root of ['/b', '/c', '/d']) core.push(changed(root));
-      await expect.poll(() => stream.data().map((m) => m.snapshot.root)).toEqual(['/a', '/d']);
+      await expect.poll(() => stream.data().map(rootOf)).toEqual(['/a', '/d']);
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(stream.data().map((m) => m.snapshot.root)).toEqual(['/a', '/d']);
+      expect(stream.data().map(rootOf)).toEqual(['/a', '/d']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('concatenates live run deltas within a frame instead of dropping them', async () => {
+    const stream = await openStream(web);
+    try {
+      await expect.poll(() => core.listenerCount()).toBe(1);
+      core.push(delta('run_a', [1]));
+      for (let seq = 2; seq <= 40; seq += 1) core.push(delta(seq % 2 === 0 ? 'run_b' : 'run_a', [seq]));
+      core.push(changed('/x'));
+      const all = () => stream.data().filter((m) => m.kind === 'run.delta');
+      const seqs = (runId: string) => all().flatMap((m) => (m.kind === 'run.delta' && m.runId === runId ? m.events.map((e) => e.sequence) : []));
+      await expect.poll(() => seqs('run_b').length).toBe(20);
+      expect(seqs('run_a')).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 1));
+      expect(seqs('run_b')).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 2));
+      // Far fewer messages than pushes: merged per frame.
+      expect(all().length).toBeLessThan(10);
     } finally {
       stream.close();
     }
@@ -135,6 +164,21 @@ describe('coalesce / encodeEvents', () => {
     pending = coalesce(pending, changed('/1'));
     pending = coalesce(pending, changed('/2'));
     expect(pending).toEqual([changed('/2')]);
+  });
+  it('merges consecutive deltas of a run but never across its reset or end notice', () => {
+    let pending: PushMessage[] = [];
+    pending = coalesce(pending, delta('run_a', [1, 2]));
+    pending = coalesce(pending, delta('run_b', [1]));
+    pending = coalesce(pending, delta('run_a', [3]));
+    const reset: PushMessage = { kind: 'run.reset', dataDir: '/d', runId: 'run_a', reason: 'rewritten', summary: liveSummary };
+    pending = coalesce(pending, reset);
+    pending = coalesce(pending, delta('run_a', [1]));
+    expect(pending.map((m) => [m.kind, 'runId' in m ? m.runId : '', m.kind === 'run.delta' ? m.events.map((e) => e.sequence) : []])).toEqual([
+      ['run.delta', 'run_a', [1, 2, 3]],
+      ['run.delta', 'run_b', [1]],
+      ['run.reset', 'run_a', []],
+      ['run.delta', 'run_a', [1]],
+    ]);
   });
   it('encodes one data line per message', () => {
     const text = encodeEvents([changed('/x')]);

@@ -3,11 +3,13 @@
  *
  * Rule 7 of the house plan holds here too: at most one flush per frame (16 ms) per
  * connection, and only the latest `library.changed` survives a frame, since each snapshot
- * replaces the last. A slow reader is never buffered without bound: while the socket is
+ * replaces the last; live `run.delta` batches of one run concatenate instead (`mergePush`).
+ * A slow reader is never buffered without bound: while the socket is
  * backed up, messages keep coalescing instead of piling into Node's write buffer.
  */
 import type { ServerResponse } from 'node:http';
 import type { PushMessage } from '../../shared/contract';
+import { mergePush } from '../../shared/live/push-merge';
 
 /** Timing knobs; the defaults are the protocol's, tests shorten them. */
 export type EventStreamOptions = {
@@ -23,12 +25,9 @@ export const HEARTBEAT_MS = 15_000;
 /** Default coalescing frame (16 ms, one display frame). */
 export const FRAME_MS = 16;
 
-/** Queue `message`, dropping an older message it supersedes (the latest snapshot wins). */
+/** Queue `message`: the latest snapshot wins, live deltas of one run concatenate (see `mergePush`). */
 export function coalesce(pending: PushMessage[], message: PushMessage): PushMessage[] {
-  const kept =
-    message.kind === 'library.changed' ? pending.filter((queued) => queued.kind !== 'library.changed') : [...pending];
-  kept.push(message);
-  return kept;
+  return mergePush(pending, message);
 }
 
 /**

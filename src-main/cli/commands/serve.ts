@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exampleDataDir, rendererDir } from '../../app-paths';
 import { createInspectorCore } from '../../core/inspector-core';
+import { playwrightPdf } from '../../export/pdf-playwright';
 import { startWebServer } from '../../web/web-server';
 import { parseArgs, parsePort, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
@@ -25,7 +26,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`little-inspector serve: the UI is not built (${ui} is missing); run "npm run build" first.\n`);
     return 2;
   }
-  const core = createInspectorCore({ mode: 'browser', initialPath: null });
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf });
   const opened = await core.openPath(target);
   if (!opened.ok) {
     io.stderr(`little-inspector serve: ${formatDiagnostic(opened.error)}\n`);
@@ -41,6 +42,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  core.close();
   return 0;
 }
 

@@ -1,0 +1,38 @@
+/**
+ * `npm run fuzz`: the long fuzz run (default 2,000 cases) over the generated data dirs.
+ *
+ *   tsx scripts/fuzz.ts [--cases N] [--seed S] [--case I] [--timeout MS]
+ *
+ * Same cases as the bounded suite in test/fuzz/ (case i of seed S is identical in both),
+ * so a failure found here replays with `--seed S --case I`. Writes reports/fuzz.json and
+ * exits 1 when any case crashed, hung, read outside its data dir or changed it.
+ */
+import { DEFAULT_SEED, formatSummary, runFuzz, writeFuzzReport } from '../test/fuzz/fuzz-runner';
+
+function flag(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+async function main(): Promise<number> {
+  const cases = Number(flag('cases') ?? process.env.FUZZ_CASES ?? 2000);
+  const only = flag('case') ?? process.env.FUZZ_CASE;
+  const summary = await runFuzz({
+    seed: flag('seed') ?? process.env.FUZZ_SEED ?? DEFAULT_SEED,
+    cases,
+    only: only === undefined ? undefined : Number(only),
+    timeoutMs: Number(flag('timeout') ?? 5000),
+    log: (line) => console.log(line),
+  });
+  console.log(formatSummary(summary));
+  console.log(`report: ${writeFuzzReport(summary)}`);
+  return summary.failures.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,54 @@
+/**
+ * Coalescing of queued push messages, shared by both transports (Electron's per-window
+ * coalescer and browser mode's event stream): the newest library snapshot replaces older
+ * ones, but live event batches are concatenated, never dropped, and keep their order with the
+ * run's start/end/reset notices.
+ */
+import type { PushMessage } from '../contract';
+
+/** Events one merged `run.delta` keeps; older ones become `skipped` (the view refetches them). */
+export const MAX_DELTA_EVENTS = 2_000;
+
+type Delta = Extract<PushMessage, { kind: 'run.delta' }>;
+
+const runKey = (message: PushMessage): string | null =>
+  message.kind === 'library.changed' ? null : `${message.dataDir}\u0000${message.runId}`;
+
+/**
+ * Queue `message` behind `pending` (returns a new array; inputs are not mutated).
+ *
+ * - `library.changed`: older snapshots still queued are dropped (latest wins).
+ * - `run.delta`: when the last queued message of the same run is a delta, the two merge in
+ *   place (events concatenated, newest summary wins); past `maxEvents` the oldest events are
+ *   counted in `skipped` instead of kept, so a stalled reader cannot grow the queue forever.
+ * - `run.started` / `run.ended` / `run.reset`: appended; they are never merged away.
+ */
+export function mergePush(pending: readonly PushMessage[], message: PushMessage, maxEvents = MAX_DELTA_EVENTS): PushMessage[] {
+  if (message.kind === 'library.changed') return [...pending.filter((queued) => queued.kind !== 'library.changed'), message];
+  const key = runKey(message);
+  const out = [...pending];
+  if (message.kind === 'run.delta') {
+    for (let index = out.length - 1; index >= 0; index -= 1) {
+      const queued = out[index];
+      if (runKey(queued) !== key) continue;
+      if (queued.kind === 'run.delta') out[index] = mergeDeltas(queued, message, maxEvents);
+      else out.push(capDelta(message, maxEvents));
+      return out;
+    }
+    out.push(capDelta(message, maxEvents));
+    return out;
+  }
+  out.push(message);
+  return out;
+}
+
+/** Merge two consecutive deltas of one run. */
+export function mergeDeltas(older: Delta, newer: Delta, maxEvents = MAX_DELTA_EVENTS): Delta {
+  return capDelta({ ...newer, events: [...older.events, ...newer.events], skipped: older.skipped + newer.skipped }, maxEvents);
+}
+
+function capDelta(delta: Delta, maxEvents: number): Delta {
+  const extra = delta.events.length - maxEvents;
+  if (extra <= 0) return delta;
+  return { ...delta, events: delta.events.slice(extra), skipped: delta.skipped + extra };
+}

@@ -1,0 +1,98 @@
+/**
+ * `little-inspector export <runId> --format html|md|json|pdf [-o FILE] [--max-text N]`: one run
+ * as a report to send around. Text formats go to stdout or FILE; the PDF needs `-o` and
+ * Chromium. Never writes inside a data dir.
+ */
+import { writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import pkg from '../../../package.json';
+import { RunNotFoundError } from '../../../shared/fold/fold-errors';
+import { renderHtml } from '../../../shared/report-export/render-html';
+import { renderTextExport } from '../../../shared/report-export/render-text-export';
+import { DEFAULT_MAX_TEXT, EXPORT_FORMATS, type ExportFormat } from '../../../shared/report-export/report-document-types';
+import { MAX_TEXT_LIMIT } from '../../../shared/report-export/run-export-types';
+import { timelineSvg } from '../../../shared/report-export/timeline-svg';
+import { createInspectorCore } from '../../core/inspector-core';
+import { dataDirContaining } from '../../export/export-path-guard';
+import { createExportService } from '../../export/export-service';
+import { chromiumPdfRenderer } from '../../export/pdf-playwright';
+import { parseArgs, UsageError } from '../args';
+import type { CliIo } from '../cli-io';
+import { priceTableArg } from '../price-table-arg';
+import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';
+
+const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>]';
+
+/** Export one run; exit 2 when the data dir cannot be read or no Chromium is there for a PDF. */
+export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = argv.map((a) => (a === '-o' ? '--output' : a));
+  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, 'max-text': true, 'price-table': true });
+  if (positionals.length !== 1) throw new UsageError(USAGE_LINE);
+  const format = flags.format as string | undefined;
+  if (format === undefined || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
+  const maxText = maxTextArg(flags['max-text'] as string | undefined);
+  const output = typeof flags.output === 'string' ? resolve(process.cwd(), flags.output) : null;
+  if (format === 'pdf' && output === null) throw new UsageError('a PDF needs -o <file>');
+  const runId = positionals[0];
+  const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
+
+  const core = createInspectorCore({ mode: 'browser', initialPath: null });
+  // Checked and announced like every command's; then the core loads the same file.
+  priceTableArg(flags['price-table'], io);
+  if (typeof flags['price-table'] === 'string') await core.handlers['pricing.load']({ path: resolve(process.cwd(), flags['price-table']) });
+  const opened = await core.openPath(dataDir);
+  if (!opened.ok) throw new DataDirError(opened.error);
+  const run = opened.value.runs.find((r) => r.runId === runId && r.dataDir === dataDir) ?? opened.value.runs.find((r) => r.runId === runId);
+  if (!run) throw new RunNotFoundError(runId);
+  const targets = output === null ? [] : [output, ...(format === 'md' ? [svgPathFor(output)] : [])];
+  for (const target of targets) {
+    const inside = dataDirContaining(target, opened.value.dataDirs.map((d) => d.path));
+    if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
+  }
+
+  const service = createExportService({ detail: (ref) => core.handlers['run.detail'](ref), version: pkg.version });
+  const doc = await service.document({ dataDir: run.dataDir, runId }, maxText);
+  if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
+  const kind = format as ExportFormat;
+  if (kind === 'pdf') {
+    const chromium = await chromiumPdfRenderer();
+    if (!chromium.ok) {
+      io.stderr(`little-inspector export: ${chromium.reason}\n`);
+      return 2;
+    }
+    const pdf = await chromium.render(renderHtml(doc.value, { openAll: true }));
+    writeFileSync(output!, pdf);
+    io.stderr(`Wrote ${output} (${kib(pdf.byteLength)})\n`);
+    return 0;
+  }
+  if (output === null) {
+    io.stdout(renderTextExport(doc.value, kind));
+    return 0;
+  }
+  let text: string;
+  if (kind === 'md') {
+    const svgPath = svgPathFor(output);
+    writeFileSync(svgPath, `${timelineSvg(doc.value.timeline)}\n`);
+    text = renderTextExport(doc.value, kind, { timelineImage: basename(svgPath) });
+    io.stderr(`Wrote ${svgPath}\n`);
+  } else text = renderTextExport(doc.value, kind);
+  writeFileSync(output, text);
+  io.stderr(`Wrote ${output} (${kib(Buffer.byteLength(text))})\n`);
+  return 0;
+}
+
+/** `report.md` → `report.timeline.svg` in the same folder. */
+export function svgPathFor(output: string): string {
+  const ext = extname(output);
+  return join(dirname(output), `${basename(output, ext)}.timeline.svg`);
+}
+
+function maxTextArg(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_TEXT;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_TEXT_LIMIT) throw new UsageError(`--max-text must be a whole number from 1 to ${MAX_TEXT_LIMIT}, got "${value}"`);
+  return Number(value);
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}

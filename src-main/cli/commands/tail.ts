@@ -1,0 +1,87 @@
+/**
+ * `little-inspector tail [runId] [--data-dir DIR] [--json] [--from-start]`: print events as
+ * they commit, like `tail -f`, until SIGINT. `--json` prints each envelope exactly as
+ * `little events` does; otherwise one line per event (time, run, sequence, type, step). Run
+ * start and end notices go to stderr.
+ */
+import { resolve } from 'node:path';
+import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
+import { formatEventLine } from '../../../shared/report/cli-lines';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { createLiveObserver, type LiveObserverOptions } from '../../live/live-observer';
+import type { LiveBatch } from '../../live/live-notifications';
+import { parseArgs, UsageError } from '../args';
+import type { CliIo } from '../cli-io';
+import { formatDiagnostic } from '../format-diagnostic';
+import { DEFAULT_DATA_DIR, openDataDirArg } from '../run-log';
+
+/** Seams for tests: stop without a signal, faster polling. */
+export type TailOptions = { signal?: AbortSignal; observer?: Partial<LiveObserverOptions> };
+
+/** The human line of one event. */
+export function formatTailLine(event: EventEnvelope): string {
+  const stepPath = (event.payload as { stepPath?: unknown } | null)?.stepPath;
+  const step = typeof stepPath === 'string' ? `  ${stepPath}` : '';
+  return `${event.recordedAt}  ${event.runId}  #${event.sequence}  ${event.type}${step}\n`;
+}
+
+/** Follow the data dir until SIGINT (or `options.signal`); exit 0, or 2 when it cannot be read. */
+export async function tailCommand(argv: string[], io: CliIo, options: TailOptions = {}): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, 'from-start': false });
+  if (positionals.length > 1) throw new UsageError('Usage: little-inspector tail [runId] [--data-dir DIR] [--json] [--from-start]');
+  const runId = positionals[0];
+  if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) throw new UsageError(`"${runId}" is not a little-workflow run id`);
+  const dataDir = resolve(typeof flags['data-dir'] === 'string' ? flags['data-dir'] : DEFAULT_DATA_DIR);
+  // Fail early (exit 2) when the folder is not a data dir at all.
+  openDataDirArg(dataDir).close();
+  const json = flags.json === true;
+  const observer = createLiveObserver({
+    root: dataDir,
+    discoverMs: 0,
+    replayExisting: flags['from-start'] === true,
+    ...(runId !== undefined ? { runFilter: (id: string) => id === runId } : {}),
+    logError: (message) => io.stderr(`${message}\n`),
+    ...options.observer,
+  });
+  observer.subscribe('cli-tail', (batch: LiveBatch) => {
+    for (const notice of batch) {
+      switch (notice.kind) {
+        case 'run.delta':
+          for (const event of notice.events) io.stdout(json ? formatEventLine(event) : formatTailLine(event));
+          break;
+        case 'run.started':
+          io.stderr(`# run ${notice.runId} started (${notice.reason})\n`);
+          break;
+        case 'run.ended':
+          io.stderr(`# run ${notice.runId} ended (${notice.reason}) after ${notice.summary.lastSequence} events\n`);
+          break;
+        case 'run.reset':
+          io.stderr(`# run ${notice.runId} was ${notice.reason} (had ${notice.previousSequence} events); following it again from sequence 1\n`);
+          break;
+        case 'dataDir.lost':
+        case 'dataDir.restored':
+        case 'dataDir.added':
+          io.stderr(`# data dir ${notice.dataDir}: ${notice.kind.slice('dataDir.'.length)}\n`);
+          break;
+        case 'diagnostic':
+          io.stderr(`# ${formatDiagnostic(notice.diagnostic)}\n`);
+          break;
+      }
+    }
+  });
+  observer.start();
+  io.stderr(`# following ${runId ?? 'every run'} in ${dataDir} (Ctrl-C to stop)\n`);
+  await new Promise<void>((done) => {
+    if (options.signal) {
+      if (options.signal.aborted) done();
+      options.signal.addEventListener('abort', () => done(), { once: true });
+      return;
+    }
+    const stop = () => done();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  observer.flush();
+  observer.stop();
+  return 0;
+}

@@ -1,0 +1,91 @@
+/**
+ * Exporting one run as a report (HTML, Markdown, JSON or PDF): the run's detail, full bodies
+ * where previews were cut, the report document, and the chosen format. Reads only; the
+ * caller decides where (and whether) the result is written.
+ */
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { buildReportDocument } from '../../shared/report-export/build-report-document';
+import { renderHtml } from '../../shared/report-export/render-html';
+import { renderTextExport } from '../../shared/report-export/render-text-export';
+import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../../shared/report-export/report-document-types';
+import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
+import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import { openDataDir } from '../store/data-dir-reader';
+import { readRunLogAsync } from '../core/read-log-async';
+import { readExportBodies } from './export-bodies';
+import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
+
+/** Renders report HTML to PDF bytes (Electron's printToPDF, or Chromium through Playwright). */
+export type PdfRenderer = (html: string) => Promise<Uint8Array>;
+
+/** What the export needs from its host. */
+export type ExportServiceContext = {
+  detail(ref: RunRef): Promise<Result<RunDetail>>;
+  version: string;
+  renderPdf?: PdfRenderer;
+  now?: () => Date;
+};
+
+/** One export request (the `run.export` channel's shape). */
+export type ExportRequest = RunRef & { format: ExportFormat; maxText?: number };
+
+/** Build report documents and exports of the opened library's runs. */
+export function createExportService(context: ExportServiceContext) {
+  const document = async (ref: RunRef, maxText = DEFAULT_MAX_TEXT): Promise<Result<RunReportDocument>> => {
+    if (!Number.isInteger(maxText) || maxText < 1 || maxText > MAX_TEXT_LIMIT) {
+      return fail(diagnostic('invalid-argument', `maxText must be a whole number from 1 to ${MAX_TEXT_LIMIT}, got ${maxText}`));
+    }
+    const detail = await context.detail(ref);
+    if (!detail.ok) return detail;
+    const reader = openDataDir(ref.dataDir);
+    if (!reader.ok) return reader;
+    let bodies;
+    try {
+      bodies = readExportBodies(reader.value, detail.value, maxText);
+    } finally {
+      reader.value.close();
+    }
+    // The timeline comes with the detail (RunDetail.timeline); the resume audit needs the whole
+    // log, so it is computed only for runs that were resumed.
+    const audit = detail.value.harness.resumes.length === 0 ? null : await resumeAudit(ref);
+    return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies, audit }));
+  };
+
+  return {
+    document,
+    /** The export of one run in one format (text, or base64 for the PDF). */
+    async export(request: ExportRequest): Promise<Result<RunExport>> {
+      const { format } = request;
+      if (format === 'pdf' && context.renderPdf === undefined) {
+        return fail(diagnostic('unsupported', 'PDF export needs a Chromium engine, which this process does not have; export HTML and print it instead.'));
+      }
+      const doc = await document(request, request.maxText);
+      if (!doc.ok) return doc;
+      const base = { format, fileName: exportFileName(request.runId, format), mimeType: EXPORT_MIME_TYPES[format] };
+      if (format !== 'pdf') return ok({ ...base, encoding: 'utf8', content: renderTextExport(doc.value, format) });
+      try {
+        const pdf = await context.renderPdf!(renderHtml(doc.value, { openAll: true }));
+        return ok({ ...base, encoding: 'base64', content: Buffer.from(pdf).toString('base64') });
+      } catch (error) {
+        return fail(diagnostic('unsupported', `PDF rendering failed: ${(error as Error).message}`));
+      }
+    },
+  };
+}
+
+/** The resume audit of a run (null when its log cannot be read whole). */
+async function resumeAudit(ref: RunRef): Promise<ResumeAudit | null> {
+  const reader = openDataDir(ref.dataDir);
+  if (!reader.ok) return null;
+  try {
+    const log = await readRunLogAsync(reader.value, ref.runId);
+    return auditResumes(ref.runId, log.events);
+  } catch {
+    return null;
+  } finally {
+    reader.value.close();
+  }
+}
+
+/** The export service's type. */
+export type ExportService = ReturnType<typeof createExportService>;

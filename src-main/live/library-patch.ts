@@ -1,0 +1,65 @@
+/**
+ * Keeps the library snapshot's run list current while runs grow: a live run summary patched
+ * onto the run-list row computed at load time (event count, last event, status, costs, crash).
+ */
+import type { LiveRunSummary, RunEndReason } from '../../shared/live/live-types';
+import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+
+/** The run-list row of `live`, based on the row of the last load (`base`) when there is one. */
+export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSummary, ended?: RunEndReason): RunSummary {
+  const crashed = live.phase === 'crashed';
+  const verdict = crashed
+    ? 'run lock owner process is dead (seen by the live observer)'
+    : live.phase === 'active'
+      ? 'running: new events are being committed (live)'
+      : ended === 'stopped'
+        ? 'the run lock was released without a run terminal'
+        : null;
+  const fresh: RunSummary = base ?? {
+    runId: live.runId,
+    dataDir: live.dataDir,
+    status: live.status,
+    statusInferred: false,
+    crashed: false,
+    verdict: null,
+    eventCount: 0,
+    startedAt: live.startedAt,
+    finishedAt: null,
+    lastEventType: null,
+    parentRunId: null,
+    outerLoopId: null,
+    workflowVersionId: null,
+    label: null,
+    tags: [],
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+  };
+  const folded = live.foldError === null;
+  const terminal = live.status === 'completed' || live.status === 'failed';
+  return {
+    ...fresh,
+    status: fresh.statusInferred || !folded ? fresh.status : live.status,
+    crashed,
+    verdict: terminal && folded ? null : verdict,
+    eventCount: live.eventCount,
+    lastEventType: live.lastEventType,
+    finishedAt: terminal && folded ? (live.finishedAt ?? live.lastEventAt) : null,
+    ...(folded ? { inputTokens: live.inputTokens, outputTokens: live.outputTokens, costUsd: live.costUsd } : {}),
+  };
+}
+
+/** A new snapshot with `patches` applied (rows matched by data dir and run id); unknown runs are appended. */
+export function patchSnapshot(snapshot: LibrarySnapshot, patches: Iterable<{ live: LiveRunSummary; ended?: RunEndReason; removed?: boolean }>): LibrarySnapshot {
+  const key = (dataDir: string, runId: string) => `${dataDir}\u0000${runId}`;
+  const rows = new Map(snapshot.runs.map((run) => [key(run.dataDir, run.runId), run]));
+  for (const patch of patches) {
+    const k = key(patch.live.dataDir, patch.live.runId);
+    if (patch.removed) rows.delete(k);
+    else rows.set(k, patchRunSummary(rows.get(k), patch.live, patch.ended));
+  }
+  const runs = [...rows.values()];
+  const counts = new Map<string, number>();
+  for (const run of runs) counts.set(run.dataDir, (counts.get(run.dataDir) ?? 0) + 1);
+  return { ...snapshot, runs, dataDirs: snapshot.dataDirs.map((dir) => ({ ...dir, runCount: counts.get(dir.path) ?? 0 })) };
+}

@@ -1,0 +1,226 @@
+/**
+ * The live observer: tails every data dir under an opened root and tells subscribers what
+ * commits, in batches.
+ *
+ * It wakes on `fs.watch` of each data dir's `events/` folder (about two events per commit on
+ * the `-wal`) and also polls every `pollMs` (250 ms by default). The poll is the safety net:
+ * fs.watch misses changes on network and some container filesystems, stops when the watched
+ * folder is deleted or replaced, and can hit inotify limits; a poll is one `stat` trio plus
+ * `PRAGMA data_version` per data dir, so 4 per second costs next to nothing idle while
+ * bounding the latency when the watcher is silent. New data dirs are looked for every
+ * `discoverMs`. Work per tick is bounded (`rowsPerTick`); leftovers continue on the next
+ * turn of the event loop, so a huge backlog never blocks main for long.
+ */
+import { resolve } from 'node:path';
+import type { HarnessView } from '../../shared/fold/harness/harness-types';
+import type { MaterializedRunState } from '../../shared/fold/run-state-types';
+import type { LivePhase } from '../../shared/live/live-types';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { discover } from '../store/discovery';
+import type { SqliteDriver } from '../store/sqlite-driver';
+import { DataDirTail } from './data-dir-tail';
+import type { LiveBatch, LiveNotification } from './live-notifications';
+import type { LockReader } from './lock-watch';
+import { SubscriberHub } from './subscriber-hub';
+
+/** Options of {@link createLiveObserver}; only `root` is required. */
+export type LiveObserverOptions = {
+  /** The opened root (a data dir, a project folder, a `.little-harness` tree). */
+  root: string;
+  /** Safety-net poll interval (default 250 ms). */
+  pollMs?: number;
+  /** Coalescing delay after a watch event (default 4 ms: the `-wal` fires ~2x per commit). */
+  debounceMs?: number;
+  /** How often new data dirs are looked for under the root (default 2000 ms; 0 = never). */
+  discoverMs?: number;
+  /** Minimum gap between full head checks while commits keep coming (default 2000 ms). */
+  fullCheckMs?: number;
+  /** Gap between lock checks of open runs (default 1000 ms). */
+  lockCheckMs?: number;
+  /** Rows read per tick across all runs before yielding the event loop (default 5000). */
+  rowsPerTick?: number;
+  /** Deliver existing events too (each run announced as `new`), not only new commits. */
+  replayExisting?: boolean;
+  /** Use fs.watch (default true); the poll runs either way. */
+  watch?: boolean;
+  /** Tail only runs this accepts. */
+  runFilter?: (runId: string) => boolean;
+  priceTable?: PriceTable;
+  driver?: SqliteDriver;
+  readLock?: LockReader;
+  /** Where failing subscribers are reported (default console.error). */
+  logError?: (message: string) => void;
+  /** Let the process exit while only the observer's timers are left (the app and server keep it alive). */
+  unref?: boolean;
+  /** Clock (ms), injectable for tests. */
+  now?: () => number;
+};
+
+/** The live view of one tailed run. Read-only: the observer mutates it as rows arrive. */
+export type LiveRunView = {
+  dataDir: string;
+  runId: string;
+  state: Readonly<MaterializedRunState>;
+  phase: LivePhase;
+  lastSequence: number;
+  lastEventAt: string | null;
+  foldError: string | null;
+  harness(): HarnessView;
+};
+
+/** Counters for tests, benchmarks and the load test. */
+export type LiveStats = { ticks: number; rows: number; notifications: number; dataDirs: number; runs: number };
+
+/** A running observer. */
+export interface LiveObserver {
+  /** Scan (synchronously) and start watching and polling; idempotent. */
+  start(): void;
+  /** Stop timers and watchers and close every connection; idempotent. */
+  stop(): void;
+  /** Register a subscriber (called in registration order); returns the unsubscribe. */
+  subscribe(name: string, handler: (batch: LiveBatch) => void | Promise<void>): () => void;
+  /** Tick now (tests, benchmarks); notices are still delivered asynchronously. */
+  tick(): void;
+  /** Deliver queued notices now. */
+  flush(): void;
+  run(dataDir: string, runId: string): LiveRunView | undefined;
+  runs(): LiveRunView[];
+  dataDirs(): string[];
+  stats(): LiveStats;
+}
+
+/** Create an observer for `options.root` (not started). */
+export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
+  const root = resolve(options.root);
+  const now = options.now ?? Date.now;
+  const pollMs = options.pollMs ?? 250;
+  const debounceMs = options.debounceMs ?? 4;
+  const discoverMs = options.discoverMs ?? 2000;
+  const rowsPerTick = options.rowsPerTick ?? 5000;
+  const hub = new SubscriberHub(options.logError ?? ((message) => console.error(`little-inspector: ${message}`)));
+  const tails = new Map<string, DataDirTail>();
+  const stats: LiveStats = { ticks: 0, rows: 0, notifications: 0, dataDirs: 0, runs: 0 };
+  let running = false;
+  let poll: ReturnType<typeof setInterval> | null = null;
+  let wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  let follow: ReturnType<typeof setImmediate> | null = null;
+  let lastDiscovery = Number.NEGATIVE_INFINITY;
+  let ticking = false;
+
+  const wake = () => {
+    if (!running || wakeTimer !== null) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = null;
+      tick();
+    }, debounceMs);
+    if (options.unref === true) wakeTimer.unref();
+  };
+
+  const addDataDir = (path: string, out: LiveNotification[], announce: boolean) => {
+    if (tails.has(path)) return;
+    const tail = new DataDirTail(path, {
+      fullCheckMs: options.fullCheckMs ?? 2000,
+      lockCheckMs: options.lockCheckMs ?? 1000,
+      // A data dir that appears later is all new: its existing events are delivered too.
+      replayExisting: options.replayExisting === true || announce,
+      watch: options.watch ?? true,
+      ...(options.runFilter ? { runFilter: options.runFilter } : {}),
+      ...(options.priceTable ? { priceTable: options.priceTable } : {}),
+      ...(options.driver ? { driver: options.driver } : {}),
+      ...(options.readLock ? { readLock: options.readLock } : {}),
+      wake,
+    });
+    tails.set(path, tail);
+    if (announce) out.push(Object.freeze({ kind: 'dataDir.added' as const, dataDir: path }));
+  };
+
+  const discoverDataDirs = (out: LiveNotification[], announce: boolean) => {
+    lastDiscovery = now();
+    for (const dir of discover(root, { countRuns: false }).dataDirs) {
+      if (dir.format === 'sqlite') addDataDir(dir.path, out, announce);
+    }
+  };
+
+  function tick(): void {
+    if (!running || ticking) return;
+    ticking = true;
+    const out: LiveNotification[] = [];
+    let more = false;
+    try {
+      stats.ticks += 1;
+      const at = now();
+      if (discoverMs > 0 && at - lastDiscovery >= discoverMs) discoverDataDirs(out, true);
+      let budget = rowsPerTick;
+      for (const tail of tails.values()) {
+        const result = tail.tick(at, Math.max(budget, 1), out);
+        budget -= result.rows;
+        stats.rows += result.rows;
+        more ||= result.more;
+      }
+    } finally {
+      ticking = false;
+    }
+    stats.notifications += out.length;
+    hub.publish(out);
+    // Rows left over: continue after other work (I/O, IPC) had its turn.
+    if (more && running && follow === null) {
+      follow = setImmediate(() => {
+        follow = null;
+        tick();
+      });
+    }
+  }
+
+  const views = (): LiveRunView[] => {
+    const out: LiveRunView[] = [];
+    for (const tail of tails.values()) {
+      for (const run of tail.runs.values()) {
+        out.push({
+          dataDir: run.dataDir,
+          runId: run.runId,
+          state: run.state,
+          phase: run.phase,
+          lastSequence: run.lastSequence,
+          lastEventAt: run.lastRecordedAt,
+          foldError: run.foldError,
+          harness: () => run.harnessView(),
+        });
+      }
+    }
+    return out;
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      const out: LiveNotification[] = [];
+      discoverDataDirs(out, false);
+      hub.publish(out);
+      tick();
+      poll = setInterval(tick, pollMs);
+      if (options.unref === true) poll.unref();
+    },
+    stop() {
+      running = false;
+      if (poll !== null) clearInterval(poll);
+      if (wakeTimer !== null) clearTimeout(wakeTimer);
+      if (follow !== null) clearImmediate(follow);
+      poll = wakeTimer = follow = null;
+      for (const tail of tails.values()) tail.stop();
+      tails.clear();
+      hub.dispose();
+    },
+    subscribe: (name, handler) => hub.subscribe({ name, handler }),
+    tick,
+    flush: () => hub.flush(),
+    run: (dataDir, runId) => views().find((view) => view.dataDir === resolve(dataDir) && view.runId === runId),
+    runs: views,
+    dataDirs: () => [...tails.keys()],
+    stats: () => ({
+      ...stats,
+      dataDirs: tails.size,
+      runs: [...tails.values()].reduce((sum, tail) => sum + tail.runs.size, 0),
+    }),
+  };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createInspectorCore } from '../src-main/core/inspector-core';
+import { EXAMPLES } from './support/fixture-manifest';
+import { exportFixture } from './support/export-fixtures';
+
+// The `run.export` channel and the core's "most recently opened run".
+async function openCore(renderPdf?: (html: string) => Promise<Uint8Array>) {
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf });
+  const opened = await core.openPath(EXAMPLES);
+  if (!opened.ok) throw new Error(opened.error.message);
+  return core;
+}
+
+describe('run.export', () => {
+  const run = exportFixture('failed');
+  const ref = { dataDir: run.dir, runId: run.runId };
+
+  it('returns each text format as UTF-8 with a suggested file name', async () => {
+    const core = await openCore();
+    for (const format of ['html', 'md', 'json'] as const) {
+      const result = await core.handlers['run.export']({ ...ref, format });
+      if (!result.ok) throw new Error(result.error.message);
+      expect(result.value).toMatchObject({ format, encoding: 'utf8', fileName: `${run.runId}.report.${format}` });
+      expect(result.value.content).toContain(run.runId);
+    }
+  });
+
+  it('returns the PDF as base64 from the injected renderer, printed from the expanded HTML', async () => {
+    const renderPdf = vi.fn(async (_html: string) => new TextEncoder().encode('%PDF-1.7 test'));
+    const core = await openCore(renderPdf);
+    const result = await core.handlers['run.export']({ ...ref, format: 'pdf', maxText: 100 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.encoding).toBe('base64');
+    expect(Buffer.from(result.value.content, 'base64').toString()).toBe('%PDF-1.7 test');
+    expect(renderPdf.mock.calls[0][0]).toContain('<details class="step" open>');
+  });
+
+  it('says PDF is unsupported where no renderer exists, and refuses runs outside the library', async () => {
+    const core = await openCore();
+    const pdf = await core.handlers['run.export']({ ...ref, format: 'pdf' });
+    expect(!pdf.ok && pdf.error.code).toBe('unsupported');
+    const foreign = await core.handlers['run.export']({ dataDir: '/etc', runId: run.runId, format: 'html' });
+    expect(!foreign.ok && foreign.error.code).toBe('invalid-argument');
+  });
+
+  it('tracks the run most recently opened through run.detail', async () => {
+    const core = await openCore();
+    expect(core.lastOpenedRun()).toBeNull();
+    await core.handlers['run.detail'](ref);
+    expect(core.lastOpenedRun()).toEqual(ref);
+    expect(core.dataDirPaths()).toContain(run.dir);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Every operation the product offers on a data dir, as one table shared by the read-only
+ * proofs (test/read-only*.test.ts) and the fuzz suite (test/fuzz/): adding an operation
+ * (export, tail, compare, …) is one line in `OPERATIONS`, and both suites run it.
+ *
+ * Each operation reports an outcome instead of throwing: `ok`, `diagnosed` (a typed
+ * Result failure, or CLI exit 1/2 with a one-line message) or `crash` (a throw, a
+ * non-Result answer, an answer no transport could encode, an unexpected exit code, or a
+ * JavaScript error name on stderr).
+ */
+import { isChannel, type Channel } from '../../shared/contract';
+import { UsageError } from '../../src-main/cli/args';
+import { tailCommand } from '../../src-main/cli/commands/tail';
+import { DataDirError } from '../../src-main/cli/run-log';
+import { loadLibrary } from '../../src-main/core/load-library';
+import type { InspectorCore } from '../../src-main/core/inspector-core';
+import { cli } from './run-cli-captured';
+
+/** What one operation call came to. */
+export type OpOutcome = { kind: 'ok' } | { kind: 'diagnosed'; code: string } | { kind: 'crash'; message: string };
+
+/** Calls a contract channel the way a transport would (directly, or over HTTP). */
+export type ChannelCall = (channel: Channel, request: unknown) => Promise<OpOutcome & { value?: unknown }>;
+
+/** Where an operation runs: the opened root, each data dir, or each run. */
+export type OpTarget = { root: string; dataDir: string; runId: string };
+
+/** One row of the table. */
+export type Operation = {
+  name: string;
+  scope: 'root' | 'data-dir' | 'run';
+  run(call: ChannelCall, target: OpTarget): Promise<OpOutcome>;
+  /** Why the fuzz suite leaves this one out (it still runs in the read-only proofs). */
+  skipInFuzz?: string;
+};
+
+/** Artifact refs no reader may follow out of the data dir. */
+export const FORGED_ARTIFACT_REFS = [
+  'artifact://art_../../../../etc/passwd',
+  'artifact:///etc/passwd',
+  'artifact://art_%2e%2e%2fetc',
+  '/etc/passwd',
+  '../../../etc/passwd',
+  'artifact://art_0000000000000000',
+];
+
+const JS_ERRORS = /^(TypeError|RangeError|ReferenceError|EvalError|URIError|InternalError|AggregateError)\b/m;
+
+/** The outcome of a CLI run: exit 0, or 1/2 with at most one line on stderr and no JS error name. */
+export async function cliOutcome(...argv: string[]): Promise<OpOutcome> {
+  const run = await cli(...argv);
+  if (run.code === 0) return { kind: 'ok' };
+  const lines = run.stderr.trimEnd().split('\n').filter((l) => l !== '');
+  if ((run.code === 1 || run.code === 2) && lines.length <= 1 && !JS_ERRORS.test(run.stderr)) return { kind: 'diagnosed', code: `exit-${run.code}` };
+  return { kind: 'crash', message: `exit ${run.code}: ${run.stderr.slice(0, 300)}` };
+}
+
+/** `tail --from-start` for a tenth of a second (it follows until a signal); notices may span lines. */
+export async function tailOutcome(dataDir: string): Promise<OpOutcome> {
+  let stderr = '';
+  const io = { stdout: () => undefined, stderr: (text: string) => void (stderr += text) };
+  try {
+    await tailCommand(['--from-start', '--data-dir', dataDir], io, { signal: AbortSignal.timeout(100), observer: { watch: false, pollMs: 50 } });
+  } catch (error) {
+    if (error instanceof DataDirError || error instanceof UsageError) return { kind: 'diagnosed', code: error.name };
+    return { kind: 'crash', message: `tail threw ${(error as Error)?.stack ?? String(error)}`.slice(0, 600) };
+  }
+  return JS_ERRORS.test(stderr) ? { kind: 'crash', message: `tail printed ${stderr.slice(0, 300)}` } : { kind: 'ok' };
+}
+
+/** Classify anything a handler returned: a Result that every transport can encode, or a crash. */
+export function resultOutcome(result: unknown): OpOutcome & { value?: unknown } {
+  if (typeof result !== 'object' || result === null || typeof (result as { ok?: unknown }).ok !== 'boolean') {
+    return { kind: 'crash', message: `not a Result: ${String(result).slice(0, 100)}` };
+  }
+  try {
+    JSON.stringify(result);
+  } catch (error) {
+    return { kind: 'crash', message: `the Result cannot be sent over HTTP: ${(error as Error).message}` };
+  }
+  const r = result as { ok: boolean; value?: unknown; error?: { code?: unknown } };
+  return r.ok ? { kind: 'ok', value: r.value } : { kind: 'diagnosed', code: String(r.error?.code) };
+}
+
+/** A ChannelCall straight into the core's handlers (what ipc.ts and api-call.ts do after validation). */
+export function directCall(core: InspectorCore): ChannelCall {
+  return async (channel, request) => {
+    if (!isChannel(channel)) return { kind: 'crash', message: `no channel ${channel}` };
+    try {
+      const handler = core.handlers[channel] as (r: unknown) => Promise<unknown>;
+      return resultOutcome(await handler(request));
+    } catch (error) {
+      return { kind: 'crash', message: `${channel} threw ${(error as Error)?.stack ?? String(error)}`.slice(0, 600) };
+    }
+  };
+}
+
+/** The worst of several outcomes (crash > diagnosed > ok). */
+export function worst(outcomes: OpOutcome[]): OpOutcome {
+  return outcomes.find((o) => o.kind === 'crash') ?? outcomes.find((o) => o.kind === 'diagnosed') ?? { kind: 'ok' };
+}
+
+const ref = (t: OpTarget) => ({ dataDir: t.dataDir, runId: t.runId });
+const channelOp = (name: string, scope: Operation['scope'], request: (t: OpTarget) => unknown): Operation => ({
+  name,
+  scope,
+  run: (call, t) => call(name as Channel, request(t)),
+});
+const cliOp = (name: string, scope: Operation['scope'], argv: (t: OpTarget) => string[]): Operation => ({ name, scope, run: (_c, t) => cliOutcome(...argv(t)) });
+
+async function pagedEvents(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const outcomes: OpOutcome[] = [];
+  let from = 1;
+  for (let page = 0; page < 20; page += 1) {
+    const got = await call('run.events', { ...ref(t), fromSequence: from, limit: 200 });
+    outcomes.push(got);
+    const rows = got.kind === 'ok' && Array.isArray(got.value) ? (got.value as { sequence?: unknown }[]) : [];
+    const last = Number(rows.at(-1)?.sequence);
+    if (rows.length < 200 || !Number.isSafeInteger(last) || last < from) break;
+    from = last + 1;
+  }
+  return worst(outcomes);
+}
+
+async function artifacts(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const detail = await call('run.detail', ref(t));
+  const state = (detail.value as { state?: { artifacts?: unknown } } | undefined)?.state;
+  const refs = Array.isArray(state?.artifacts) ? state.artifacts.filter((r): r is string => typeof r === 'string').slice(0, 20) : [];
+  const outcomes: OpOutcome[] = [];
+  for (const artifactRef of [...refs, ...FORGED_ARTIFACT_REFS]) {
+    // The transports' schemas cap refs at 200 characters; longer ones never reach a handler.
+    if (artifactRef.length >= 1 && artifactRef.length <= 200) outcomes.push(await call('run.artifact', { ...ref(t), ref: artifactRef }));
+  }
+  return worst(outcomes);
+}
+
+/** Every operation, in the order the suites run them (root ones open the library first). */
+export const OPERATIONS: readonly Operation[] = [
+  { name: 'loadLibrary', scope: 'root', run: async (_c, t) => resultOutcome(loadLibrary(t.root)) },
+  channelOp('library.open', 'root', (t) => ({ path: t.root })),
+  channelOp('library.refresh', 'root', () => ({})),
+  cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),
+  cliOp('cli check', 'data-dir', (t) => ['check', '--data-dir', t.dataDir]),
+  channelOp('run.detail', 'run', ref),
+  { name: 'run.events (paged)', scope: 'run', run: pagedEvents },
+  channelOp('run.eventIndex', 'run', (t) => ({ ...ref(t), filter: { typePrefix: 'harness.' } })),
+  channelOp('run.event', 'run', (t) => ({ ...ref(t), sequence: 1 })),
+  { name: 'run.event (last)', scope: 'run', run: (call, t) => call('run.event', { ...ref(t), sequence: Number.MAX_SAFE_INTEGER }) },
+  { name: 'run.artifact', scope: 'run', run: artifacts },
+  cliOp('cli events', 'run', (t) => ['events', t.runId, '--data-dir', t.dataDir]),
+  cliOp('cli replay', 'run', (t) => ['replay', t.runId, '--data-dir', t.dataDir]),
+  cliOp('cli report', 'run', (t) => ['report', t.runId, '--data-dir', t.dataDir]),
+  cliOp('cli report --table', 'run', (t) => ['report', t.runId, '--table', '--data-dir', t.dataDir]),
+  cliOp('cli check <run>', 'run', (t) => ['check', t.runId, '--data-dir', t.dataDir]),
+  channelOp('run.export', 'run', (t) => ({ ...ref(t), format: 'json' })),
+  { name: 'run.export (html, md)', scope: 'run', run: async (call, t) => worst([await call('run.export', { ...ref(t), format: 'html' }), await call('run.export', { ...ref(t), format: 'md', maxText: 50 })]) },
+  {
+    ...cliOp('cli export --format md', 'run', (t) => ['export', t.runId, '--format', 'md', '--data-dir', t.dataDir]),
+    // Its core's live observer is never closed (unref'd, so a real CLI exits; in-process it polls on).
+    skipInFuzz: 'export.ts leaves its live observer running; run.export covers the same code',
+  },
+  cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
+  { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
+  // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
+];
