@@ -39,6 +39,8 @@ export type RunSummary = {
   /** Why the run is judged so (null for runs with a terminal event). */
   verdict: string | null;
   eventCount: number;
+  /** Highest sequence (differs from eventCount when the log has gaps); absent where unknown. */
+  lastSequence?: number;
   /** First and last `recorded_at`. */
   startedAt: string | null;
   finishedAt: string | null;

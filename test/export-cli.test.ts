@@ -36,6 +36,9 @@ describe.each(names)('export of the %s fixture', (name) => {
     expect(doc.cost.table).toBe(table.stdout);
     expect(doc.run.runId).toBe(run.runId);
     expect(doc.timeline.rows.length).toBeGreaterThan(0);
+    // The resume audit (shared/compare) is there exactly for the resumed run, and finds it consistent.
+    if (name === 'resumed') expect(doc.audit).toMatchObject({ ok: true, violations: 0 });
+    else expect(doc.audit).toBeNull();
   });
 
   it('HTML is one self-contained file: no script, nothing to fetch, its own CSP', async () => {

@@ -14,6 +14,7 @@ import { serveCommand } from './commands/serve';
 import { tailCommand } from './commands/tail';
 import { formatDiagnostic } from './format-diagnostic';
 import { DataDirError } from './run-log';
+import { terminalSafe } from './terminal-safe';
 import { USAGE } from './usage';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
@@ -55,13 +56,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 1;
     }
     if (error instanceof DataDirError) {
-      io.stderr(`little-inspector ${first}: ${formatDiagnostic(error.diagnostic)}\n`);
+      io.stderr(`little-inspector ${first}: ${terminalSafe(formatDiagnostic(error.diagnostic))}\n`);
       return 2;
     }
     // Everything else is a run-level error that little-workflow's CLI also prints as
-    // `<name>: <message>` with exit 1 (RunNotFoundError, WorldPathError, SyntaxError, …).
+    // `<name>: <message>` with exit 1 (RunNotFoundError, WorldPathError, SyntaxError, …); the
+    // message may quote a payload, so it is kept to one line without terminal controls.
     if (error instanceof Error) {
-      io.stderr(`${error.name}: ${error.message}\n`);
+      io.stderr(`${terminalSafe(`${error.name}: ${error.message}`)}\n`);
       return 1;
     }
     throw error;

@@ -1,5 +1,6 @@
 /** The human-readable run list of `little-inspector runs`. */
 import type { RunSummary } from '../../shared/library';
+import { terminalSafe } from './terminal-safe';
 
 const HEADERS = ['RUN', 'STATUS', 'EVENTS', 'STARTED', 'IN', 'OUT', 'COST (USD)', 'PARENT'] as const;
 
@@ -14,7 +15,7 @@ export function formatRunsTable(runs: readonly RunSummary[]): string {
     run.inputTokens === null ? 'n/a' : String(run.inputTokens),
     run.outputTokens === null ? 'n/a' : String(run.outputTokens),
     run.costUsd === null ? 'n/a' : run.costUsd.toFixed(6),
-    run.parentRunId ?? '',
+    terminalSafe(run.parentRunId ?? ''),
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const right = new Set([2, 4, 5, 6]);

@@ -86,6 +86,7 @@ function summarise(dataDir: string, run: RunAggregate, usage: UsageTotals | null
     crashed: false,
     verdict: null,
     eventCount: run.eventCount,
+    lastSequence: run.maxSequence,
     startedAt: run.firstRecordedAt,
     finishedAt: terminal ? run.lastRecordedAt : null,
     lastEventType: run.lastEventType,

@@ -110,7 +110,7 @@ export function hashTreeSafe(dir: string): Record<string, string> {
 /** Worst first: an open crash or hang, an escape, a change, then known issues, then diagnosed/clean. */
 function verdictOf(records: OpRecord[], openFailures: number, openEscapes: number, modified: boolean, known: boolean): CaseVerdict {
   const kinds = new Set(records.map((r) => r.outcome.kind));
-  if (openFailures > 0) return kinds.has('hang') && !records.some((r) => r.outcome.kind === 'crash') ? 'hang' : 'crash';
+  if (openFailures > 0) return kinds.has('crash') ? 'crash' : 'hang';
   if (openEscapes > 0) return 'escape';
   if (modified) return 'modified';
   if (known) return 'known';
@@ -159,7 +159,7 @@ export async function runFuzzCase(runSeed: string, index: number, bases: BaseDat
     });
     const failures = open.map((r) => ({ op: r.op, target: r.target.replace(root, '<case>'), detail: r.outcome.kind === 'crash' ? r.outcome.message.replaceAll(root, '<case>') : `hang after ${r.ms} ms` }));
     if (modified) failures.push({ op: '(tree hash)', target: '<case>', detail: 'the data dir changed' });
-    const verdict = verdictOf(open, open.length, openEscapes.length, modified, known.size > 0);
+    const verdict = verdictOf(records, open.length, openEscapes.length, modified, known.size > 0);
     return { index, seed, base: base.path, mutations, verdict, operations: records.length, ms: Math.round(performance.now() - started), failures, escapes: dedupe(escapes, root), known: [...known], lingering };
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { checkRun } from '../../core/run-check';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { DataDirError, LittleCliError, openDataDirArg } from '../run-log';
+import { terminalSafe } from '../terminal-safe';
 
 /** Check one run, or every run of the data dir. Info-level notes do not fail the check. */
 export async function checkCommand(argv: string[], io: CliIo): Promise<number> {
@@ -47,5 +48,5 @@ function isEmptyRun(reader: ReturnType<typeof openDataDirArg>, runId: string): b
 
 function formatFinding(d: Diagnostic): string {
   const where = [d.runId, d.sequence !== undefined ? `#${d.sequence}` : null].filter(Boolean).join(' ');
-  return `${d.severity.padEnd(7)} ${d.code.padEnd(24)} ${where ? `${where}: ` : ''}${d.message}`;
+  return `${d.severity.padEnd(7)} ${d.code.padEnd(24)} ${where ? `${where}: ` : ''}${terminalSafe(d.message)}`;
 }

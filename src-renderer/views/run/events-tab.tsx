@@ -13,11 +13,15 @@ import { EventDetail } from '../events/event-detail';
 import { EventFilters } from '../events/event-filters';
 import { EVENT_ROW_HEIGHT, EventRowView, eventRowId } from '../events/event-row';
 import { indexOfSequence, pageOf, sequenceAt } from '../events/event-paging';
+import type { RunSummary } from '../../../shared/library';
 import type { TabProps } from './tab-props';
 import '../events/events.css';
 
+/** What the events tab needs: it can start from the run's list row before its detail has loaded. */
+export type EventsTabProps = Pick<TabProps, 'route'> & { detail: TabProps['detail'] | null; summary: RunSummary };
+
 /** The events tab. */
-export function EventsTab({ detail, route }: TabProps) {
+export function EventsTab({ detail, route, summary }: EventsTabProps) {
   const store = useEventsStore(
     useShallow((s) => ({
       count: s.count, index: s.index, indexPhase: s.indexPhase, indexError: s.indexError, filter: s.filter,
@@ -30,8 +34,10 @@ export function EventsTab({ detail, route }: TabProps) {
   const [scrollIndex, setScrollIndex] = useState<number | null>(null);
   const [range, setRange] = useState<[number, number]>([0, -1]);
 
-  const ref = detail.ref;
-  useEffect(() => open(ref, detail.lastSequence), [ref, detail.lastSequence, open]);
+  // Big runs take seconds to fold; the raw log does not need the fold, so it starts at once.
+  const ref = useMemo(() => detail?.ref ?? { dataDir: summary.dataDir, runId: summary.runId }, [detail?.ref, summary.dataDir, summary.runId]);
+  const lastSequence = detail?.lastSequence ?? summary.lastSequence ?? summary.eventCount;
+  useEffect(() => open(ref, lastSequence), [ref, lastSequence, open]);
   const ready = store.ref?.runId === ref.runId && store.ref.dataDir === ref.dataDir;
   const rowCount = store.index === null ? store.count : store.index.length;
 
@@ -85,8 +91,8 @@ export function EventsTab({ detail, route }: TabProps) {
     );
   };
 
-  const types = useMemo(() => Object.keys(detail.eventTypeCounts), [detail.eventTypeCounts]);
-  const stepPaths = useMemo(() => detail.steps.map((s) => s.stepPath), [detail.steps]);
+  const types = useMemo(() => Object.keys(detail?.eventTypeCounts ?? {}), [detail?.eventTypeCounts]);
+  const stepPaths = useMemo(() => detail?.steps.map((s) => s.stepPath) ?? [], [detail?.steps]);
   const selectedIndex = store.selected === null ? -1 : indexOfSequence(store.selected, store.index, store.count);
   const hiddenByFilter = store.selected !== null && store.index !== null && selectedIndex < 0;
   const pageErrorCount = Object.keys(store.pageErrors).length;

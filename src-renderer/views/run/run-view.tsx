@@ -26,14 +26,13 @@ const TAB_LABELS: Record<RunTab, string> = {
   events: 'Events',
 };
 
-const TABS: Record<RunTab, (props: TabProps) => React.JSX.Element> = {
+const TABS: Record<Exclude<RunTab, 'events'>, (props: TabProps) => React.JSX.Element> = {
   overview: OverviewTab,
   timeline: TimelineTab,
   steps: StepsTab,
   turns: TurnsTab,
   costs: CostsTab,
   crash: CrashTab,
-  events: EventsTab,
 };
 
 /** Find the run an address names: by id, and by data dir label when the id is ambiguous. */
@@ -65,7 +64,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
       </div>
     );
   }
-  const Tab = TABS[route.tab];
+  const Tab = route.tab === 'events' ? null : TABS[route.tab];
   return (
     <section className="run-view" aria-label={`Run ${run.runId}`}>
       <header className="run-header">
@@ -102,7 +101,8 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
             <strong>{error.code}</strong>: {error.message}
           </div>
         )}
-        {phase === 'ready' && detail && <Tab detail={detail} route={route} />}
+        {route.tab === 'events' && <EventsTab detail={phase === 'ready' ? detail : null} route={route} summary={run} />}
+        {Tab && phase === 'ready' && detail && <Tab detail={detail} route={route} />}
       </div>
     </section>
   );
