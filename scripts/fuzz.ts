@@ -1,7 +1,7 @@
 /**
  * `npm run fuzz`: the long fuzz run (default 2,000 cases) over the generated data dirs.
  *
- *   tsx scripts/fuzz.ts [--cases N] [--seed S] [--case I] [--timeout MS]
+ *   tsx scripts/fuzz.ts [--cases N] [--seed S] [--case I] [--timeout MS] [--out FILE]
  *
  * Same cases as the bounded suite in test/fuzz/ (case i of seed S is identical in both),
  * so a failure found here replays with `--seed S --case I`. Writes reports/fuzz.json and
@@ -25,7 +25,8 @@ async function main(): Promise<number> {
     log: (line) => console.log(line),
   });
   console.log(formatSummary(summary));
-  console.log(`report: ${writeFuzzReport(summary)}`);
+  const out = flag('out');
+  console.log(`report: ${out === undefined ? writeFuzzReport(summary) : writeFuzzReport(summary, out)}`);
   return summary.failures.length > 0 ? 1 : 0;
 }
 

@@ -36,4 +36,6 @@ export const requestSchemas = {
   'run.export': z
     .object({ ...runRef, format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional() })
     .strict(),
+  /** Compare a fresh fold from disk with the live (incremental) fold, and audit the run's resumes. */
+  'run.compare': z.object(runRef).strict(),
 } as const;

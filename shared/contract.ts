@@ -12,6 +12,7 @@
 import type { z } from 'zod';
 import type { requestSchemas } from './contract-schemas';
 import type { Result } from './diagnostics';
+import type { RunComparison } from './compare/run-comparison';
 import type { EventEnvelope } from './events/envelope';
 import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
@@ -56,6 +57,8 @@ export type ResponseMap = {
   'run.artifact': { manifest: Record<string, unknown>; payload: JsonPreview };
   /** The run exported as a report (html, md, json as text; pdf as base64); see docs/EXPORT.md. */
   'run.export': RunExport;
+  /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
+  'run.compare': RunComparison;
 };
 
 export type Channel = keyof typeof requestSchemas & keyof ResponseMap;
@@ -89,6 +92,7 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'run.event': true,
   'run.artifact': true,
   'run.export': true,
+  'run.compare': true,
 };
 
 /** Names of all channels, in declaration order. */

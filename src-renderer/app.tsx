@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { api } from './api';
 import { useLibraryStore } from './stores/library-store';
+import { receivePush } from './stores/live-store';
 import { listenToHash, useRouteStore } from './stores/route-store';
 import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { LibraryView } from './views/library/library-view';
@@ -11,17 +12,14 @@ import { OpenBar } from './views/open-bar';
 
 /** The whole app. */
 export function App() {
-  const { phase, error, init, receive } = useLibraryStore(
-    useShallow((s) => ({ phase: s.phase, error: s.error, init: s.init, receive: s.receive })),
-  );
+  const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.phase, error: s.error, init: s.init })));
   const route = useRouteStore((s) => s.route);
   useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
-    return api.subscribe((message) => {
-      if (message.kind === 'library.changed') receive(message.snapshot);
-    });
-  }, [init, receive]);
+    // The one push subscription: batched per animation frame by the live store.
+    return api.subscribe(receivePush);
+  }, [init]);
 
   return (
     <div className="app">

@@ -40,6 +40,7 @@ export function loopctlRunSummary(run: LoopctlRun, dataDir: string): RunSummary 
     crashed: run.abandoned,
     verdict,
     eventCount: run.eventCount,
+    lastSequence: run.eventCount,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     lastEventType: run.lastKind ?? (run.trajectoryRunId !== null ? 'trajectory.record' : null),

@@ -146,6 +146,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
+    'run.compare': async (ref) => runs.compare(ref, () => live?.library.observer.run(ref.dataDir, ref.runId)),
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {
         return fail(diagnostic('unsupported', 'A folder picker is only available in the desktop app; type a path instead.'));

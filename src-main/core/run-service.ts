@@ -13,6 +13,9 @@ import { readArtifact, type ArtifactManifest } from '../store/artifacts';
 import { openDataDir } from '../store/data-dir-reader';
 import type { DataDirReader } from '../store/store-types';
 import { loadLoopctlRunDetail } from './loopctl-runs';
+import { captureLive, compareRunLog } from './run-compare';
+import type { RunComparison } from '../../shared/compare/run-comparison';
+import type { LiveRunView } from '../live/live-observer';
 import { loadRunDetail } from './run-detail';
 import { eventRows, filterSequences, fullEvent } from './run-events';
 
@@ -54,7 +57,7 @@ export function createRunService(context: RunServiceContext) {
         const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
         if (!summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
         const id = `${ref.dataDir}\n${ref.runId}`;
-        const key = `${summary.eventCount}\n${summary.finishedAt}\n${context.table().id}`;
+        const key = `${summary.eventCount}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
         const hit = cache.get(id);
         if (hit?.key === key) return ok(hit.detail);
         const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
@@ -73,6 +76,11 @@ export function createRunService(context: RunServiceContext) {
         const payload = read.value.payload instanceof Uint8Array ? `<${read.value.payload.byteLength} bytes of binary data>` : read.value.payload;
         return ok({ manifest: read.value.manifest, payload: jsonPreview(payload, MAX_ARTIFACT_PREVIEW) });
       }),
+    /** Replay vs live consistency and the resume audit; `live` looks the run up in the observer. */
+    compare: (ref: RunRef, live: () => LiveRunView | undefined): Promise<Result<RunComparison>> =>
+      isLoopctl(ref)
+        ? Promise.resolve(fail(diagnostic('unsupported', 'loopctl runs have no event log to compare')))
+        : withReader(ref, (reader) => compareRunLog(reader, ref.runId, captureLive(live()))),
     /** Forget cached details (after a library reload or a new price table). */
     clear: () => cache.clear(),
   };

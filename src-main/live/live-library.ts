@@ -7,7 +7,7 @@
 import type { PushMessage } from '../../shared/contract';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { LiveRunSummary, RunEndReason } from '../../shared/live/live-types';
-import { patchSnapshot } from './library-patch';
+import { patchSnapshot } from '../../shared/live/library-patch';
 import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from './live-observer';
 import { eventSummary, type LiveBatch, type LiveNotification } from './live-notifications';
 

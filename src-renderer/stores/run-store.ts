@@ -11,6 +11,8 @@ export type RunState = {
   error: Diagnostic | null;
   /** Load (or reuse) the detail of `ref`. */
   load(ref: RunRef): Promise<void>;
+  /** Fetch the open run's detail again in the background (live runs), keeping the shown one meanwhile. */
+  refresh(): Promise<void>;
   /** Drop the open run (back to the library). */
   close(): void;
 };
@@ -33,6 +35,17 @@ export const useRunStore = create<RunState>()((set, get) => ({
     if (mine !== generation) return;
     if (result.ok) set({ phase: 'ready', detail: result.value });
     else set({ phase: 'error', error: result.error });
+  },
+
+  async refresh() {
+    const { ref, phase } = get();
+    if (ref === null || phase === 'loading') return;
+    const mine = ++generation;
+    const result = await api['run.detail'](ref);
+    if (mine !== generation) return;
+    // A failed background refresh keeps the detail on screen; the next one may succeed.
+    if (result.ok) set({ phase: 'ready', detail: result.value, error: null });
+    else if (get().detail === null) set({ phase: 'error', error: result.error });
   },
 
   close() {

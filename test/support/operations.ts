@@ -159,6 +159,8 @@ export const OPERATIONS: readonly Operation[] = [
     // Its core's live observer is never closed (unref'd, so a real CLI exits; in-process it polls on).
     skipInFuzz: 'export.ts leaves its live observer running; run.export covers the same code',
   },
+  channelOp('run.compare', 'run', ref),
+  channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.

@@ -2,6 +2,9 @@
 import type { MouseEvent } from 'react';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCount } from '../../format';
+import { overlayRun } from '../../stores/live-reducer';
+import { useLiveRun } from '../../stores/live-store';
+import { LiveAge, LiveBadge } from '../live/live-marker';
 import { formatStarted, formatDuration, formatRunCost, shortId } from './library-format';
 import { durationMs } from './run-filters';
 import type { ListRow } from './run-tree';
@@ -70,7 +73,10 @@ type RunRowProps = RowBase & {
 
 /** A run: id, label and tags, status, times, counts, cost. Clicking anywhere opens it. */
 export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: RunRowProps) {
-  const { run } = row;
+  // Between two snapshots (≤ 250 ms apart) the live summary of this run is drawn on top.
+  const live = useLiveRun(row.run.dataDir, row.run.runId);
+  const run = overlayRun(row.run, live);
+  const active = live?.summary.phase === 'active';
   const open = (event: MouseEvent) => {
     // Links and buttons inside the row do their own thing.
     if ((event.target as Element).closest('a, button')) return;
@@ -91,6 +97,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: 
       data-dir-label={row.dirLabel}
       data-cost={run.costUsd ?? ''}
       data-status={run.crashed ? 'crashed' : run.status}
+      data-live={live?.summary.phase}
       onClick={open}
     >
       <div role="gridcell" className="lib-cell lib-col-run" style={{ paddingLeft: 8 + row.depth * INDENT }}>
@@ -110,7 +117,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: 
           <span key={tag} className="lib-tag">{tag}</span>
         ))}
       </div>
-      <div role="gridcell" className="lib-cell lib-col-status"><StatusBadge run={run} /></div>
+      <div role="gridcell" className="lib-cell lib-col-status"><StatusBadge run={run} /><LiveBadge live={live} /></div>
       <div role="gridcell" className="lib-cell lib-col-started mono">{formatStarted(run.startedAt)}</div>
       <div role="gridcell" className="lib-cell lib-col-duration num" title={run.finishedAt ? undefined : 'no terminal event'}>
         {formatDuration(durationMs(run))}
@@ -124,6 +131,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: 
       </div>
       <div role="gridcell" className="lib-cell lib-col-last mono" title={run.verdict ?? run.lastEventType ?? undefined}>
         {run.lastEventType ?? '—'}
+        {active && <> · <LiveAge iso={live.summary.lastEventAt} /></>}
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 /**
  * Keeps the library snapshot's run list current while runs grow: a live run summary patched
  * onto the run-list row computed at load time (event count, last event, status, costs, crash).
+ * Shared: main patches its snapshot with it, and the renderer overlays pushed summaries on rows
+ * between two snapshots.
  */
-import type { LiveRunSummary, RunEndReason } from '../../shared/live/live-types';
-import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { LiveRunSummary, RunEndReason } from './live-types';
+import type { LibrarySnapshot, RunSummary } from '../library';
 
 /** The run-list row of `live`, based on the row of the last load (`base`) when there is one. */
 export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSummary, ended?: RunEndReason): RunSummary {

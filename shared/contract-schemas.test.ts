@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { channelNames, type Channel } from './contract';
+import { requestSchemas } from './contract-schemas';
+
+// Every IPC and HTTP argument passes one of these schemas before a handler runs
+// (src-main/ipc.ts, src-main/web/api-call.ts). A valid sample per channel, typed by the
+// contract, so a new channel cannot land without one; each sample is then broken three ways.
+const ref = { dataDir: '/data/.little-workflow', runId: 'run_1' };
+const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
+  'app.info': {},
+  'library.open': { path: '/data' },
+  'library.current': {},
+  'library.refresh': {},
+  'dialog.openDirectory': {},
+  'pricing.load': { path: '/prices.json' },
+  'run.detail': ref,
+  'run.events': { ...ref, fromSequence: 1, limit: 50 },
+  'run.eventIndex': { ...ref, filter: { typePrefix: 'harness.', caller: 'worker', stepPath: 'draft' } },
+  'run.event': { ...ref, sequence: 1 },
+  'run.artifact': { ...ref, ref: 'artifact://art_0123456789abcdef' },
+  'run.export': { ...ref, format: 'md', maxText: 100 },
+  'run.compare': ref,
+};
+
+const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;
+
+/** Every path to a leaf of `value` (nested objects included). */
+function leaves(value: Record<string, unknown>, prefix: string[] = []): { path: string[]; value: unknown }[] {
+  return Object.entries(value).flatMap(([key, v]) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? leaves(v as Record<string, unknown>, [...prefix, key]) : [{ path: [...prefix, key], value: v }],
+  );
+}
+
+/** A deep copy of `value` with the leaf at `path` replaced. */
+function withLeaf(value: Record<string, unknown>, path: string[], leaf: unknown): Record<string, unknown> {
+  const [head, ...rest] = path;
+  return { ...value, [head]: rest.length === 0 ? leaf : withLeaf(value[head] as Record<string, unknown>, rest, leaf) };
+}
+
+describe.each(channelNames)('request schema of %s', (channel) => {
+  const sample = SAMPLES[channel];
+
+  it('accepts its valid sample', () => {
+    expect(parse(channel, sample)).toBe(true);
+  });
+
+  it('rejects extra keys, at the top and in nested objects', () => {
+    expect(parse(channel, { ...sample, extra: 1 })).toBe(false);
+    expect(parse(channel, { ...sample, __proto__: { polluted: true }, constructor: 'x' })).toBe(false);
+    for (const { path } of leaves(sample).filter((l) => l.path.length > 1)) {
+      expect(parse(channel, withLeaf(sample, [...path.slice(0, -1), 'extra'], 1)), path.join('.')).toBe(false);
+    }
+  });
+
+  it('rejects non-objects and wrong types in every field', () => {
+    for (const value of [null, undefined, 'x', 42, [], [sample]]) expect(parse(channel, value), JSON.stringify(value)).toBe(false);
+    for (const { path, value } of leaves(sample)) {
+      const wrong = typeof value === 'string' ? [42, true, ['x'], { x: 1 }] : [String(value), true, [value], { x: 1 }, 1.5, -1, Number.NaN, 2 ** 53 + 2];
+      for (const bad of wrong) expect(parse(channel, withLeaf(sample, path, bad)), `${path.join('.')} = ${JSON.stringify(bad)}`).toBe(false);
+    }
+  });
+
+  it('rejects oversized strings in every string field', () => {
+    for (const { path, value } of leaves(sample)) {
+      if (typeof value === 'string') expect(parse(channel, withLeaf(sample, path, 'a'.repeat(65_537))), path.join('.')).toBe(false);
+    }
+  });
+});
