@@ -13,6 +13,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
+          // Run details are built in a worker thread so main never blocks on big runs.
+          'run-detail-worker': resolve(__dirname, 'src-main/workers/run-detail-worker.ts'),
         },
         // Playwright (PDF export from the CLI) is loaded at run time when installed, never bundled.
         external: ['better-sqlite3', 'electron', 'playwright-core'],

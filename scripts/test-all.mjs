@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, build, unit tests (vitest on Node 20, then the node:sqlite
+// `npm test`: typecheck, lint, build, electronegativity, unit tests (vitest on Node 20, then the node:sqlite
 // store tests on Node 22 from scripts/node22.mjs), e2e (Playwright in Chromium).
 // Every gate runs even when an earlier one failed, so one run shows everything; the last
 // line counts the tests of every runner from their JSON reports (plus the gates).
@@ -18,6 +18,8 @@ const gates = [
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['build', bin('electron-vite'), ['build']],
+  // Electron security scanner, offline; HIGH/MEDIUM findings must be accepted in docs/electronegativity-accepted.json.
+  ['electronegativity', process.execPath, [join(root, 'scripts', 'electronegativity-gate.mjs')]],
 ];
 const failedGates = [];
 for (const [name, cmd, args] of gates) {

@@ -45,6 +45,7 @@ export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSumma
     crashed,
     verdict: terminal && folded ? null : verdict,
     eventCount: live.eventCount,
+    lastSequence: live.lastSequence,
     lastEventType: live.lastEventType,
     finishedAt: terminal && folded ? (live.finishedAt ?? live.lastEventAt) : null,
     ...(folded ? { inputTokens: live.inputTokens, outputTokens: live.outputTokens, costUsd: live.costUsd } : {}),

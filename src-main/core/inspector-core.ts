@@ -99,7 +99,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
         root,
         snapshot: () => current,
         setSnapshot: (snapshot) => void (current = snapshot),
-        publish,
+        publish: (message) => {
+          // A rewritten log invalidates cached details (same event count, other content).
+          if (message.kind === 'run.reset') runs.clear();
+          publish(message);
+        },
         reload: () => {
           if (currentPath !== root) return;
           const reloaded = loadLibrary(root, table);
@@ -171,6 +175,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     close() {
       live?.library.stop();
       live = null;
+      void runs.close();
     },
   };
 }

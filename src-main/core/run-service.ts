@@ -16,26 +16,36 @@ import { loadLoopctlRunDetail } from './loopctl-runs';
 import { captureLive, compareRunLog } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
-import { loadRunDetail } from './run-detail';
+import { createRunDetailPool } from '../workers/run-detail-pool';
 import { eventRows, filterSequences, fullEvent } from './run-events';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 
 /** What the run handlers need from the core. */
-export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable };
+/** What the run handlers need from the core; `useWorker: false` builds details in-process. */
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; useWorker?: boolean };
 
 /** The run-level operations, each validated against the opened library. */
 export function createRunService(context: RunServiceContext) {
   const cache = new Map<string, { key: string; detail: RunDetail }>();
 
-  const withReader = async <T>(ref: RunRef, use: (reader: DataDirReader) => Promise<Result<T>> | Result<T>): Promise<Result<T>> => {
+  const pool = createRunDetailPool({ useWorker: context.useWorker });
+
+  // Only data dirs of the opened library, and only ids little-workflow itself would accept.
+  const checkRef = (ref: RunRef): Result<LibrarySnapshot> => {
     const snapshot = context.snapshot();
     if (snapshot === null) return fail(diagnostic('invalid-argument', 'No data directory is open'));
     if (!snapshot.dataDirs.some((d) => d.path === ref.dataDir)) {
       return fail(diagnostic('invalid-argument', `${ref.dataDir} is not a data dir of the opened library`, { path: ref.dataDir }));
     }
     if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
+    return ok(snapshot);
+  };
+
+  const withReader = async <T>(ref: RunRef, use: (reader: DataDirReader) => Promise<Result<T>> | Result<T>): Promise<Result<T>> => {
+    const checked = checkRef(ref);
+    if (!checked.ok) return checked;
     const reader = openDataDir(ref.dataDir);
     if (!reader.ok) return reader;
     try {
@@ -51,20 +61,23 @@ export function createRunService(context: RunServiceContext) {
     RUN_ID_PATTERN.test(ref.runId) ? loadLoopctlRunDetail(ref.dataDir, ref.runId, context.table()) : fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a run id`));
 
   return {
-    detail: (ref: RunRef): Promise<Result<RunDetail>> =>
-      isLoopctl(ref) ? Promise.resolve(loopctlDetail(ref)) : withReader(ref, async (reader) => {
-        const snapshot = context.snapshot()!;
-        const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
-        if (!summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
-        const id = `${ref.dataDir}\n${ref.runId}`;
-        const key = `${summary.eventCount}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
-        const hit = cache.get(id);
-        if (hit?.key === key) return ok(hit.detail);
-        const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-        const detail = await loadRunDetail(reader, ref.runId, { summary, siblings, table: context.table() });
-        if (detail.ok) cache.set(id, { key, detail: detail.value });
-        return detail;
-      }),
+    detail: async (ref: RunRef): Promise<Result<RunDetail>> => {
+      if (isLoopctl(ref)) return loopctlDetail(ref);
+      const checked = checkRef(ref);
+      if (!checked.ok) return checked;
+      const snapshot = checked.value;
+      const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+      if (!summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
+      const id = `${ref.dataDir}\n${ref.runId}`;
+      const key = `${summary.eventCount}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
+      const hit = cache.get(id);
+      if (hit?.key === key) return ok(hit.detail);
+      const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
+      // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
+      const detail = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
+      if (detail.ok) cache.set(id, { key, detail: detail.value });
+      return detail;
+    },
     events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> => withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
     eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> => withReader(ref, (reader) => filterSequences(reader, ref.runId, filter)),
     event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
@@ -83,5 +96,7 @@ export function createRunService(context: RunServiceContext) {
         : withReader(ref, (reader) => compareRunLog(reader, ref.runId, captureLive(live()))),
     /** Forget cached details (after a library reload or a new price table). */
     clear: () => cache.clear(),
+    /** Stop the detail worker. */
+    close: () => pool.close(),
   };
 }

@@ -7,8 +7,8 @@
  * the end, so no read transaction stays open between ticks and the writer's checkpoints are
  * never blocked.
  */
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { statContained } from '../store/safe-paths';
 import { fail, ok, type Result } from '../../shared/diagnostics';
 import { inspectSidecars, openEventDb, defaultWritableCheck, type OpenedEventDb } from '../store/read-recipe';
 import { defaultSqliteDriver, type SqliteDriver } from '../store/sqlite-driver';
@@ -20,9 +20,10 @@ export type FileIdentity = { eventsDir: string; db: string } | null;
 /** `dev:ino` of the events folder and events.db, or null when either is missing. */
 export function fileIdentity(dataDir: string): FileIdentity {
   try {
-    const dir = statSync(join(dataDir, 'events'));
-    const db = statSync(join(dataDir, 'events', 'events.db'));
-    if (!dir.isDirectory() || !db.isFile()) return null;
+    // Contained stats: a symlink leaving the data dir is never followed, not even for metadata.
+    const dir = statContained(dataDir, join(dataDir, 'events'));
+    const db = statContained(dataDir, join(dataDir, 'events', 'events.db'));
+    if (!dir?.isDirectory() || !db?.isFile()) return null;
     return { eventsDir: `${dir.dev}:${dir.ino}`, db: `${db.dev}:${db.ino}` };
   } catch {
     return null;

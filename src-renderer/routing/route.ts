@@ -5,7 +5,7 @@
  *   #/                                   the library (run list)
  *   #/?status=crashed&q=foo              the library filtered and sorted (see views/library/library-query.ts)
  *   #/run/<runId>                        run overview
- *   #/run/<runId>/<tab>                  timeline | turns | costs | crash | events | steps
+ *   #/run/<runId>/<tab>                  timeline | turns | costs | crash | compare | events | steps
  *   #/run/<runId>/step/<stepPath>        one step (step path URI-encoded)
  *   #/run/<runId>/session/<id>           one harness session in the turns view
  *   #/run/<runId>/event/<sequence>       one event in the events view
@@ -13,7 +13,7 @@
  */
 
 /** The run view's tabs. */
-export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'events'] as const;
+export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'compare', 'events'] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
 /** A parsed address. */

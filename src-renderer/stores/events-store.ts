@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
+import type { LiveEventSummary } from '../../shared/live/live-types';
 import type { EventFilterSpec, EventRow, RunRef } from '../../shared/run/run-detail-types';
 import { api } from '../api';
 import { EVENT_PAGE, LruCache, PAGE_CACHE_LIMIT, pageOf, pageStart, pagesForRange } from '../views/events/event-paging';
@@ -42,10 +43,24 @@ export type EventsState = {
   select(sequence: number | null): Promise<void>;
   /** Forget failed pages and fetch the visible ones again. */
   retry(): void;
+  /**
+   * Live rows of the open run: extend the count, show the rows at once (payload size and
+   * caller follow when their page is refetched), and refetch what a transport skipped.
+   */
+  appendLive(events: readonly LiveEventSummary[], skipped: number): void;
+  /** The log was rewritten on disk: drop every cached page and start over at `lastSequence` rows. */
+  reload(lastSequence: number): void;
+  /** Fetch the filter's index again without a loading state (live runs grow under a filter). */
+  refreshIndex(): Promise<void>;
 };
 
 const pages = new LruCache<number, EventRow[]>(PAGE_CACHE_LIMIT);
 const inFlight = new Set<number>();
+/** Pages holding live rows (or partial): shown, but fetched again when in view. */
+const stale = new Set<number>();
+let staleTimer: ReturnType<typeof setTimeout> | null = null;
+/** Gap between refetches of live (stale) pages in view. */
+const STALE_REFETCH_MS = 1000;
 const MAX_IN_FLIGHT = 4;
 let lastRange: [number, number] = [0, -1];
 let generation = 0;
@@ -87,15 +102,18 @@ export const useEventsStore = create<EventsState>()((set, get) => ({
     const current = get().ref;
     if (current?.dataDir === ref.dataDir && current.runId === ref.runId) {
       // Same run, maybe grown (live): keep cached pages; the last page may be partial, so drop it.
-      if (lastSequence !== get().count) {
-        pages.delete(pageOf(Math.max(1, get().count)));
+      // (live rows may already be ahead of a detail fetched earlier: never shrink here)
+      if (lastSequence > get().count) {
+        stale.add(pageOf(Math.max(1, get().count)));
         set({ count: lastSequence, pageVersion: get().pageVersion + 1 });
+        get().ensureRange(...lastRange);
       }
       return;
     }
     generation++;
     pages.clear();
     inFlight.clear();
+    stale.clear();
     set({ ref, count: lastSequence, pageVersion: 0, pageErrors: {}, filter: {}, index: null, indexPhase: 'idle', indexError: null, selected: null, detail: null });
   },
 
@@ -104,7 +122,7 @@ export const useEventsStore = create<EventsState>()((set, get) => ({
     const { ref, index, count, pageErrors } = get();
     if (ref === null) return;
     const mine = generation;
-    const needed = pagesForRange(start, end, index, count).filter((p) => !pages.has(p) && !inFlight.has(p) && pageErrors[p] === undefined);
+    const needed = pagesForRange(start, end, index, count).filter((p) => (!pages.has(p) || stale.has(p)) && !inFlight.has(p) && pageErrors[p] === undefined);
     for (const page of needed) {
       if (inFlight.size >= MAX_IN_FLIGHT) break;
       inFlight.add(page);
@@ -112,7 +130,14 @@ export const useEventsStore = create<EventsState>()((set, get) => ({
         if (mine !== generation) return;
         inFlight.delete(page);
         if (result.ok) {
-          pages.set(page, result.value);
+          stale.delete(page);
+          // Live rows that arrived while this page was in flight stay until the next fetch.
+          const cached = pages.peek(page);
+          const fetched = result.value;
+          if (cached !== undefined && cached.length > fetched.length) {
+            stale.add(page);
+            pages.set(page, [...fetched, ...cached.slice(fetched.length)]);
+          } else pages.set(page, fetched);
           set((s) => ({ pageVersion: s.pageVersion + 1 }));
         } else {
           set((s) => ({ pageVersion: s.pageVersion + 1, pageErrors: { ...s.pageErrors, [page]: `${result.error.code}: ${result.error.message}` } }));
@@ -160,4 +185,50 @@ export const useEventsStore = create<EventsState>()((set, get) => ({
     set((s) => ({ pageErrors: {}, pageVersion: s.pageVersion + 1 }));
     get().ensureRange(...lastRange);
   },
+
+  appendLive(events, skipped) {
+    const { count } = get();
+    let last = count;
+    for (const event of events) {
+      if (event.sequence <= last) continue;
+      const page = pageOf(event.sequence);
+      const offset = event.sequence - pageStart(page);
+      const rows = pages.peek(page) ?? [];
+      // Only contiguous rows go in (a hole would break the page's index arithmetic).
+      if (rows.length === offset) pages.set(page, [...rows, liveRow(event)]);
+      stale.add(page);
+      last = event.sequence;
+    }
+    if (skipped > 0) for (let page = pageOf(Math.max(1, count)); page <= pageOf(Math.max(1, last)); page += 1) stale.add(page);
+    if (last === count && skipped === 0) return;
+    set((s) => ({ count: Math.max(s.count, last), pageVersion: s.pageVersion + 1 }));
+    staleTimer ??= setTimeout(() => {
+      staleTimer = null;
+      get().ensureRange(...lastRange);
+    }, STALE_REFETCH_MS);
+  },
+
+  reload(lastSequence) {
+    generation++;
+    pages.clear();
+    inFlight.clear();
+    stale.clear();
+    set((s) => ({ count: lastSequence, pageVersion: s.pageVersion + 1, pageErrors: {}, selected: null, detail: null }));
+    get().ensureRange(...lastRange);
+    if (get().index !== null) void get().refreshIndex();
+  },
+
+  async refreshIndex() {
+    const { ref, filter, index } = get();
+    if (ref === null || index === null) return;
+    const mine = generation;
+    const result = await api['run.eventIndex']({ ...ref, filter });
+    if (mine !== generation || get().filter !== filter) return;
+    if (result.ok) set({ index: result.value });
+  },
 }));
+
+/** A row from a live summary: payload size unknown (-1) until its page is fetched. */
+function liveRow(event: LiveEventSummary): EventRow {
+  return { ...event, payloadChars: -1 };
+}

@@ -17,7 +17,10 @@ export type TimelineState = {
   window: TimelineWindow;
   collapsed: Record<string, true>;
   hover: TimelineHover | null;
-  /** Adopt a run: fit its axis and expand everything (no-op for the same run). */
+  /**
+   * Adopt a run: fit its axis and expand everything. The same run with a longer axis (live)
+   * keeps zoom and collapsed rows, and follows the tail when the old end was in view.
+   */
   open(runKey: string, axisMs: number): void;
   /** Zoom by `factor` (> 1 zooms in) keeping the point at `anchor` (0..1 of the lane) still. */
   zoom(factor: number, anchor?: number): void;
@@ -45,6 +48,20 @@ function clampWindow(w: TimelineWindow, axisMs: number): TimelineWindow {
   return { start, end: start + width };
 }
 
+/**
+ * The window after the axis went from `before` to `after` ms: a fitted window stays fitted,
+ * one showing the old end slides to the new end (same width), any other stays put.
+ */
+export function followAxis(w: TimelineWindow, before: number, after: number): TimelineWindow {
+  const old = fitted(before);
+  if (w.start <= old.start && w.end >= old.end) return fitted(after);
+  if (w.end >= old.end - Math.max((w.end - w.start) * 0.02, 1)) {
+    const end = fitted(after).end;
+    return clampWindow({ start: end - (w.end - w.start), end }, after);
+  }
+  return clampWindow(w, after);
+}
+
 export const useTimelineStore = create<TimelineState>()((set, get) => ({
   runKey: null,
   axisMs: 0,
@@ -52,7 +69,12 @@ export const useTimelineStore = create<TimelineState>()((set, get) => ({
   collapsed: {},
   hover: null,
   open(runKey, axisMs) {
-    if (get().runKey === runKey && get().axisMs === axisMs) return;
+    const { runKey: current, axisMs: before, window: w } = get();
+    if (current === runKey && before === axisMs) return;
+    if (current === runKey) {
+      set({ axisMs, window: followAxis(w, before, axisMs) });
+      return;
+    }
     set({ runKey, axisMs, window: fitted(axisMs), collapsed: {}, hover: null });
   },
   zoom(factor, anchor = 0.5) {

@@ -10,14 +10,7 @@ import type { Escape } from './fs-guard';
 export type KnownIssue = { id: string; owner: string; escapeAt?: RegExp; failure?: RegExp; proposal: string };
 
 /** The open findings. */
-export const KNOWN_ISSUES: readonly KnownIssue[] = [
-  {
-    id: 'live-change-probe-follows-symlink',
-    owner: 'live observer (src-main/live/change-probe.ts)',
-    escapeAt: /src-main\/live\/change-probe\.ts/,
-    proposal: "fileIdentity() stat()s events.db and its sidecars through a symlink leaving the data dir (metadata only: size, mtime, inode; the store then refuses to open it). Use lstatSync, or statContained() from src-main/store/safe-paths.ts.",
-  },
-];
+export const KNOWN_ISSUES: readonly KnownIssue[] = [];
 
 /** The known issue covering an escape, if any. */
 export function knownEscape(escape: Escape): KnownIssue | undefined {

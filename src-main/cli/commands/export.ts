@@ -36,49 +36,58 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const runId = positionals[0];
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
 
-  const core = createInspectorCore({ mode: 'browser', initialPath: null });
-  // Checked and announced like every command's; then the core loads the same file.
-  priceTableArg(flags['price-table'], io);
-  if (typeof flags['price-table'] === 'string') await core.handlers['pricing.load']({ path: resolve(process.cwd(), flags['price-table']) });
-  const opened = await core.openPath(dataDir);
-  if (!opened.ok) throw new DataDirError(opened.error);
-  const run = opened.value.runs.find((r) => r.runId === runId && r.dataDir === dataDir) ?? opened.value.runs.find((r) => r.runId === runId);
-  if (!run) throw new RunNotFoundError(runId);
-  const targets = output === null ? [] : [output, ...(format === 'md' ? [svgPathFor(output)] : [])];
-  for (const target of targets) {
-    const inside = dataDirContaining(target, opened.value.dataDirs.map((d) => d.path));
-    if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
+  // A one-shot export needs no live observer; the worker and watchers are stopped on the way out.
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
+  try {
+    return await exportWith(core);
+  } finally {
+    core.close();
   }
 
-  const service = createExportService({ detail: (ref) => core.handlers['run.detail'](ref), version: pkg.version });
-  const doc = await service.document({ dataDir: run.dataDir, runId }, maxText);
-  if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
-  const kind = format as ExportFormat;
-  if (kind === 'pdf') {
-    const chromium = await chromiumPdfRenderer();
-    if (!chromium.ok) {
-      io.stderr(`little-inspector export: ${chromium.reason}\n`);
-      return 2;
+  async function exportWith(core: ReturnType<typeof createInspectorCore>): Promise<number> {
+    // Checked and announced like every command's; then the core loads the same file.
+    priceTableArg(flags['price-table'], io);
+    if (typeof flags['price-table'] === 'string') await core.handlers['pricing.load']({ path: resolve(process.cwd(), flags['price-table']) });
+    const opened = await core.openPath(dataDir);
+    if (!opened.ok) throw new DataDirError(opened.error);
+    const run = opened.value.runs.find((r) => r.runId === runId && r.dataDir === dataDir) ?? opened.value.runs.find((r) => r.runId === runId);
+    if (!run) throw new RunNotFoundError(runId);
+    const targets = output === null ? [] : [output, ...(format === 'md' ? [svgPathFor(output)] : [])];
+    for (const target of targets) {
+      const inside = dataDirContaining(target, opened.value.dataDirs.map((d) => d.path));
+      if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
     }
-    const pdf = await chromium.render(renderHtml(doc.value, { openAll: true }));
-    writeFileSync(output!, pdf);
-    io.stderr(`Wrote ${output} (${kib(pdf.byteLength)})\n`);
+
+    const service = createExportService({ detail: (ref) => core.handlers['run.detail'](ref), version: pkg.version });
+    const doc = await service.document({ dataDir: run.dataDir, runId }, maxText);
+    if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
+    const kind = format as ExportFormat;
+    if (kind === 'pdf') {
+      const chromium = await chromiumPdfRenderer();
+      if (!chromium.ok) {
+        io.stderr(`little-inspector export: ${chromium.reason}\n`);
+        return 2;
+      }
+      const pdf = await chromium.render(renderHtml(doc.value, { openAll: true }));
+      writeFileSync(output!, pdf);
+      io.stderr(`Wrote ${output} (${kib(pdf.byteLength)})\n`);
+      return 0;
+    }
+    if (output === null) {
+      io.stdout(renderTextExport(doc.value, kind));
+      return 0;
+    }
+    let text: string;
+    if (kind === 'md') {
+      const svgPath = svgPathFor(output);
+      writeFileSync(svgPath, `${timelineSvg(doc.value.timeline)}\n`);
+      text = renderTextExport(doc.value, kind, { timelineImage: basename(svgPath) });
+      io.stderr(`Wrote ${svgPath}\n`);
+    } else text = renderTextExport(doc.value, kind);
+    writeFileSync(output, text);
+    io.stderr(`Wrote ${output} (${kib(Buffer.byteLength(text))})\n`);
     return 0;
   }
-  if (output === null) {
-    io.stdout(renderTextExport(doc.value, kind));
-    return 0;
-  }
-  let text: string;
-  if (kind === 'md') {
-    const svgPath = svgPathFor(output);
-    writeFileSync(svgPath, `${timelineSvg(doc.value.timeline)}\n`);
-    text = renderTextExport(doc.value, kind, { timelineImage: basename(svgPath) });
-    io.stderr(`Wrote ${svgPath}\n`);
-  } else text = renderTextExport(doc.value, kind);
-  writeFileSync(output, text);
-  io.stderr(`Wrote ${output} (${kib(Buffer.byteLength(text))})\n`);
-  return 0;
 }
 
 /** `report.md` → `report.timeline.svg` in the same folder. */

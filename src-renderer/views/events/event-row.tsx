@@ -41,7 +41,7 @@ export function EventRowView({ sequence, row, error, selected, onSelect }: Props
           <span className="ev-step" title={row.stepPath}>{row.stepPath ?? ''}</span>
           <span className="ev-caller">{row.caller ?? ''}</span>
           <span className="ev-size">
-            {row.undecodable ? <span className="ev-flag">undecodable</span> : sizeLabel(row.payloadChars)}
+            {row.undecodable ? <span className="ev-flag">undecodable</span> : row.payloadChars < 0 ? <span className="muted" title="live row: size follows">…</span> : sizeLabel(row.payloadChars)}
           </span>
         </>
       ) : (

@@ -3,12 +3,14 @@
  * fetched as the visible range moves), filters through the main-side sequence index, jump to
  * a sequence (field or `#/run/<id>/event/<seq>`), and the selected event in full beside it.
  */
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { VirtualList } from '../../components/virtual-list';
 import { formatRoute } from '../../routing/route';
 import { cachedRow, useEventsStore } from '../../stores/events-store';
+import { useLiveRun } from '../../stores/live-store';
 import { useRouteStore } from '../../stores/route-store';
+import { useFollowTail } from '../live/use-follow-tail';
 import { EventDetail } from '../events/event-detail';
 import { EventFilters } from '../events/event-filters';
 import { EVENT_ROW_HEIGHT, EventRowView, eventRowId } from '../events/event-row';
@@ -40,14 +42,22 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   useEffect(() => open(ref, lastSequence), [ref, lastSequence, open]);
   const ready = store.ref?.runId === ref.runId && store.ref.dataDir === ref.dataDir;
   const rowCount = store.index === null ? store.count : store.index.length;
+  const growing = useLiveRun(ref.dataDir, ref.runId)?.summary.phase === 'active';
+  const tail = useFollowTail({ growing, rowCount: ready ? rowCount : 0, rowHeight: EVENT_ROW_HEIGHT, initiallyOn: route.event === undefined, scrollTo: setScrollIndex });
+  const { setFollow } = tail;
+  const jumped = useRef<typeof route | null>(null);
 
-  // Deep link / jump: select the event and scroll to it (every time the address names one).
+  // Deep link / jump: select the event and scroll to it (every time the address names one;
+  // once per address, so a growing live log does not pull the list back to it).
   useEffect(() => {
-    if (!ready || route.event === undefined) return;
+    if (!ready || route.event === undefined || jumped.current === route) return;
     void select(route.event);
     const at = indexOfSequence(route.event, store.index, store.count);
-    if (at >= 0) setScrollIndex(at);
-  }, [ready, route, select, store.index, store.count]);
+    if (at < 0) return;
+    jumped.current = route;
+    setScrollIndex(at);
+    setFollow(false);
+  }, [ready, route, select, store.index, store.count, setFollow]);
 
   const onRange = useCallback((start: number, end: number) => {
     setRange([start, end]);
@@ -113,6 +123,12 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           ? `${rowCount.toLocaleString('en-US')} of ${store.count.toLocaleString('en-US')} events match`
           : `${store.count.toLocaleString('en-US')} events`}
         {hiddenByFilter && <> · event {store.selected} is hidden by the filter <button type="button" onClick={() => void setFilter({})}>Clear filter</button></>}
+        {growing && (
+          <button type="button" className="live-follow" data-follow={tail.follow ? 'on' : 'off'} onClick={tail.toggle} title={tail.follow ? 'Stop scrolling to new events' : 'Scroll to each new event as it is written'}>
+            {tail.follow ? '⏸ Pause' : '▶ Follow'}
+          </button>
+        )}
+        {growing && <span className="muted"> {tail.follow ? 'following new events' : 'paused'}</span>}
       </div>
       {store.indexPhase === 'error' && (
         <div role="alert" className="error">Filter failed: <strong>{store.indexError?.code}</strong> {store.indexError?.message}</div>
@@ -140,6 +156,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
               role="listbox"
               className="ev-virtual"
               onRangeChange={onRange}
+              containerProps={{ onScroll: tail.onScroll }}
               activeDescendant={selectedIndex >= range[0] && selectedIndex <= range[1] && store.selected !== null ? eventRowId(store.selected) : undefined}
             />
           )}

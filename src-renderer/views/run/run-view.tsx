@@ -6,7 +6,12 @@ import { formatCost } from '../../format';
 import { RUN_TABS, type Route, type RunTab } from '../../routing/route';
 import { useLibraryStore } from '../../stores/library-store';
 import { useRouteStore } from '../../stores/route-store';
+import { overlayRun } from '../../stores/live-reducer';
+import { useLiveRun } from '../../stores/live-store';
 import { useRunStore } from '../../stores/run-store';
+import { RunLiveIndicator } from '../live/live-marker';
+import { useRunLive } from '../live/use-run-live';
+import { CompareTab } from './compare-tab';
 import { CostsTab } from './costs-tab';
 import { CrashTab } from './crash-tab';
 import { EventsTab } from './events-tab';
@@ -23,6 +28,7 @@ const TAB_LABELS: Record<RunTab, string> = {
   turns: 'Turns & tools',
   costs: 'Costs',
   crash: 'Crash & resume',
+  compare: 'Compare',
   events: 'Events',
 };
 
@@ -33,6 +39,7 @@ const TABS: Record<Exclude<RunTab, 'events'>, (props: TabProps) => React.JSX.Ele
   turns: TurnsTab,
   costs: CostsTab,
   crash: CrashTab,
+  compare: CompareTab,
 };
 
 /** Find the run an address names: by id, and by data dir label when the id is ambiguous. */
@@ -49,11 +56,15 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const snapshot = useLibraryStore((s) => s.snapshot);
   const navigate = useRouteStore((s) => s.navigate);
   const { phase, detail, error, load } = useRunStore();
-  const run = useMemo(() => (snapshot ? resolveRun(snapshot, route) : null), [snapshot, route]);
+  const found = useMemo(() => (snapshot ? resolveRun(snapshot, route) : null), [snapshot, route]);
+  const live = useLiveRun(found?.dataDir, found?.runId);
+  const ref = useMemo(() => (found ? { dataDir: found.dataDir, runId: found.runId } : null), [found?.dataDir, found?.runId]);
+  const { reset, dismiss } = useRunLive(ref);
+  const run = found ? overlayRun(found, live) : null;
 
   useEffect(() => {
-    if (run) void load({ dataDir: run.dataDir, runId: run.runId });
-  }, [run, load]);
+    if (ref) void load(ref);
+  }, [ref, load]);
 
   if (!snapshot) return <p className="loading" role="status">Opening the library…</p>;
   if (!run) {
@@ -73,8 +84,15 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         <h2 className="mono">{run.runId}</h2>
         <StatusBadge run={run} />
         {run.label && <span className="muted">{run.label}</span>}
+        <RunLiveIndicator live={live} />
         <span className="run-header-cost">{formatCost(run.costUsd)}</span>
       </header>
+      {reset && (
+        <div className="live-notice" role="status">
+          The log was rewritten on disk ({reset}): everything shown was read again from the start.
+          <button type="button" onClick={dismiss}>Dismiss</button>
+        </div>
+      )}
       <nav className="run-tabs" aria-label="Run views">
         {RUN_TABS.map((tab) => (
           <a

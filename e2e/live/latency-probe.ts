@@ -1,0 +1,65 @@
+/**
+ * Commit-to-screen latency of the run list: a MutationObserver in the page notes when a run
+ * row's event count changes and stamps the start of the frame that paints it (wall clock via
+ * `performance.timeOrigin`); the writer's `recordedAt` of each sequence is the commit time.
+ */
+import type { Page } from '@playwright/test';
+
+/** One painted count: sequence n became visible at wall-clock ms t. */
+export type PaintSample = { runId: string; n: number; t: number; firstPaint: boolean };
+
+/** Install the probe for `runIds` (call before the writers start). */
+export async function installLatencyProbe(page: Page, runIds: string[]): Promise<void> {
+  await page.evaluate((ids) => {
+    const seen = new Map<string, number>();
+    const samples: PaintSample[] = [];
+    (window as unknown as { __liveSamples: PaintSample[] }).__liveSamples = samples;
+    // Rows leave the DOM (another screen, scrolled away): their next appearance is not a live update.
+    const gone = new Set<string>(ids);
+    const check = () => {
+      for (const id of ids) {
+        const cell = document.querySelector(`[data-run-id="${id}"] .lib-col-events`);
+        if (cell === null) {
+          gone.add(id);
+          continue;
+        }
+        const n = Number((cell.textContent ?? '').replace(/[^\d]/g, ''));
+        const before = seen.get(id);
+        const appeared = gone.delete(id);
+        if (!Number.isFinite(n) || (!appeared && before !== undefined && n <= before)) continue;
+        seen.set(id, n);
+        const from = appeared || before === undefined ? n : before + 1;
+        requestAnimationFrame((frameStart) => {
+          for (let k = from; k <= n; k += 1) samples.push({ runId: id, n: k, t: performance.timeOrigin + frameStart, firstPaint: appeared });
+        });
+      }
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, runIds);
+}
+
+/** Samples collected so far. */
+export async function paintSamples(page: Page): Promise<PaintSample[]> {
+  return page.evaluate(() => (window as unknown as { __liveSamples: PaintSample[] }).__liveSamples.slice());
+}
+
+/** recordedAt (ms) of every event of a run, read through the app's own API from the page. */
+export async function commitTimes(page: Page, dataDir: string, runId: string): Promise<Map<number, number>> {
+  const rows = await page.evaluate(async ({ dataDir, runId }) => {
+    const response = await fetch('/api/call/run.events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dataDir, runId, fromSequence: 1, limit: 1000 }) });
+    const result = (await response.json()) as { ok: boolean; value: { sequence: number; recordedAt: string }[] };
+    return result.ok ? result.value : [];
+  }, { dataDir, runId });
+  return new Map(rows.map((row) => [row.sequence, Date.parse(row.recordedAt)]));
+}
+
+/** p50 / p95 / max of numbers (nearest rank). */
+export function percentiles(values: number[]): { n: number; p50: number; p95: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  return { n: sorted.length, p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted.at(-1) ?? NaN) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,92 @@
+/**
+ * One lazily started worker thread for run details, with an in-process fallback when a
+ * worker cannot be started (e.g. the worker bundle is missing).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { diagnostic, fail, type Result } from '../../shared/diagnostics';
+import type { RunDetail } from '../../shared/run/run-detail-types';
+import { appRoot } from '../app-paths';
+import { loadRunDetail, type RunDetailContext } from '../core/run-detail';
+import { openDataDir } from '../store/data-dir-reader';
+import type { RunDetailRequest, RunDetailResponse } from './run-detail-worker';
+
+type Pending = (result: Result<RunDetail>) => void;
+
+/** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
+export function workerScript(): { code: string; eval: boolean } | null {
+  // From source (vitest, tsx scripts): register tsx's CommonJS hooks in the thread, then load the TS.
+  if (__filename.endsWith('.ts')) return { code: `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'run-detail-worker.ts'))});`, eval: true };
+  const built = join(appRoot(), 'out', 'main', 'run-detail-worker.js');
+  return existsSync(built) ? { code: built, eval: false } : null;
+}
+
+/** Build run details off main's thread. */
+export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  const failAll = (message: string) => {
+    for (const [id, resolve] of pending) {
+      pending.delete(id);
+      resolve(fail(diagnostic('internal', message)));
+    }
+  };
+
+  const start = (): Worker | null => {
+    if (worker || options.useWorker === false) return worker;
+    const script = workerScript();
+    if (!script) return null;
+    try {
+      worker = new Worker(script.code, { eval: script.eval });
+    } catch {
+      return null;
+    }
+    // The pool must not keep a CLI or test process alive on its own.
+    worker.unref();
+    worker.on('message', (message: RunDetailResponse) => {
+      pending.get(message.id)?.(message.result);
+      pending.delete(message.id);
+    });
+    worker.on('error', (error) => {
+      failAll(`the run-detail worker failed: ${error.message}`);
+      worker = null;
+    });
+    worker.on('exit', () => {
+      failAll('the run-detail worker stopped');
+      worker = null;
+    });
+    return worker;
+  };
+
+  return {
+    /** The detail of `runId` in `dataDir`, built in the worker when one can run. */
+    detail(dataDir: string, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
+      const w = start();
+      if (!w) return inProcess(dataDir, runId, context);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        w.postMessage({ id, dataDir, runId, context } satisfies RunDetailRequest);
+      });
+    },
+    /** Stop the worker (pending requests fail). */
+    async close(): Promise<void> {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}
+
+async function inProcess(dataDir: string, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) return reader;
+  try {
+    return await loadRunDetail(reader.value, runId, context);
+  } finally {
+    reader.value.close();
+  }
+}
