@@ -4,19 +4,26 @@
  * the machine is shared and noisy). Data goes to an OS temp dir that is removed at the end;
  * the report is printed and written to `reports/bench.json`.
  *
- * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --no-memory`.
+ * Then the run view in Chromium (browser mode, built UI): first paint, first event rows,
+ * scroll frame times, DOM rows, renderer heap (`reports/bench-ui.json`).
+ *
+ * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --no-memory --no-ui`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BENCH_OPTIONS, runBench, type BenchOptions } from './bench/bench-run';
 import { formatReport } from './bench/report-table';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { ...DEFAULT_BENCH_OPTIONS };
+function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: boolean } {
+  const options: BenchOptions & { skipUi?: boolean } = { ...DEFAULT_BENCH_OPTIONS };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery' };
   for (const arg of argv) {
+    if (arg === '--no-ui') {
+      options.skipUi = true;
+      continue;
+    }
     if (arg === '--no-memory') {
       options.skipMemory = true;
       continue;
@@ -29,7 +36,7 @@ function parseBenchArgs(argv: readonly string[]): BenchOptions {
   return options;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
@@ -37,6 +44,22 @@ function main(): void {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
+  await benchUi(options);
 }
 
-main();
+/** The run view in Chromium, when the UI is built and a Chromium is installed. */
+async function benchUi(options: { events: number; skipUi?: boolean }): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (options.skipUi) return;
+  if (!existsSync(`${root}out/main/cli.js`) || !existsSync(chromiumPath)) {
+    console.log('\nRun view in Chromium: skipped (run "npm run build" and install Chromium to measure it)');
+    return;
+  }
+  const { measureRunViewPerf } = await import('../e2e/perf/run-view-perf');
+  const metrics = await measureRunViewPerf({ events: options.events, log: (line) => console.error(`[bench-ui] ${line}`) });
+  console.log(`\nRun view of a ${options.events.toLocaleString('en-US')}-event run in Chromium (browser mode)`);
+  for (const [key, value] of Object.entries(metrics)) console.log(`  ${key.padEnd(28)} ${Number.isInteger(value) ? value : value.toFixed(1)}`);
+}
+
+void main();

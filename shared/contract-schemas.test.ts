@@ -12,6 +12,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'library.current': {},
   'library.refresh': {},
   'dialog.openDirectory': {},
+  'dialog.exportReport': {},
   'pricing.load': { path: '/prices.json' },
   'run.detail': ref,
   'run.events': { ...ref, fromSequence: 1, limit: 50 },

@@ -43,6 +43,8 @@ export type ResponseMap = {
   'library.refresh': LibrarySnapshot | null;
   /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
   'dialog.openDirectory': string | null;
+  /** Desktop only: save the run on screen through the save dialog; the written path, or null when cancelled. */
+  'dialog.exportReport': string | null;
   /** The snapshot re-priced with the new table (null when nothing is open). */
   'pricing.load': LibrarySnapshot | null;
   /** Fold, report, harness view, crash boundary, resume plan and findings of one run. */
@@ -85,6 +87,7 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'library.current': true,
   'library.refresh': true,
   'dialog.openDirectory': true,
+  'dialog.exportReport': true,
   'pricing.load': true,
   'run.detail': true,
   'run.events': true,

@@ -64,10 +64,10 @@ export function runApp(): void {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 
-  const exportReport = async (): Promise<void> => {
-    if (core === null) return;
+  const exportReport = async (): Promise<string | null> => {
+    if (core === null) return null;
     const parent = BrowserWindow.getFocusedWindow();
-    await exportLastRun(core, {
+    return exportLastRun(core, {
       showSaveDialog: (options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
       showMessage: (title, message) => void dialog.showMessageBox({ type: 'info', title, message }),
       showError: (title, message) => dialog.showErrorBox(title, message),
@@ -137,6 +137,7 @@ export function runApp(): void {
       initialPath: startup.path,
       recent,
       openDirectoryDialog: chooseDirectory,
+      exportReportDialog: exportReport,
       renderPdf: printReportToPdf,
     });
     let menuRecent = '';

@@ -46,6 +46,8 @@ export type CoreOptions = {
   initialPath: string | null;
   recent?: RecentStore;
   openDirectoryDialog?: () => Promise<string | null>;
+  /** Desktop only: save the most recently opened run through a save dialog (File > Export report…). */
+  exportReportDialog?: () => Promise<string | null>;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
@@ -151,6 +153,12 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
     'run.compare': async (ref) => runs.compare(ref, () => live?.library.observer.run(ref.dataDir, ref.runId)),
+    'dialog.exportReport': async () => {
+      if (!options.exportReportDialog) {
+        return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));
+      }
+      return ok(await options.exportReportDialog());
+    },
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {
         return fail(diagnostic('unsupported', 'A folder picker is only available in the desktop app; type a path instead.'));

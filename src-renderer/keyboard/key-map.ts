@@ -15,6 +15,7 @@ export type KeyAction =
   | 'focus-search'
   | 'help'
   | 'open-data-dir'
+  | 'export-run'
   | 'escape';
 
 /** The parts of a KeyboardEvent the mapping looks at. */
@@ -36,6 +37,7 @@ export type KeyContext = {
 export function keyToAction(press: KeyPress, context: KeyContext): KeyAction | null {
   if (context.dialogOpen) return null;
   if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'o') return 'open-data-dir';
+  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'e') return 'export-run';
   if (press.key === 'Escape') return 'escape';
   if (context.typing || press.ctrlKey || press.metaKey || press.altKey) return null;
   const arrow = LIST_KEYS[press.key];
@@ -88,6 +90,7 @@ export const KEY_HELP: readonly KeyHelp[] = [
   { keys: ['h', '←'], does: 'Collapse them' },
   { keys: ['/'], does: 'Search in the current view' },
   { keys: ['Ctrl O', '⌘ O'], does: 'Open a data directory' },
+  { keys: ['Ctrl E', '⌘ E'], does: 'Export the open run as a report' },
   { keys: ['Esc'], does: 'Close a dialog, leave a field, or go back to the run list' },
   { keys: ['?'], does: 'This help' },
 ];

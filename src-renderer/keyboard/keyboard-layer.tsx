@@ -8,7 +8,7 @@ import { useRouteStore } from '../stores/route-store';
 import { useLibraryViewStore } from '../stores/library-view-store';
 import { libraryRoute } from '../views/library/use-library-url-sync';
 import { HelpDialog } from './help-dialog';
-import { activeList, focusInList, focusSearch } from './keyboard-registry';
+import { activeList, focusInList, focusSearch, exportOpenRun } from './keyboard-registry';
 import { useKeyboardStore } from './keyboard-store';
 import { isControlTarget, isTypingTarget, keyToAction, type KeyAction } from './key-map';
 import { moveIndex } from './use-list-keyboard';
@@ -68,6 +68,8 @@ function perform(action: KeyAction, focused: Element | null): boolean {
     case 'open-data-dir':
       openDataDir();
       return true;
+    case 'export-run':
+      return exportOpenRun();
     case 'escape':
       return escape(focused);
   }

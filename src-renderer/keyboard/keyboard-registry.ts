@@ -54,3 +54,21 @@ export function focusSearch(): boolean {
   focus?.();
   return focus !== undefined;
 }
+
+const exporters: Array<() => void> = [];
+
+/** Register the open run's export action (Ctrl/Cmd+E); returns the unregister. */
+export function registerExport(run: () => void): () => void {
+  exporters.push(run);
+  return () => {
+    const at = exporters.indexOf(run);
+    if (at >= 0) exporters.splice(at, 1);
+  };
+}
+
+/** Export the open run; false when no run view is open. */
+export function exportOpenRun(): boolean {
+  const run = exporters[exporters.length - 1];
+  run?.();
+  return run !== undefined;
+}

@@ -12,6 +12,7 @@ import { useRunStore } from '../../stores/run-store';
 import { RunLiveIndicator } from '../live/live-marker';
 import { useRunLive } from '../live/use-run-live';
 import { CompareTab } from './compare-tab';
+import { ExportButton } from '../export/export-button';
 import { CostsTab } from './costs-tab';
 import { CrashTab } from './crash-tab';
 import { EventsTab } from './events-tab';
@@ -86,6 +87,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         {run.label && <span className="muted">{run.label}</span>}
         <RunLiveIndicator live={live} />
         <span className="run-header-cost">{formatCost(run.costUsd)}</span>
+        <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />
       </header>
       {reset && (
         <div className="live-notice" role="status">
