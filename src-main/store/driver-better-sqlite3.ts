@@ -62,9 +62,15 @@ function openDatabase(Database: BetterConstructor, path: string, mode: OpenMode)
       return db;
     }
     case 'snapshot': {
-      // better-sqlite3 cannot pass `immutable=1` without URIs, and a plain read-only
-      // open would create -wal/-shm; an in-memory copy whose header says "rollback
-      // journal" instead of "WAL" opens without touching the folder.
+      // With URIs, `immutable=1` reads the file in place (no -wal exists here, which is the
+      // only case where immutable is safe) and creates nothing; it costs no memory copy.
+      const inPlace = openImmutableUri(Database, path);
+      if (inPlace) {
+        inPlace.pragma('query_only = 1');
+        return inPlace;
+      }
+      // Without URIs a plain read-only open would create -wal/-shm; an in-memory copy whose
+      // header says "rollback journal" instead of "WAL" opens without touching the folder.
       const buffer = readFileSync(path);
       for (const offset of WAL_FORMAT_OFFSETS) {
         if (buffer.length > offset && buffer[offset] === 2) buffer[offset] = 1;
@@ -78,6 +84,16 @@ function openDatabase(Database: BetterConstructor, path: string, mode: OpenMode)
       db.pragma('query_only = 1');
       return db;
     }
+  }
+}
+
+/** `file:…?immutable=1` read-only, or null when this build of the addon takes no URIs. */
+function openImmutableUri(Database: BetterConstructor, path: string): BetterDatabase | null {
+  try {
+    return new Database(sqliteFileUri(path, 'immutable=1'), { readonly: true, fileMustExist: true });
+  } catch (error) {
+    if (errorCode(error) === 'SQLITE_CANTOPEN' && existsSync(path)) return null;
+    throw error;
   }
 }
 
