@@ -28,7 +28,16 @@ const CHILD_PATH = fileURLToPath(new URL('./export-timing-child.ts', import.meta
 
 /** Measure in this process. `dataDir` is the run's `.little-workflow` dir. */
 export async function measureExport(dataDir: string, runId: string): Promise<ExportTiming> {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null });
+  // No live observer (its poll would keep the child alive); closed on the way out.
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
+  try {
+    return await measureWith(core, dataDir, runId);
+  } finally {
+    core.close();
+  }
+}
+
+async function measureWith(core: ReturnType<typeof createInspectorCore>, dataDir: string, runId: string): Promise<ExportTiming> {
   let t = performance.now();
   const opened = await core.openPath(dirname(dataDir));
   if (!opened.ok) throw new Error(opened.error.message);
