@@ -27,6 +27,8 @@ export async function measureRunViewPerf(options: RunViewPerfOptions = {}): Prom
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Under tsx (npm run bench) esbuild wraps named functions in `__name(…)`; the page lacks it.
+    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(`${served.url}#/run/${large.runId}/events`);
