@@ -38,3 +38,29 @@ test('shows the turns and tool calls of a loopctl run', async ({ page, loopctl }
   await expect(page.getByText('read_file').first()).toBeVisible();
   await page.screenshot({ path: join(shots, 'loopctl-run-turns.png'), fullPage: true });
 });
+
+test('the events tab lists the run\'s ledger records and opens one as its JSON', async ({ page, loopctl }) => {
+  await page.goto(loopctl.url);
+  await page.goto(`${loopctl.origin}/#/run/${RUN}/events`);
+  const rows = page.locator('.ev-row:not(.ev-placeholder)');
+  await expect(rows.first()).toBeVisible();
+  // 17 events.jsonl lines, then the run's trajectory.jsonl record.
+  await expect(rows).toHaveCount(18);
+  const types = await page.locator('.ev-row:not(.ev-placeholder) .ev-type').allInnerTexts();
+  expect(types[0]).toBe('run.started');
+  expect(types.at(-1)).toBe('trajectory.record');
+  await page.getByLabel('Type prefix').fill('tool.');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.locator('.ev-status')).toContainText('events match');
+  for (const type of await page.locator('.ev-row:not(.ev-placeholder) .ev-type').allInnerTexts()) expect(type.startsWith('tool.')).toBe(true);
+  await page.getByRole('button', { name: 'Clear' }).click();
+
+  await page.goto(`${loopctl.origin}/#/run/${RUN}/event/5`);
+  await expect(page.locator('#event-row-5')).toHaveAttribute('aria-selected', 'true');
+  const viewer = page.getByRole('region', { name: 'Event 5' });
+  await expect(viewer.locator('.jv-key', { hasText: 'payload' })).toBeVisible();
+  await expect(viewer).toContainText('events.jsonl:5');
+  await viewer.getByRole('searchbox').fill('tool_call_id');
+  await expect(viewer.locator('.jv-current')).toContainText('tool_call_id');
+  await page.screenshot({ path: join(shots, 'loopctl-run-events.png'), fullPage: true });
+});

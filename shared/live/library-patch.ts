@@ -38,10 +38,13 @@ export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSumma
     costUsd: 0,
   };
   const folded = live.foldError === null;
+  // A loopctl row's "running" is inferred from a missing run.ended; the live tail sees it arrive.
+  const loopctl = fresh.source === 'loopctl';
   const terminal = live.status === 'completed' || live.status === 'failed';
   return {
     ...fresh,
-    status: fresh.statusInferred || !folded ? fresh.status : live.status,
+    status: !loopctl && (fresh.statusInferred || !folded) ? fresh.status : live.status,
+    ...(loopctl ? { statusInferred: live.phase === 'active' } : {}),
     crashed,
     verdict: terminal && folded ? null : verdict,
     eventCount: live.eventCount,

@@ -12,6 +12,7 @@ import { jsonPreview } from '../run/json-preview';
 import type { LiteHarnessView, RunDetail } from '../run/run-detail-types';
 import { buildTimeline } from '../timeline/build-timeline';
 import type { LoopctlModelTurn, LoopctlRun, LoopctlToolCall } from './loopctl-types';
+import { runRecordCount } from './run-records';
 
 /** What the run view of a loopctl run carries besides `RunDetail`: the fold itself (harness-shaped turns and calls). */
 export type LoopctlRunDetail = { summary: RunSummary; run: LoopctlRun; findings: Diagnostic[] };
@@ -40,7 +41,7 @@ export function loopctlRunSummary(run: LoopctlRun, dataDir: string): RunSummary 
     crashed: run.abandoned,
     verdict,
     eventCount: run.eventCount,
-    lastSequence: run.eventCount,
+    lastSequence: runRecordCount(run),
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     lastEventType: run.lastKind ?? (run.trajectoryRunId !== null ? 'trajectory.record' : null),
@@ -136,7 +137,7 @@ export function loopctlRunDetailView(detail: LoopctlRunDetail, table: PriceTable
     eventTypeCounts: { ...run.kindCounts },
     firstRecordedAt: recordedAt[0] ?? null,
     lastRecordedAt: recordedAt.at(-1) ?? null,
-    lastSequence: run.lastSeq,
+    lastSequence: runRecordCount(run),
   };
 }
 

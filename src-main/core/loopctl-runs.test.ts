@@ -43,7 +43,8 @@ describe('loopctl runs in the library and the run view', () => {
     const detail = await service.detail({ dataDir, runId: loopctlRunId(LOOPCTL_SESSIONS.a, 1) });
     if (!detail.ok) throw new Error(detail.error.message);
     const d = detail.value;
-    expect(d).toMatchObject({ steps: [], report: null, reportError: LOOPCTL_REPORT_ERROR, boundary: null, lastSequence: 17 });
+    expect(d).toMatchObject({ steps: [], report: null, reportError: LOOPCTL_REPORT_ERROR, boundary: null, lastSequence: 18 });
+    // 17 events.jsonl lines and the trajectory.jsonl record: the events tab's rows.
     expect(d.summary.source).toBe('loopctl');
     expect(d.harness.modelTurns.map((t) => [t.turn, t.status, t.requestText?.truncated === false && t.requestText.value, t.responseText?.truncated === false && t.responseText.value])).toEqual([
       [0, 'responded', 'run the tests and read both config files', 'Running the tests and reading the configs.'],

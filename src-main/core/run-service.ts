@@ -12,6 +12,7 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import { readArtifact, type ArtifactManifest } from '../store/artifacts';
 import { openDataDir } from '../store/data-dir-reader';
 import type { DataDirReader } from '../store/store-types';
+import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from './loopctl-events';
 import { loadLoopctlRunDetail } from './loopctl-runs';
 import { captureLive, compareRunLog } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
@@ -60,6 +61,12 @@ export function createRunService(context: RunServiceContext) {
   const loopctlDetail = (ref: RunRef): Result<RunDetail> =>
     RUN_ID_PATTERN.test(ref.runId) ? loadLoopctlRunDetail(ref.dataDir, ref.runId, context.table()) : fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a run id`));
 
+  // The ledger records of a loopctl run, served as its events (the SQLite paths stay as they were).
+  const onLoopctl = async <T>(ref: RunRef, read: () => Result<T>): Promise<Result<T>> => {
+    const checked = checkRef(ref);
+    return checked.ok ? read() : checked;
+  };
+
   return {
     detail: async (ref: RunRef): Promise<Result<RunDetail>> => {
       if (isLoopctl(ref)) return loopctlDetail(ref);
@@ -78,10 +85,12 @@ export function createRunService(context: RunServiceContext) {
       if (detail.ok) cache.set(id, { key, detail: detail.value });
       return detail;
     },
-    events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> => withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
-    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> => withReader(ref, (reader) => filterSequences(reader, ref.runId, filter)),
+    events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> =>
+      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventRows(ref.dataDir, ref.runId, fromSequence, limit)) : withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
+    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> =>
+      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventIndex(ref.dataDir, ref.runId, filter)) : withReader(ref, (reader) => filterSequences(reader, ref.runId, filter)),
     event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
-      withReader(ref, (reader) => fullEvent(reader, ref.runId, sequence)),
+      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEvent(ref.dataDir, ref.runId, sequence)) : withReader(ref, (reader) => fullEvent(reader, ref.runId, sequence)),
     artifact: (ref: RunRef, artifactRef: string): Promise<Result<{ manifest: ArtifactManifest; payload: JsonPreview }>> =>
       withReader(ref, (reader) => {
         const read = readArtifact(reader.path, artifactRef, ref.runId);

@@ -13,6 +13,7 @@ import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import { openDataDir } from '../store/data-dir-reader';
 import { readRunLogAsync } from '../core/read-log-async';
 import { readExportBodies } from './export-bodies';
+import { readLoopctlExportBodies } from './loopctl-export-bodies';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
 
 /** Renders report HTML to PDF bytes (Electron's printToPDF, or Chromium through Playwright). */
@@ -37,6 +38,11 @@ export function createExportService(context: ExportServiceContext) {
     }
     const detail = await context.detail(ref);
     if (!detail.ok) return detail;
+    // loopctl runs have no SQLite log (no resumes either): bodies come from their ledgers.
+    if (detail.value.summary.source === 'loopctl') {
+      const bodies = readLoopctlExportBodies(detail.value, maxText);
+      return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies, audit: null }));
+    }
     const reader = openDataDir(ref.dataDir);
     if (!reader.ok) return reader;
     let bodies;

@@ -9,7 +9,8 @@
  * `PRAGMA data_version` per data dir, so 4 per second costs next to nothing idle while
  * bounding the latency when the watcher is silent. New data dirs are looked for every
  * `discoverMs`. Work per tick is bounded (`rowsPerTick`); leftovers continue on the next
- * turn of the event loop, so a huge backlog never blocks main for long.
+ * turn of the event loop, so a huge backlog never blocks main for long. loopctl ledger folders
+ * are tailed too (loopctl-dir-tail.ts: byte offsets, fs.watch on the folder, same notices).
  */
 import { resolve } from 'node:path';
 import type { HarnessView } from '../../shared/fold/harness/harness-types';
@@ -19,6 +20,7 @@ import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { discover } from '../store/discovery';
 import type { SqliteDriver } from '../store/sqlite-driver';
 import { DataDirTail } from './data-dir-tail';
+import { LoopctlDirTail } from './loopctl-dir-tail';
 import type { LiveBatch, LiveNotification } from './live-notifications';
 import type { LockReader } from './lock-watch';
 import { SubscriberHub } from './subscriber-hub';
@@ -99,6 +101,8 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
   const rowsPerTick = options.rowsPerTick ?? 5000;
   const hub = new SubscriberHub(options.logError ?? ((message) => console.error(`little-inspector: ${message}`)));
   const tails = new Map<string, DataDirTail>();
+  // loopctl ledger folders (events.jsonl / trajectory.jsonl), tailed by byte offset.
+  const ledgerTails = new Map<string, LoopctlDirTail>();
   const stats: LiveStats = { ticks: 0, rows: 0, notifications: 0, dataDirs: 0, runs: 0 };
   let running = false;
   let poll: ReturnType<typeof setInterval> | null = null;
@@ -117,7 +121,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
   };
 
   const addDataDir = (path: string, out: LiveNotification[], announce: boolean) => {
-    if (tails.has(path)) return;
+    if (tails.has(path) || ledgerTails.has(path)) return;
     const tail = new DataDirTail(path, {
       fullCheckMs: options.fullCheckMs ?? 2000,
       lockCheckMs: options.lockCheckMs ?? 1000,
@@ -134,10 +138,18 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     if (announce) out.push(Object.freeze({ kind: 'dataDir.added' as const, dataDir: path }));
   };
 
+  const addLoopctlDir = (path: string, out: LiveNotification[], announce: boolean) => {
+    if (ledgerTails.has(path) || tails.has(path)) return;
+    const replayExisting = options.replayExisting === true || announce;
+    ledgerTails.set(path, new LoopctlDirTail(path, { replayExisting, watch: options.watch ?? true, wake, ...(options.priceTable ? { priceTable: options.priceTable } : {}) }));
+    if (announce) out.push(Object.freeze({ kind: 'dataDir.added' as const, dataDir: path }));
+  };
+
   const discoverDataDirs = (out: LiveNotification[], announce: boolean) => {
     lastDiscovery = now();
     for (const dir of discover(root, { countRuns: false }).dataDirs) {
       if (dir.format === 'sqlite') addDataDir(dir.path, out, announce);
+      else if (dir.format === 'loopctl') addLoopctlDir(dir.path, out, announce);
     }
   };
 
@@ -157,6 +169,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
         stats.rows += result.rows;
         more ||= result.more;
       }
+      for (const tail of ledgerTails.values()) stats.rows += tail.tick(at, Math.max(budget, 1), out).rows;
     } finally {
       ticking = false;
     }
@@ -207,8 +220,9 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       if (wakeTimer !== null) clearTimeout(wakeTimer);
       if (follow !== null) clearImmediate(follow);
       poll = wakeTimer = follow = null;
-      for (const tail of tails.values()) tail.stop();
+      for (const tail of [...tails.values(), ...ledgerTails.values()]) tail.stop();
       tails.clear();
+      ledgerTails.clear();
       hub.dispose();
     },
     subscribe: (name, handler) => hub.subscribe({ name, handler }),
@@ -216,11 +230,11 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     flush: () => hub.flush(),
     run: (dataDir, runId) => views().find((view) => view.dataDir === resolve(dataDir) && view.runId === runId),
     runs: views,
-    dataDirs: () => [...tails.keys()],
+    dataDirs: () => [...tails.keys(), ...ledgerTails.keys()],
     stats: () => ({
       ...stats,
-      dataDirs: tails.size,
-      runs: [...tails.values()].reduce((sum, tail) => sum + tail.runs.size, 0),
+      dataDirs: tails.size + ledgerTails.size,
+      runs: [...tails.values(), ...ledgerTails.values()].reduce((sum, tail) => sum + tail.runs.size, 0),
     }),
   };
 }

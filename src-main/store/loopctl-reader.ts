@@ -33,6 +33,8 @@ export type LoopctlDirReader = {
   refresh(): LoopctlRefresh;
   /** Fold everything read so far; the unfinished last lines are settled by the torn-line rule. */
   fold(table?: PriceTable): LoopctlFold;
+  /** Decoded lines read so far; `settle: false` leaves unfinished last lines out (the live tail waits for their newline). */
+  ledgers(settle?: boolean): LoopctlLedgers;
   close(): void;
 };
 
@@ -65,18 +67,22 @@ export function openLoopctlDir(dir: string, options: TailOptions = {}): LoopctlD
       notices.splice(0, Math.max(0, notices.length - MAX_NOTICES));
       return result;
     },
-    fold(table = BUNDLED_PRICE_TABLE) {
+    ledgers(settle = true) {
       const all: LoopctlLedgers = { events: [], records: [], diagnostics: [] };
       for (const [file, tail] of tails) {
         const mine = decoded.get(file)!;
         all.events.push(...mine.events);
         all.records.push(...mine.records);
         all.diagnostics.push(...mine.diagnostics);
+        if (!settle) continue;
         const settled = tail.settle();
         all.diagnostics.push(...settled.diagnostics);
         decodeLedgerLines(file, settled.lines, all, tail.path);
       }
-      const fold = foldLoopctl(all, table, dir);
+      return all;
+    },
+    fold(table = BUNDLED_PRICE_TABLE) {
+      const fold = foldLoopctl(this.ledgers(true), table, dir);
       return { runs: fold.runs, diagnostics: [...notices, ...fold.diagnostics] };
     },
     close() {

@@ -1,0 +1,66 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
+import { patchSnapshot } from '../../shared/live/library-patch';
+import { loopctlRunId } from '../../shared/loopctl/segment-events';
+import { loadLibrary } from '../core/load-library';
+import { hashTree, tempRoot } from '../store/store-test-fixtures';
+import { toPushMessage } from './live-library';
+import { createLiveObserver, type LiveObserver } from './live-observer';
+import { record, until } from './live-test-support';
+import { LedgerTestWriter } from './loopctl-test-writer';
+
+const roots: string[] = [];
+let observer: LiveObserver | null = null;
+afterEach(() => {
+  observer?.stop();
+  observer = null;
+});
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+const S = 'cccccccc-3333-4333-8333-cccccccccccc';
+const t = clock('2026-09-01T10:00:00Z');
+
+describe('live observer on a loopctl folder', () => {
+  it('tails it by byte offset: pushes with event summaries, and the library row follows to the end', async () => {
+    const root = tempRoot('li-loopctl-observer-');
+    roots.push(root);
+    const dir = join(root, 'loop');
+    mkdirSync(dir);
+    const w = new LedgerTestWriter(dir);
+    const r1 = eventRun(S, 1);
+    w.lines('events.jsonl', r1.started(t.at(0)), r1.turnStarted(t.at(0), 0, 'go'));
+    const library = loadLibrary(root);
+    if (!library.ok) throw new Error(library.error.message);
+    const runId = loopctlRunId(S, 1);
+    expect(library.value.runs.find((r) => r.runId === runId)).toMatchObject({ status: 'running', statusInferred: true, eventCount: 2 });
+
+    observer = createLiveObserver({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
+    observer.start();
+    expect(observer.dataDirs()).toEqual([dir]);
+    const rec = record(observer);
+    w.lines('events.jsonl', r1.turnEnded(t.at(1), 0, { durationMs: 900, input: 10, output: 2, stop: 'EndTurn' }));
+    const rest = w.half('events.jsonl', r1.ended(t.at(2), true, null, 1, 2000));
+    await until(() => rec.sequences(runId).length === 1, 5000, 'turn.ended');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(rec.sequences(runId)).toEqual([3]);
+    w.raw('events.jsonl', rest);
+    await until(() => rec.kinds(runId).includes('run.ended:completed'), 5000, 'run.ended');
+
+    const pushes = rec.notifications.map(toPushMessage).filter((m) => m !== null);
+    const deltas = pushes.flatMap((m) => (m.kind === 'run.delta' ? m.events : []));
+    expect(deltas).toEqual([
+      { sequence: 3, type: 'turn.ended', recordedAt: t.at(1), eventId: 'events.jsonl:3' },
+      { sequence: 4, type: 'run.ended', recordedAt: t.at(2), eventId: 'events.jsonl:4' },
+    ]);
+    const patched = patchSnapshot(library.value, rec.notifications.flatMap((n) => (n.kind === 'run.delta' || n.kind === 'run.ended' ? [{ live: n.summary }] : [])));
+    const fresh = loadLibrary(root);
+    if (!fresh.ok) throw new Error(fresh.error.message);
+    const row = fresh.value.runs.find((r) => r.runId === runId)!;
+    expect(patched.runs.find((r) => r.runId === runId)).toMatchObject({ status: row.status, statusInferred: false, eventCount: row.eventCount, lastSequence: row.lastSequence, finishedAt: row.finishedAt });
+    expect(observer.stats()).toMatchObject({ dataDirs: 1, runs: 1 });
+    observer.stop();
+    expect(hashTree(dir)).toEqual(w.expectedTree());
+  });
+});
