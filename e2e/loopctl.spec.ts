@@ -64,3 +64,13 @@ test('the events tab lists the run\'s ledger records and opens one as its JSON',
   await expect(viewer.locator('.jv-current')).toContainText('tool_call_id');
   await page.screenshot({ path: join(shots, 'loopctl-run-events.png'), fullPage: true });
 });
+
+test('compactions, fallbacks, model switches and detections sit on the timeline', async ({ page, loopctl }) => {
+  await page.goto(`${loopctl.url}#/run/${RUN}/timeline`);
+  await expect(page.getByText('loop events')).toBeVisible();
+  const marks = page.locator('.tl-mark-event');
+  expect(await marks.count()).toBeGreaterThan(0);
+  const labels = await marks.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+  expect(labels.some((l) => /compaction|fell back|switched|detected/.test(l))).toBe(true);
+  await page.screenshot({ path: join(shots, 'loopctl-run-timeline.png') });
+});

@@ -11,6 +11,7 @@ import { pricingProvenance } from '../pricing/staleness';
 import { jsonPreview } from '../run/json-preview';
 import type { LiteHarnessView, RunDetail } from '../run/run-detail-types';
 import { buildTimeline } from '../timeline/build-timeline';
+import { withLoopEventsRow } from './loopctl-timeline-row';
 import type { LoopctlModelTurn, LoopctlRun, LoopctlToolCall } from './loopctl-types';
 import { runRecordCount } from './run-records';
 
@@ -130,7 +131,7 @@ export function loopctlRunDetailView(detail: LoopctlRunDetail, table: PriceTable
     reportError: LOOPCTL_REPORT_ERROR,
     boundary: null,
     harness,
-    timeline: buildTimeline({ steps: [], harness, boundary: null, recordedAt }),
+    timeline: withLoopEventsRow(buildTimeline({ steps: [], harness, boundary: null, recordedAt }), run.timeline),
     findings: detail.findings,
     pricing: pricingProvenance(table, now),
     lock: { state: 'none', pid: null, createdAt: null },

@@ -29,9 +29,9 @@ export type TimelineSegment = {
   open: boolean;
 };
 
-/** A thin sub-segment: a harness session, model call or tool call of the row's step. */
+/** A thin sub-segment: a harness session, model call or tool call of the row's step; or a point event (loopctl compaction, fallback, model switch, detection). */
 export type TimelineMark = {
-  kind: 'session' | 'model' | 'tool';
+  kind: 'session' | 'model' | 'tool' | 'event';
   label: string;
   status: TimelineStatus;
   startedAt?: string;

@@ -97,9 +97,14 @@ export const GanttRow = memo(function GanttRow(props: GanttRowProps) {
             onClick={() => props.onOpen(index)}
           />
         ))}
-        {marks.map((m, i) => (
-          <div key={i} className={`tl-mark tl-mark-${m.kind} tl-status-${m.status}`} style={place(m.a0, m.a1, w)} />
-        ))}
+        {marks.map((m, i) =>
+          m.kind === 'event' ? (
+            // Point events (loopctl compactions, fallbacks, switches, detections) carry their text.
+            <div key={i} className="tl-mark tl-mark-event" style={place(m.a0, m.a1, w)} title={m.label} aria-label={m.label} role="img" />
+          ) : (
+            <div key={i} className={`tl-mark tl-mark-${m.kind} tl-status-${m.status}`} style={place(m.a0, m.a1, w)} />
+          ),
+        )}
       </div>
     </div>
   );
