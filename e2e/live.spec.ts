@@ -32,6 +32,18 @@ async function eventsCount(page: Page): Promise<number> {
 }
 
 /** Whether the row of the last event is inside the events list's visible box. */
+/** Pixels of the events list below its visible part. */
+async function listOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const list = document.querySelector('.ev-virtual')!;
+    return list.scrollHeight - list.clientHeight;
+  });
+}
+
+async function listScrollTop(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round(document.querySelector('.ev-virtual')!.scrollTop));
+}
+
 async function lastRowInView(page: Page): Promise<boolean> {
   const count = await eventsCount(page);
   return page.evaluate((sequence) => {
@@ -86,9 +98,13 @@ test('a run written live: appears, grows, follows, crashes, resumes, completes, 
     await expect(page.locator('.live-indicator-active')).toContainText(/live · last event \d+ s ago/);
     await expect.poll(() => eventsCount(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(11);
     await expect.poll(() => lastRowInView(page), { timeout: 5_000 }).toBe(true);
+    // Pausing only shows once the list overflows: wait for two rows more than it can hold.
+    await expect.poll(() => listOverflow(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(48);
     await page.getByRole('button', { name: /Pause/ }).click();
     const pausedAt = await eventsCount(page);
+    const topAtPause = await listScrollTop(page);
     await expect.poll(() => eventsCount(page), { timeout: 5_000 }).toBeGreaterThanOrEqual(pausedAt + 2);
+    expect(await listScrollTop(page)).toBe(topAtPause);
     expect(await lastRowInView(page)).toBe(false);
     await page.getByRole('button', { name: /Follow/ }).click();
     await expect.poll(() => lastRowInView(page), { timeout: 5_000 }).toBe(true);
