@@ -12,11 +12,12 @@ const ITEMS: Array<{ className: string; label: string }> = [
   { className: 'tl-break tl-break-resume', label: 'resume gap' },
 ];
 
-/** A compact one-line legend. */
-export function TimelineLegend() {
+/** A compact one-line legend; `loopEvents` adds the loopctl point-event swatch. */
+export function TimelineLegend({ loopEvents = false }: { loopEvents?: boolean }) {
+  const items = loopEvents ? [...ITEMS, { className: 'tl-mark tl-mark-event', label: 'loop event (compaction, fallback, switch, detection)' }] : ITEMS;
   return (
     <ul className="tl-legend" aria-label="Legend">
-      {ITEMS.map((item) => (
+      {items.map((item) => (
         <li key={item.label}>
           <span className={`tl-swatch ${item.className}`} aria-hidden="true" />
           {item.label}

@@ -43,7 +43,7 @@ export function TimelineToolbar({ detail }: { detail: RunDetail }) {
         {stepCount.toLocaleString('en-US')} steps · started {formatTime(axis.originAt)} · {formatDuration(axis.realMs)}
         {gapMs > 0 && ` (${formatDuration(axis.realMs - gapMs)} active, ${axis.breaks.length} ${axis.breaks.length === 1 ? 'gap' : 'gaps'} collapsed)`}
       </span>
-      <TimelineLegend />
+      <TimelineLegend loopEvents={detail.timeline.rows.some((r) => r.id === 'loopctl:events')} />
     </div>
   );
 }
