@@ -14,7 +14,7 @@ import { openDataDir } from '../store/data-dir-reader';
 import type { DataDirReader } from '../store/store-types';
 import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from './loopctl-events';
 import { loadLoopctlRunDetail } from './loopctl-runs';
-import { captureLive, compareRunLog } from './run-compare';
+import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
 import { createRunDetailPool } from '../workers/run-detail-pool';
@@ -99,10 +99,13 @@ export function createRunService(context: RunServiceContext) {
         return ok({ manifest: read.value.manifest, payload: jsonPreview(payload, MAX_ARTIFACT_PREVIEW) });
       }),
     /** Replay vs live consistency and the resume audit; `live` looks the run up in the observer. */
-    compare: (ref: RunRef, live: () => LiveRunView | undefined): Promise<Result<RunComparison>> =>
-      isLoopctl(ref)
-        ? Promise.resolve(fail(diagnostic('unsupported', 'loopctl runs have no event log to compare')))
-        : withReader(ref, (reader) => compareRunLog(reader, ref.runId, captureLive(live()))),
+    compare: async (ref: RunRef, live: () => LiveRunView | undefined): Promise<Result<RunComparison>> => {
+      if (isLoopctl(ref)) return fail(diagnostic('unsupported', 'loopctl runs have no event log to compare'));
+      const checked = checkRef(ref);
+      if (!checked.ok) return checked;
+      // Captured now, on main (the observer keeps folding); folded afresh and diffed in the worker.
+      return pool.compare(ref.dataDir, ref.runId, captureLive(live()));
+    },
     /** Forget cached details (after a library reload or a new price table). */
     clear: () => cache.clear(),
     /** Stop the detail worker. */

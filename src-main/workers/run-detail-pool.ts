@@ -1,6 +1,6 @@
 /**
- * One lazily started worker thread for run details, with an in-process fallback when a
- * worker cannot be started (e.g. the worker bundle is missing).
+ * One lazily started worker thread for run details and comparisons, with an in-process
+ * fallback when a worker cannot be started (e.g. the worker bundle is missing).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,11 +8,12 @@ import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, type Result } from '../../shared/diagnostics';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { appRoot } from '../app-paths';
-import { loadRunDetail, type RunDetailContext } from '../core/run-detail';
-import { openDataDir } from '../store/data-dir-reader';
-import type { RunDetailRequest, RunDetailResponse } from './run-detail-worker';
+import type { RunDetailContext } from '../core/run-detail';
+import type { RunComparison } from '../../shared/compare/run-comparison';
+import type { LiveCapture } from '../core/run-compare';
+import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
 
-type Pending = (result: Result<RunDetail>) => void;
+type Pending = (result: Result<RunDetail | RunComparison>) => void;
 
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
@@ -46,7 +47,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     }
     // The pool must not keep a CLI or test process alive on its own.
     worker.unref();
-    worker.on('message', (message: RunDetailResponse) => {
+    worker.on('message', (message: RunWorkerResponse) => {
       pending.get(message.id)?.(message.result);
       pending.delete(message.id);
     });
@@ -61,17 +62,25 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     return worker;
   };
 
+  // Distributive omit, so each request kind keeps its own fields.
+  type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
+  const call = (body: RequestBody): Promise<Result<RunDetail | RunComparison>> => {
+    const w = start();
+    if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest);
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      w.postMessage({ ...body, id });
+    });
+  };
+
   return {
     /** The detail of `runId` in `dataDir`, built in the worker when one can run. */
-    detail(dataDir: string, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
-      const w = start();
-      if (!w) return inProcess(dataDir, runId, context);
-      const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, resolve);
-        w.postMessage({ id, dataDir, runId, context } satisfies RunDetailRequest);
-      });
-    },
+    detail: (dataDir: string, runId: string, context: RunDetailContext) =>
+      call({ kind: 'detail', dataDir, runId, context }) as Promise<Result<RunDetail>>,
+    /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */
+    compare: (dataDir: string, runId: string, live: LiveCapture | null) =>
+      call({ kind: 'compare', dataDir, runId, live }) as Promise<Result<RunComparison>>,
     /** Stop the worker (pending requests fail). */
     async close(): Promise<void> {
       const w = worker;
@@ -79,14 +88,4 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
       if (w) await w.terminate();
     },
   };
-}
-
-async function inProcess(dataDir: string, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
-  const reader = openDataDir(dataDir);
-  if (!reader.ok) return reader;
-  try {
-    return await loadRunDetail(reader.value, runId, context);
-  } finally {
-    reader.value.close();
-  }
 }

@@ -1,31 +1,38 @@
 /**
- * Worker thread that builds run details: reading and folding a 200,000-event run takes
- * seconds, and main's thread must never block that long (in Electron it also drives the
- * windows). Each message names a data dir and a run; the answer is a `Result<RunDetail>`.
+ * Worker thread that builds run details and replay-vs-live comparisons: reading and folding a
+ * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
+ * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
 import { parentPort } from 'node:worker_threads';
 import { diagnostic, fail, type Result } from '../../shared/diagnostics';
 import type { RunDetail } from '../../shared/run/run-detail-types';
+import type { RunComparison } from '../../shared/compare/run-comparison';
+import { compareRunLog, type LiveCapture } from '../core/run-compare';
 import { loadRunDetail, type RunDetailContext } from '../core/run-detail';
 import { openDataDir } from '../store/data-dir-reader';
 
-/** A request to the worker. */
-export type RunDetailRequest = { id: number; dataDir: string; runId: string; context: RunDetailContext };
+/** A request to the worker: build a run's detail, or compare its log with a live capture. */
+export type RunWorkerRequest =
+  | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
+  | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
 /** The worker's answer to request `id`. */
-export type RunDetailResponse = { id: number; result: Result<RunDetail> };
+export type RunWorkerResponse = { id: number; result: Result<RunDetail | RunComparison> };
 
-async function handle(request: RunDetailRequest): Promise<Result<RunDetail>> {
+/** Serve one request with its own reader (closed afterwards); never throws. */
+export async function handleRunRequest(request: RunWorkerRequest): Promise<Result<RunDetail | RunComparison>> {
   const reader = openDataDir(request.dataDir);
   if (!reader.ok) return reader;
   try {
-    return await loadRunDetail(reader.value, request.runId, request.context);
+    return request.kind === 'detail'
+      ? await loadRunDetail(reader.value, request.runId, request.context)
+      : await compareRunLog(reader.value, request.runId, request.live);
   } catch (error) {
-    return fail(diagnostic('internal', `building the run detail failed: ${(error as Error).message}`, { runId: request.runId }));
+    return fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
   } finally {
     reader.value.close();
   }
 }
 
-parentPort?.on('message', (request: RunDetailRequest) => {
-  void handle(request).then((result) => parentPort!.postMessage({ id: request.id, result } satisfies RunDetailResponse));
+parentPort?.on('message', (request: RunWorkerRequest) => {
+  void handleRunRequest(request).then((result) => parentPort!.postMessage({ id: request.id, result } satisfies RunWorkerResponse));
 });
