@@ -4,16 +4,10 @@
  * which the views fetch with `run.event` when asked).
  */
 import type { RunStateStatus } from '../fold/run-state-types';
+import type { EventRow } from '../run/run-detail-types';
 
 /** One committed event as a list row: the `little events` envelope without its payload. */
-export type LiveEventSummary = {
-  sequence: number;
-  type: string;
-  recordedAt: string;
-  eventId: string;
-  occurrenceId?: string;
-  stepPath?: string;
-};
+export type LiveEventSummary = Pick<EventRow, 'sequence' | 'type' | 'recordedAt' | 'eventId' | 'occurrenceId' | 'stepPath'>;
 
 /** Where a tailed run stands: still written to, ended (terminal), or its writer died. */
 export type LivePhase = 'active' | 'ended' | 'crashed';

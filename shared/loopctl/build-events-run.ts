@@ -5,7 +5,7 @@
  * `turn.ended` lines repeating the same token counts: tokens are last-wins, durations summed.
  */
 import { diagnostic } from '../diagnostics';
-import { emptyUsageTotals } from '../pricing/usage-totals';
+import { blankRun } from './blank-run';
 import type { LedgerEvent, LoopctlModelTurn, LoopctlRun, LoopctlTimelineEvent, LoopctlToolCall } from './loopctl-types';
 import { renumberTurns } from './merge-trajectory';
 import { loopctlRunId, type EventSegment } from './segment-events';
@@ -148,33 +148,17 @@ function timelineEvent(e: LedgerEvent, summary: string, data: Record<string, unk
 }
 
 function emptyRun(segment: EventSegment): LoopctlRun {
-  return {
-    id: loopctlRunId(segment.sessionId, segment.ordinal),
-    sessionId: segment.sessionId,
-    ordinal: segment.ordinal,
-    eventsRunId: segment.eventsRunId,
-    trajectoryRunId: null,
-    matchedBy: null,
-    startSeen: segment.startSeen,
-    ended: segment.ended,
-    abandoned: segment.abandoned,
-    success: null,
-    error: null,
-    outcome: null,
-    outcomeSource: null,
-    startedAt: null,
-    finishedAt: null,
-    durationMs: null,
-    totalTurns: null,
-    modelTurns: [],
-    toolCalls: [],
-    timeline: [],
-    kindCounts: {},
-    eventCount: 0,
-    lastKind: null,
-    lastSeq: 0,
-    usage: emptyUsageTotals(),
-    diagnostics: [...segment.diagnostics],
-    notes: [],
-  };
+  return blankRun(
+    {
+      id: loopctlRunId(segment.sessionId, segment.ordinal),
+      sessionId: segment.sessionId,
+      ordinal: segment.ordinal,
+      eventsRunId: segment.eventsRunId,
+      trajectoryRunId: null,
+      startSeen: segment.startSeen,
+      ended: segment.ended,
+      abandoned: segment.abandoned,
+    },
+    { diagnostics: [...segment.diagnostics] },
+  );
 }

@@ -6,7 +6,7 @@
  * by end time instead. An unmatched record becomes a run of its own.
  */
 import { diagnostic } from '../diagnostics';
-import { emptyUsageTotals } from '../pricing/usage-totals';
+import { blankRun } from './blank-run';
 import type { LoopctlModelTurn, LoopctlRun, LoopctlToolCall, TrajectoryRecord } from './loopctl-types';
 import { trajectoryRunId } from './segment-events';
 
@@ -138,35 +138,19 @@ function addRecordCall(run: LoopctlRun, turn: LoopctlModelTurn, call: Trajectory
 
 function trajectoryOnlyRun(record: TrajectoryRecord): LoopctlRun {
   const startMs = Date.parse(record.startedAt);
-  const run: LoopctlRun = {
-    id: trajectoryRunId(record.runId),
-    sessionId: record.sessionId,
-    ordinal: 0,
-    eventsRunId: null,
-    trajectoryRunId: record.runId,
-    matchedBy: null,
-    startSeen: true,
-    ended: true,
-    abandoned: false,
-    success: record.outcome === 'success',
-    error: null,
-    outcome: record.outcome,
-    outcomeSource: 'trajectory',
-    startedAt: record.startedAt,
-    finishedAt: Number.isNaN(startMs) ? null : new Date(startMs + record.durationMs).toISOString().replace('.000Z', 'Z'),
-    durationMs: record.durationMs,
-    totalTurns: record.totalTurns,
-    modelTurns: [],
-    toolCalls: [],
-    timeline: [],
-    kindCounts: {},
-    eventCount: 0,
-    lastKind: null,
-    lastSeq: 0,
-    usage: emptyUsageTotals(),
-    diagnostics: [],
-    notes: ['Only trajectory.jsonl records this run: no per-event timeline, sequence numbers or result hashes.'],
-  };
+  const run = blankRun(
+    { id: trajectoryRunId(record.runId), sessionId: record.sessionId, ordinal: 0, eventsRunId: null, trajectoryRunId: record.runId, startSeen: true, ended: true, abandoned: false },
+    {
+      success: record.outcome === 'success',
+      outcome: record.outcome,
+      outcomeSource: 'trajectory',
+      startedAt: record.startedAt,
+      finishedAt: Number.isNaN(startMs) ? null : new Date(startMs + record.durationMs).toISOString().replace('.000Z', 'Z'),
+      durationMs: record.durationMs,
+      totalTurns: record.totalTurns,
+      notes: ['Only trajectory.jsonl records this run: no per-event timeline, sequence numbers or result hashes.'],
+    },
+  );
   for (const rt of [...record.turns].sort((a, b) => a.turn - b.turn)) {
     const turn = turnFromRecord(run.modelTurns.length, rt, record.line);
     run.modelTurns.push(turn);
