@@ -153,7 +153,7 @@ export async function writeCrashedDataDir(dataDir: string, events: FixtureEvent[
   await writer.kill();
 }
 
-/** Every entry under `dir`: files by sha256 of their bytes, folders and links by kind. */
+/** Every entry under `dir`: regular files by sha256 of their bytes; folders, links and FIFOs/sockets by kind (never opened). */
 export function hashTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const visit = (path: string, rel: string) => {
@@ -165,7 +165,8 @@ export function hashTree(dir: string): Record<string, string> {
       else if (stat.isDirectory()) {
         out[key] = 'dir';
         visit(full, key);
-      } else out[key] = createHash('sha256').update(readFileSync(full)).digest('hex');
+      } else if (stat.isFile()) out[key] = createHash('sha256').update(readFileSync(full)).digest('hex');
+      else out[key] = 'special';
     }
   };
   visit(dir, '');

@@ -3,8 +3,8 @@
  * every operation under the fs guard, and judge the case (crash, hang, escape, modified,
  * diagnosed or clean). Everything a case does follows from its seed.
  */
-import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { hashTree } from '../../src-main/store/store-test-fixtures';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,24 +88,7 @@ function applySql(dataDir: string, rng: Rng, mutations: typeof SQL_MUTATIONS[num
 }
 
 /** sha256 of every regular file; links, FIFOs and folders by kind (never opened). */
-export function hashTreeSafe(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const visit = (path: string, rel: string) => {
-    for (const name of readdirSync(path).sort()) {
-      const full = join(path, name);
-      const key = rel === '' ? name : `${rel}/${name}`;
-      const stat = lstatSync(full);
-      if (stat.isSymbolicLink()) out[key] = 'symlink';
-      else if (stat.isDirectory()) {
-        out[key] = 'dir';
-        visit(full, key);
-      } else if (stat.isFile()) out[key] = createHash('sha256').update(readFileSync(full)).digest('hex');
-      else out[key] = 'special';
-    }
-  };
-  visit(dir, '');
-  return out;
-}
+export const hashTreeSafe = hashTree;
 
 /** Worst first: an open crash or hang, an escape, a change, then known issues, then diagnosed/clean. */
 function verdictOf(records: OpRecord[], openFailures: number, openEscapes: number, modified: boolean, known: boolean): CaseVerdict {
