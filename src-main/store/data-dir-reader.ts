@@ -2,7 +2,7 @@
  * Opens a data dir for reading: the SQLite event store (or a legacy JSONL log) behind the
  * `DataDirReader` interface, with no byte written to the data dir.
  */
-import { lstatSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../shared/events/envelope';
@@ -14,7 +14,7 @@ import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
 import type { DataDirReader, EventRead, RunAggregate } from './store-types';
 import { fsDiagnostic } from './fs-diagnostics';
-import { readdirContained } from './safe-paths';
+import { lexists, readdirContained } from './safe-paths';
 
 /** Seams for tests and for callers that already hold a driver. */
 export type OpenDataDirOptions = {
@@ -191,13 +191,4 @@ class SqliteDataDirReader implements DataDirReader {
 /** A terminal "the read itself failed" item. */
 export function readFailure(runId: string, error: Diagnostic): EventRead {
   return { ok: false, sequence: null, runId, diagnostic: error, raw: null };
-}
-
-function lexists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -4,14 +4,14 @@
  * levels down. A data dir is a folder with an `events/` folder, or loopctl's observer
  * ledgers (`trajectory.jsonl` / `events.jsonl`).
  */
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo, DataDirKind, LogFormat } from '../../shared/library';
 import { openDataDir, type OpenDataDirOptions } from './data-dir-reader';
 import { fsDiagnostic } from './fs-diagnostics';
 import { isLoopctlDir, readLoopctlDir } from './loopctl-reader';
-import { outside, statContained } from './safe-paths';
+import { lexists, outside, statContained } from './safe-paths';
 import type { Discovery } from './store-types';
 
 /** Folder levels below the root that are searched (root/.little-harness/sessions/k/dynamic-workflows/run = 5). */
@@ -163,13 +163,4 @@ function guessFormat(dir: string): LogFormat {
   // lstat, not stat: a symlink leaving the data dir is classified, never followed.
   if (lexists(join(dir, 'events', 'events.db'))) return 'sqlite';
   return lexists(join(dir, 'events')) ? 'jsonl-legacy' : 'loopctl';
-}
-
-function lexists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

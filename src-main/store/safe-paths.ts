@@ -3,7 +3,7 @@
  * leave it: ids must match little-workflow's own patterns, and the real path of the file
  * (symlinks resolved) must still sit under the real path of the data dir.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { fsDiagnostic } from './fs-diagnostics';
@@ -109,4 +109,14 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 /** True for a plain JSON object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `path` exists as an entry (lstat: a symlink counts and is never followed). */
+export function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

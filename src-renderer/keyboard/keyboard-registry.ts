@@ -17,7 +17,6 @@ export type ListTarget = {
 };
 
 const lists: Array<{ current: ListTarget }> = [];
-const searches: Array<() => void> = [];
 
 /** Register a list (pass a ref object so updates need no re-registration); returns the unregister. */
 export function registerList(target: { current: ListTarget }): () => void {
@@ -39,36 +38,39 @@ export function focusInList(focused: Element | null): boolean {
   return focused !== null && lists.some((l) => l.current.element()?.contains(focused));
 }
 
-/** Register the current view's "focus my search field" function; returns the unregister. */
-export function registerSearch(focus: () => void): () => void {
-  searches.push(focus);
-  return () => {
-    const at = searches.indexOf(focus);
-    if (at >= 0) searches.splice(at, 1);
+/**
+ * A stack of actions, newest wins: the innermost mounted view answers a key, and unmounting
+ * (effect cleanup) hands it back to the one below.
+ */
+function actionStack() {
+  const stack: Array<() => void> = [];
+  return {
+    register(action: () => void): () => void {
+      stack.push(action);
+      return () => {
+        const at = stack.indexOf(action);
+        if (at >= 0) stack.splice(at, 1);
+      };
+    },
+    run(): boolean {
+      const action = stack[stack.length - 1];
+      action?.();
+      return action !== undefined;
+    },
   };
 }
+
+const searches = actionStack();
+const exporters = actionStack();
+
+/** Register the current view's "focus my search field" function; returns the unregister. */
+export const registerSearch = searches.register;
 
 /** Focus the current view's search field; false when the view has none. */
-export function focusSearch(): boolean {
-  const focus = searches[searches.length - 1];
-  focus?.();
-  return focus !== undefined;
-}
-
-const exporters: Array<() => void> = [];
+export const focusSearch = searches.run;
 
 /** Register the open run's export action (Ctrl/Cmd+E); returns the unregister. */
-export function registerExport(run: () => void): () => void {
-  exporters.push(run);
-  return () => {
-    const at = exporters.indexOf(run);
-    if (at >= 0) exporters.splice(at, 1);
-  };
-}
+export const registerExport = exporters.register;
 
 /** Export the open run; false when no run view is open. */
-export function exportOpenRun(): boolean {
-  const run = exporters[exporters.length - 1];
-  run?.();
-  return run !== undefined;
-}
+export const exportOpenRun = exporters.run;
