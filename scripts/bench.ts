@@ -9,8 +9,9 @@
  *
  * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --no-memory --no-ui`.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BENCH_OPTIONS, runBench, type BenchOptions } from './bench/bench-run';
 import { formatReport } from './bench/report-table';
@@ -60,6 +61,22 @@ async function benchUi(options: { events: number; skipUi?: boolean }): Promise<v
   const metrics = await measureRunViewPerf({ events: options.events, log: (line) => console.error(`[bench-ui] ${line}`) });
   console.log(`\nRun view of a ${options.events.toLocaleString('en-US')}-event run in Chromium (browser mode)`);
   for (const [key, value] of Object.entries(metrics)) console.log(`  ${key.padEnd(28)} ${Number.isInteger(value) ? value : value.toFixed(1)}`);
+  benchLiveUi(root);
+}
+
+/** Commit-to-screen latency: the live e2e spec drives a real writer and a Chromium page and writes its samples. */
+function benchLiveUi(root: string): void {
+  console.error('[bench] live commit -> screen in Chromium (e2e/live.spec.ts)');
+  const run = spawnSync(join(root, 'node_modules', '.bin', 'playwright'), ['test', 'e2e/live.spec.ts', '--reporter=line'], { cwd: root, encoding: 'utf8' });
+  const file = join(root, 'reports', 'bench-live-ui.json');
+  if (run.status !== 0 || !existsSync(file)) {
+    console.log(`\nLive commit -> screen: not measured (the live spec failed: exit ${run.status})`);
+    return;
+  }
+  const result = JSON.parse(readFileSync(file, 'utf8')) as { commitToScreenMs: { n: number; p50: number; p95: number; max: number }; targetP95Ms: number };
+  const { n, p50, p95, max } = result.commitToScreenMs;
+  console.log(`\nLive commit -> screen in Chromium (run list count, ${n} commits)`);
+  console.log(`  p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (target p95 < ${result.targetP95Ms} ms)`);
 }
 
 void main();
