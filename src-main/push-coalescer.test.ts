@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '../shared/contract';
 import { PushCoalescer } from './push-coalescer';
 import { emptySnapshot } from './testing/empty-snapshot';
-import { liveSummary } from './testing/live-summary';
+import { liveSummary } from '../shared/live/test-live-summary';
 
 const message = (root: string): PushMessage => ({
   kind: 'library.changed',

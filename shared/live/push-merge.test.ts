@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../contract';
 import type { LiveRunSummary } from './live-types';
 import { mergePush } from './push-merge';
+import { liveSummary } from './test-live-summary';
 
-const summary = (runId: string, lastSequence: number): LiveRunSummary => ({
-  runId,
-  dataDir: '/d',
-  status: 'running',
-  phase: 'active',
-  eventCount: lastSequence,
-  lastSequence,
-  lastEventType: null,
-  lastEventAt: null,
-  startedAt: null,
-  finishedAt: null,
-  inputTokens: 0,
-  outputTokens: 0,
-  costUsd: 0,
-  runningSteps: [],
-  foldError: null,
-});
+const summary = (runId: string, lastSequence: number): LiveRunSummary => ({ ...liveSummary, runId, eventCount: lastSequence, lastSequence });
 const delta = (runId: string, from: number, count: number): PushMessage => ({
   kind: 'run.delta',
   dataDir: '/d',

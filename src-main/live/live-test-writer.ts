@@ -4,6 +4,7 @@
  * content hash), driven over stdin. Besides appends it can truncate a run (like
  * `truncateEventLogForTest`), checkpoint with TRUNCATE, and run a paced load.
  */
+import { onStdoutLines } from '../testing/child-lines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -111,16 +112,7 @@ export async function startScriptWriter(dataDir: string): Promise<ScriptWriter> 
   writeFileSync(script, PROGRAM(createRequire(import.meta.url).resolve('better-sqlite3')));
   const child = spawn(process.execPath, [script, join(dataDir, 'events', 'events.db')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const waiters: ((value: Record<string, unknown>) => void)[] = [];
-  let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    let nl;
-    while ((nl = pending.indexOf('\n')) !== -1) {
-      const line = pending.slice(0, nl);
-      pending = pending.slice(nl + 1);
-      waiters.shift()?.(JSON.parse(line) as Record<string, unknown>);
-    }
-  });
+  onStdoutLines(child, (line) => waiters.shift()?.(JSON.parse(line) as Record<string, unknown>));
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
       rmSync(scriptDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  * better-sqlite3 build does not load), run writers in child processes, and hash trees to
  * prove a read changed nothing.
  */
+import { onStdoutLines } from '../testing/child-lines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,17 +103,10 @@ export async function startWriter(dataDir: string, engine: WriterEngine = 'bette
   const child = spawn(process.execPath, [...flags, script, join(dataDir, 'events', 'events.db')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: string[] = [];
   const waiters: ((line: string) => void)[] = [];
-  let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    let nl;
-    while ((nl = pending.indexOf('\n')) !== -1) {
-      const line = pending.slice(0, nl);
-      pending = pending.slice(nl + 1);
-      const waiter = waiters.shift();
-      if (waiter) waiter(line);
-      else lines.push(line);
-    }
+  onStdoutLines(child, (line) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(line);
+    else lines.push(line);
   });
   const nextLine = () => new Promise<string>((res) => (lines.length > 0 ? res(lines.shift()!) : waiters.push(res)));
   await nextLine();

@@ -4,7 +4,7 @@ import type { PushMessage } from '../../shared/contract';
 import { startWebServer, type WebServer } from './web-server';
 import { coalesce, encodeEvents } from './event-stream';
 import { SECURITY_HEADERS } from './security-headers';
-import { liveSummary } from '../testing/live-summary';
+import { liveSummary } from '../../shared/live/test-live-summary';
 import { makeFakeCore, makeRendererDir, SNAPSHOT, type FakeCore, type RendererFixture } from './web-test-support';
 
 const changed = (root: string): PushMessage => ({ kind: 'library.changed', snapshot: { ...SNAPSHOT, root } });
