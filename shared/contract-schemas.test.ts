@@ -15,6 +15,11 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'dialog.exportReport': {},
   'pricing.load': { path: '/prices.json' },
   'run.detail': ref,
+  'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },
+  'run.step': { ...ref, stepPath: 'draft' },
+  'run.harness': { ...ref, kind: 'turn', id: 3 },
+  'run.costs': ref,
+  'run.reportText': ref,
   'run.events': { ...ref, fromSequence: 1, limit: 50 },
   'run.eventIndex': { ...ref, filter: { typePrefix: 'harness.', caller: 'worker', stepPath: 'draft' } },
   'run.event': { ...ref, sequence: 1 },
@@ -56,7 +61,12 @@ describe.each(channelNames)('request schema of %s', (channel) => {
   it('rejects non-objects and wrong types in every field', () => {
     for (const value of [null, undefined, 'x', 42, [], [sample]]) expect(parse(channel, value), JSON.stringify(value)).toBe(false);
     for (const { path, value } of leaves(sample)) {
-      const wrong = typeof value === 'string' ? [42, true, ['x'], { x: 1 }] : [String(value), true, [value], { x: 1 }, 1.5, -1, Number.NaN, 2 ** 53 + 2];
+      const wrong =
+        typeof value === 'string'
+          ? [42, true, ['x'], { x: 1 }]
+          : typeof value === 'boolean'
+            ? [String(value), 1, [value], { x: 1 }, null]
+            : [String(value), true, [value], { x: 1 }, 1.5, -1, Number.NaN, 2 ** 53 + 2];
       for (const bad of wrong) expect(parse(channel, withLeaf(sample, path, bad)), `${path.join('.')} = ${JSON.stringify(bad)}`).toBe(false);
     }
   });

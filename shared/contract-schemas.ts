@@ -12,6 +12,24 @@ const pathArg = z.string().min(1).max(MAX_PATH_LENGTH);
 const none = z.object({}).strict();
 const runRef = { dataDir: pathArg, runId: z.string().min(1).max(200) };
 const sequence = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const window = { from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) };
+const stepPath = z.string().min(1).max(2000);
+const harnessSelection = { kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) };
+
+/** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
+const sliceSpec = z.discriminatedUnion('section', [
+  z.object({ section: z.literal('steps'), ...window, query: z.string().max(2000).optional(), find: stepPath.optional() }).strict(),
+  z
+    .object({
+      section: z.literal('timeline'),
+      ...window,
+      fold: z.object({ allCollapsed: z.boolean(), ids: z.array(z.string().min(1).max(2000)).max(10_000) }).strict(),
+      find: stepPath.optional(),
+    })
+    .strict(),
+  z.object({ section: z.literal('turns'), ...window, find: z.object(harnessSelection).strict().optional() }).strict(),
+  z.object({ section: z.literal('report'), ...window }).strict(),
+]);
 
 /** Every channel's request schema; the channel list of the contract is derived from these keys. */
 export const requestSchemas = {
@@ -24,6 +42,11 @@ export const requestSchemas = {
   /** A user price table file, or null to go back to the bundled table. */
   'pricing.load': z.object({ path: pathArg.nullable() }).strict(),
   'run.detail': z.object(runRef).strict(),
+  'run.slice': z.object({ ...runRef, spec: sliceSpec }).strict(),
+  'run.step': z.object({ ...runRef, stepPath }).strict(),
+  'run.harness': z.object({ ...runRef, ...harnessSelection }).strict(),
+  'run.costs': z.object(runRef).strict(),
+  'run.reportText': z.object(runRef).strict(),
   'run.events': z.object({ ...runRef, fromSequence: sequence, limit: z.number().int().min(1).max(1000) }).strict(),
   'run.eventIndex': z
     .object({

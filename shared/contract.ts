@@ -18,7 +18,8 @@ import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
 import type { RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
-import type { EventRow, RunDetail } from './run/run-detail-types';
+import type { EventRow } from './run/run-detail-types';
+import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -47,8 +48,18 @@ export type ResponseMap = {
   'dialog.exportReport': string | null;
   /** The snapshot re-priced with the new table (null when nothing is open). */
   'pricing.load': LibrarySnapshot | null;
-  /** Fold, report, harness view, crash boundary, resume plan and findings of one run. */
-  'run.detail': RunDetail;
+  /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
+  'run.detail': RunHead;
+  /** A window of the run's steps, visible timeline rows, turn rows or report rows. */
+  'run.slice': Slice;
+  /** One step with the harness sessions that ran it. */
+  'run.step': StepView;
+  /** A session, turn or tool call with the items its pane names (its turns and tools, its requester). */
+  'run.harness': HarnessRefs;
+  /** The cost charts' aggregate (per step, over time, per model). */
+  'run.costs': CostsModel;
+  /** `little report --table` of the run, byte for byte. */
+  'run.reportText': string;
   /** A window of the events list (rows without payload bodies), from a sequence on. */
   'run.events': EventRow[];
   /** Sequences of the events matching a filter. */
@@ -90,6 +101,11 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'dialog.exportReport': true,
   'pricing.load': true,
   'run.detail': true,
+  'run.slice': true,
+  'run.step': true,
+  'run.harness': true,
+  'run.costs': true,
+  'run.reportText': true,
   'run.events': true,
   'run.eventIndex': true,
   'run.event': true,

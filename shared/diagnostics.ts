@@ -15,6 +15,7 @@ export type DiagnosticCode =
   | 'schema-unexpected'
   | 'invalid-run-id'
   | 'run-not-found'
+  | 'item-not-found'
   | 'sequence-gap'
   | 'sequence-duplicate'
   | 'event-id-mismatch'

@@ -18,7 +18,7 @@ async function hostileDetail(): Promise<RunDetail> {
   const core = createInspectorCore({ mode: 'browser', initialPath: null });
   await core.openPath(EXAMPLES);
   const run = exportFixture('crashed');
-  const detail = await core.handlers['run.detail']({ dataDir: run.dir, runId: run.runId });
+  const detail = await core.runDetail({ dataDir: run.dir, runId: run.runId });
   if (!detail.ok) throw new Error(detail.error.message);
   const d = structuredClone(detail.value);
   d.summary = { ...d.summary, label: HOSTILE, tags: [HOSTILE] };

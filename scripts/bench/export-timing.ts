@@ -44,7 +44,7 @@ async function measureWith(core: ReturnType<typeof createInspectorCore>, dataDir
   const openMs = performance.now() - t;
   const ref = { dataDir: opened.value.runs.find((r) => r.runId === runId)?.dataDir ?? dataDir, runId };
   t = performance.now();
-  const detail = await core.handlers['run.detail'](ref);
+  const detail = await core.runDetail(ref);
   if (!detail.ok) throw new Error(detail.error.message);
   const detailMs = performance.now() - t;
   const timeExport = async (format: 'html' | 'json') => {

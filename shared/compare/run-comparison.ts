@@ -3,6 +3,7 @@
  * run, as main computed them. Differences carry short JSON previews (never whole subtrees), so
  * the answer stays small whatever diverged.
  */
+import type { HarnessRefs } from '../run/run-head-types';
 import type { ConsistencyReport } from './consistency';
 import type { ResumeAudit } from './resume-audit';
 import type { StateDifference } from './state-diff';
@@ -32,6 +33,8 @@ export type RunComparison = {
   liveFoldError: string | null;
   consistency: Omit<ConsistencyReport, 'differences'> & { differences: DifferencePreview[] };
   audit: ResumeAudit;
+  /** Sessions and turns the audited plans name (added by main from the run's model), for links. */
+  refs?: HarnessRefs;
 };
 
 /** A short JSON rendering of a value (`undefined` stays undefined). */

@@ -11,7 +11,7 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import type { RunExport } from '../../shared/report-export/run-export-types';
-import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { loadLibrary } from './load-library';
@@ -33,6 +33,8 @@ export interface InspectorCore {
   openPath(path: string): Promise<Result<LibrarySnapshot>>;
   /** The run most recently opened through `run.detail` (File > Export report… exports it), or null. */
   lastOpenedRun(): RunRef | null;
+  /** A run's full detail (exports, tests); the run view gets it in pieces through the handlers. */
+  runDetail(ref: RunRef): Promise<Result<RunDetail>>;
   /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
   exportRun(request: ExportRequest): Promise<Result<RunExport>>;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
@@ -143,10 +145,15 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       return currentPath === null ? ok(null) : openPath(currentPath);
     },
     'run.detail': async ({ dataDir, runId }) => {
-      const detail = await runs.detail({ dataDir, runId });
-      if (detail.ok) lastRun = { dataDir, runId };
-      return detail;
+      const head = await runs.head({ dataDir, runId });
+      if (head.ok) lastRun = { dataDir, runId };
+      return head;
     },
+    'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
+    'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
+    'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
+    'run.costs': async (ref) => runs.costs(ref),
+    'run.reportText': async (ref) => runs.reportText(ref),
     'run.events': async ({ dataDir, runId, fromSequence, limit }) => runs.events({ dataDir, runId }, fromSequence, limit),
     'run.eventIndex': async ({ dataDir, runId, filter }) => runs.eventIndex({ dataDir, runId }, filter),
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
@@ -178,6 +185,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     },
     openPath,
     lastOpenedRun: () => lastRun,
+    runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
     dataDirPaths: () => current?.dataDirs.map((d) => d.path) ?? [],
     close() {

@@ -2,18 +2,20 @@
  * Run-level handlers of the core: every request names a data dir of the opened library and
  * a run id; both are checked before anything touches the disk.
  */
-import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../shared/events/envelope';
-import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { jsonPreview, type JsonPreview } from '../../shared/run/json-preview';
 import type { EventFilterSpec, EventRow, RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, Slice, SliceSpec, StepView } from '../../shared/run/run-head-types';
+import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { readArtifact, type ArtifactManifest } from '../store/artifacts';
 import { openDataDir } from '../store/data-dir-reader';
 import type { DataDirReader } from '../store/store-types';
 import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from './loopctl-events';
 import { loadLoopctlRunDetail } from './loopctl-runs';
+import { createRunModel, prepareRunModel, type RunModel } from './run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
@@ -23,13 +25,29 @@ import { eventRows, filterSequences, fullEvent } from './run-events';
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 
-/** What the run handlers need from the core. */
 /** What the run handlers need from the core; `useWorker: false` builds details in-process. */
 export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; useWorker?: boolean };
 
+/** Run models kept in main (each holds a full detail: ~200 MB for a 200,000-event run). */
+const MODEL_CACHE_LIMIT = 3;
+
+function map<T, U>(result: Result<T>, f: (value: T) => U): Result<U> {
+  return result.ok ? ok(f(result.value)) : result;
+}
+
+function then<T, U>(result: Result<T>, f: (value: T) => Result<U>): Result<U> {
+  return result.ok ? f(result.value) : result;
+}
+
+/** `value`, or the diagnostic when it is null. */
+function orFail<T>(value: T | null, missing: () => Diagnostic): Result<T> {
+  return value === null ? fail(missing()) : ok(value);
+}
+
 /** The run-level operations, each validated against the opened library. */
 export function createRunService(context: RunServiceContext) {
-  const cache = new Map<string, { key: string; detail: RunDetail }>();
+  // Built models by run, most recently used last; a pending build is shared by concurrent requests.
+  const cache = new Map<string, { key: string; model: Promise<Result<RunModel>> }>();
 
   const pool = createRunDetailPool({ useWorker: context.useWorker });
 
@@ -67,24 +85,57 @@ export function createRunService(context: RunServiceContext) {
     return checked.ok ? read() : checked;
   };
 
+  /** The run's model: cached while its row in the library is unchanged, else built (SQLite runs in the worker). */
+  const model = (ref: RunRef): Promise<Result<RunModel>> => {
+    const checked = checkRef(ref);
+    if (!checked.ok) return Promise.resolve(checked);
+    const snapshot = checked.value;
+    const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+    if (!summary) return Promise.resolve(fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId })));
+    const id = `${ref.dataDir}\n${ref.runId}`;
+    const key = `${summary.eventCount}\n${summary.lastSequence}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
+    const hit = cache.get(id);
+    cache.delete(id);
+    if (hit?.key === key) {
+      cache.set(id, hit);
+      return hit.model;
+    }
+    const built = build(ref, summary, snapshot).then((result) => {
+      // A failed build is not kept: the next request tries again.
+      if (!result.ok && cache.get(id)?.model === built) cache.delete(id);
+      return result;
+    });
+    cache.set(id, { key, model: built });
+    while (cache.size > MODEL_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    return built;
+  };
+
+  /** The model of `ref` if one is built or building (never starts a build). */
+  const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
+    const hit = cache.get(`${ref.dataDir}\n${ref.runId}`);
+    const result = hit ? await hit.model : null;
+    return result?.ok ? result.value : null;
+  };
+
+  const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot): Promise<Result<RunModel>> => {
+    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail)));
+    const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
+    // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
+    return map(await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() }), createRunModel);
+  };
+
   return {
-    detail: async (ref: RunRef): Promise<Result<RunDetail>> => {
-      if (isLoopctl(ref)) return loopctlDetail(ref);
-      const checked = checkRef(ref);
-      if (!checked.ok) return checked;
-      const snapshot = checked.value;
-      const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
-      if (!summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
-      const id = `${ref.dataDir}\n${ref.runId}`;
-      const key = `${summary.eventCount}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
-      const hit = cache.get(id);
-      if (hit?.key === key) return ok(hit.detail);
-      const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-      // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
-      const detail = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
-      if (detail.ok) cache.set(id, { key, detail: detail.value });
-      return detail;
-    },
+    /** The run's full detail (exports); the run view gets it in pieces through the calls below. */
+    detail: async (ref: RunRef): Promise<Result<RunDetail>> => map(await model(ref), (m) => m.detail),
+    head: async (ref: RunRef): Promise<Result<RunHead>> => map(await model(ref), (m) => m.head()),
+    slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => map(await model(ref), (m) => m.slice(spec)),
+    step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
+      then(await model(ref), (m) => orFail(m.step(stepPath), () => diagnostic('item-not-found', `No step ${JSON.stringify(stepPath)} in run ${ref.runId}`, { runId: ref.runId }))),
+    harness: async (ref: RunRef, selection: HarnessSelection): Promise<Result<HarnessRefs>> =>
+      then(await model(ref), (m) => orFail(m.harness(selection), () => diagnostic('item-not-found', `No ${selection.kind} ${selection.id} in run ${ref.runId}`, { runId: ref.runId }))),
+    costs: async (ref: RunRef): Promise<Result<CostsModel>> => map(await model(ref), (m) => m.costs()),
+    reportText: async (ref: RunRef): Promise<Result<string>> =>
+      then(await model(ref), (m) => orFail(m.reportText(), () => diagnostic('unsupported', `Run ${ref.runId} has no report: ${m.detail.reportError ?? 'it could not be built'}`, { runId: ref.runId }))),
     events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> =>
       isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventRows(ref.dataDir, ref.runId, fromSequence, limit)) : withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
     eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> =>
@@ -104,7 +155,18 @@ export function createRunService(context: RunServiceContext) {
       const checked = checkRef(ref);
       if (!checked.ok) return checked;
       // Captured now, on main (the observer keeps folding); folded afresh and diffed in the worker.
-      return pool.compare(ref.dataDir, ref.runId, captureLive(live()));
+      const compared = await pool.compare(ref.dataDir, ref.runId, captureLive(live()));
+      if (!compared.ok) return compared;
+      // Name the sessions and turns the audited plans point at, from the model the run view built.
+      const built = await cachedModel(ref);
+      if (built === null) return compared;
+      const refs: HarnessRefs = { sessions: {}, modelTurns: {}, toolCalls: {} };
+      for (const boundary of compared.value.audit.boundaries) {
+        const named = built.planRefs(boundary.plan);
+        Object.assign(refs.sessions, named.sessions);
+        Object.assign(refs.modelTurns, named.modelTurns);
+      }
+      return ok({ ...compared.value, refs });
     },
     /** Forget cached details (after a library reload or a new price table). */
     clear: () => cache.clear(),

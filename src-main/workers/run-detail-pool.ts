@@ -6,14 +6,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, type Result } from '../../shared/diagnostics';
-import type { RunDetail } from '../../shared/run/run-detail-types';
 import { appRoot } from '../app-paths';
 import type { RunDetailContext } from '../core/run-detail';
+import type { RunModelData } from '../core/run-model';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveCapture } from '../core/run-compare';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
 
-type Pending = (result: Result<RunDetail | RunComparison>) => void;
+type Pending = (result: Result<RunModelData | RunComparison>) => void;
 
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
@@ -64,7 +64,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
 
   // Distributive omit, so each request kind keeps its own fields.
   type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
-  const call = (body: RequestBody): Promise<Result<RunDetail | RunComparison>> => {
+  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison>> => {
     const w = start();
     if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest);
     const id = nextId++;
@@ -75,9 +75,9 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
   };
 
   return {
-    /** The detail of `runId` in `dataDir`, built in the worker when one can run. */
+    /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run. */
     detail: (dataDir: string, runId: string, context: RunDetailContext) =>
-      call({ kind: 'detail', dataDir, runId, context }) as Promise<Result<RunDetail>>,
+      call({ kind: 'detail', dataDir, runId, context }) as Promise<Result<RunModelData>>,
     /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */
     compare: (dataDir: string, runId: string, live: LiveCapture | null) =>
       call({ kind: 'compare', dataDir, runId, live }) as Promise<Result<RunComparison>>,

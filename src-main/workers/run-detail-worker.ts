@@ -1,14 +1,14 @@
 /**
- * Worker thread that builds run details and replay-vs-live comparisons: reading and folding a
+ * Worker thread that builds run details (with their turn rows and cost aggregate) and replay-vs-live comparisons: reading and folding a
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
 import { parentPort } from 'node:worker_threads';
-import { diagnostic, fail, type Result } from '../../shared/diagnostics';
-import type { RunDetail } from '../../shared/run/run-detail-types';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../core/run-compare';
 import { loadRunDetail, type RunDetailContext } from '../core/run-detail';
+import { prepareRunModel, type RunModelData } from '../core/run-model';
 import { openDataDir } from '../store/data-dir-reader';
 
 /** A request to the worker: build a run's detail, or compare its log with a live capture. */
@@ -16,16 +16,17 @@ export type RunWorkerRequest =
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
 /** The worker's answer to request `id`. */
-export type RunWorkerResponse = { id: number; result: Result<RunDetail | RunComparison> };
+export type RunWorkerResponse = { id: number; result: Result<RunModelData | RunComparison> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
-export async function handleRunRequest(request: RunWorkerRequest): Promise<Result<RunDetail | RunComparison>> {
+export async function handleRunRequest(request: RunWorkerRequest): Promise<Result<RunModelData | RunComparison>> {
   const reader = openDataDir(request.dataDir);
   if (!reader.ok) return reader;
   try {
-    return request.kind === 'detail'
-      ? await loadRunDetail(reader.value, request.runId, request.context)
-      : await compareRunLog(reader.value, request.runId, request.live);
+    if (request.kind === 'compare') return await compareRunLog(reader.value, request.runId, request.live);
+    const detail = await loadRunDetail(reader.value, request.runId, request.context);
+    // Turn rows and priced calls are O(n log n) over every turn: derived here, not on main.
+    return detail.ok ? ok(prepareRunModel(detail.value)) : detail;
   } catch (error) {
     return fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
   } finally {

@@ -1,13 +1,15 @@
 /** Run view domain store: the open run's detail and its loading state. */
 import { create } from 'zustand';
 import type { Diagnostic } from '../../shared/diagnostics';
-import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RunHead } from '../../shared/run/run-head-types';
 import { api } from '../api';
 
 export type RunState = {
   ref: RunRef | null;
   phase: 'idle' | 'loading' | 'ready' | 'error';
-  detail: RunDetail | null;
+  /** The run's head (the long lists come by window: use-slice.ts). */
+  detail: RunHead | null;
   error: Diagnostic | null;
   /** Load (or reuse) the detail of `ref`. */
   load(ref: RunRef): Promise<void>;

@@ -3,19 +3,27 @@
  * the hovered bar. Rows select only what they draw; the tooltip alone follows `hover`.
  */
 import { create } from 'zustand';
+import type { TimelineFold } from '../../shared/run/run-head-types';
+import type { TimelineRow } from '../../shared/timeline/timeline-types';
+import type { FoldState } from '../../shared/timeline/visible-rows';
 
 /** Visible window of the axis, in axis ms. */
 export type TimelineWindow = { start: number; end: number };
 
 /** What the tooltip describes: a row's segment, anchored at a viewport point. */
-export type TimelineHover = { row: number; segment: number; x: number; y: number };
+export type TimelineHover = { row: TimelineRow; segment: number; x: number; y: number };
+
+/** The fold as `run.slice` takes it. */
+export function foldSpec(fold: FoldState): TimelineFold {
+  return { allCollapsed: fold.allCollapsed, ids: Object.keys(fold.ids) };
+}
 
 export type TimelineState = {
   /** The run the state belongs to (`dataDir\nrunId`); another run resets it. */
   runKey: string | null;
   axisMs: number;
   window: TimelineWindow;
-  collapsed: Record<string, true>;
+  fold: FoldState;
   hover: TimelineHover | null;
   /**
    * Adopt a run: fit its axis and expand everything. The same run with a longer axis (live)
@@ -31,7 +39,8 @@ export type TimelineState = {
   /** Show the whole run. */
   fit(): void;
   toggle(rowId: string): void;
-  setCollapsed(rowIds: readonly string[]): void;
+  /** Fold every group (`true`) or open every group. */
+  foldAll(collapsed: boolean): void;
   setHover(hover: TimelineHover | null): void;
 };
 
@@ -66,7 +75,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => ({
   runKey: null,
   axisMs: 0,
   window: { start: 0, end: 1 },
-  collapsed: {},
+  fold: { allCollapsed: false, ids: {} },
   hover: null,
   open(runKey, axisMs) {
     const { runKey: current, axisMs: before, window: w } = get();
@@ -75,7 +84,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => ({
       set({ axisMs, window: followAxis(w, before, axisMs) });
       return;
     }
-    set({ runKey, axisMs, window: fitted(axisMs), collapsed: {}, hover: null });
+    set({ runKey, axisMs, window: fitted(axisMs), fold: { allCollapsed: false, ids: {} }, hover: null });
   },
   zoom(factor, anchor = 0.5) {
     const { window: w, axisMs } = get();
@@ -96,13 +105,14 @@ export const useTimelineStore = create<TimelineState>()((set, get) => ({
     set({ window: fitted(get().axisMs), hover: null });
   },
   toggle(rowId) {
-    const collapsed = { ...get().collapsed };
-    if (collapsed[rowId]) delete collapsed[rowId];
-    else collapsed[rowId] = true;
-    set({ collapsed, hover: null });
+    const { fold } = get();
+    const ids = { ...fold.ids };
+    if (ids[rowId]) delete ids[rowId];
+    else ids[rowId] = true;
+    set({ fold: { allCollapsed: fold.allCollapsed, ids }, hover: null });
   },
-  setCollapsed(rowIds) {
-    set({ collapsed: Object.fromEntries(rowIds.map((id) => [id, true as const])), hover: null });
+  foldAll(collapsed) {
+    set({ fold: { allCollapsed: collapsed, ids: {} }, hover: null });
   },
   setHover(hover) {
     set({ hover });

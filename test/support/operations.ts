@@ -134,6 +134,27 @@ async function artifacts(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   return worst(outcomes);
 }
 
+// Every window section of the run view's long lists.
+async function slices(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const outcomes: OpOutcome[] = [];
+  for (const spec of [
+    { section: 'steps', from: 0, count: 50, query: 'a' },
+    { section: 'timeline', from: 0, count: 50, fold: { allCollapsed: true, ids: [] } },
+    { section: 'turns', from: 0, count: 50, find: { kind: 'turn', id: 0 } },
+    { section: 'report', from: 0, count: 50 },
+  ]) {
+    outcomes.push(await call('run.slice', { ...ref(t), spec }));
+  }
+  return worst(outcomes);
+}
+
+// The run's first step by path (a missing one when the run has none).
+async function firstStep(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const steps = await call('run.slice', { ...ref(t), spec: { section: 'steps', from: 0, count: 1 } });
+  const first = (steps.value as { items?: Array<{ stepPath?: unknown }> } | undefined)?.items?.[0]?.stepPath;
+  return worst([steps, await call('run.step', { ...ref(t), stepPath: typeof first === 'string' ? first : 'missing' })]);
+}
+
 /** Every operation, in the order the suites run them (root ones open the library first). */
 export const OPERATIONS: readonly Operation[] = [
   { name: 'loadLibrary', scope: 'root', run: async (_c, t) => resultOutcome(loadLibrary(t.root)) },
@@ -142,6 +163,11 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),
   cliOp('cli check', 'data-dir', (t) => ['check', '--data-dir', t.dataDir]),
   channelOp('run.detail', 'run', ref),
+  { name: 'run.slice', scope: 'run', run: slices },
+  { name: 'run.step', scope: 'run', run: firstStep },
+  { name: 'run.harness', scope: 'run', run: async (call, t) => worst(await Promise.all(['session', 'turn', 'tool'].map((kind) => call('run.harness', { ...ref(t), kind, id: 0 })))) },
+  channelOp('run.costs', 'run', ref),
+  channelOp('run.reportText', 'run', ref),
   { name: 'run.events (paged)', scope: 'run', run: pagedEvents },
   channelOp('run.eventIndex', 'run', (t) => ({ ...ref(t), filter: { typePrefix: 'harness.' } })),
   channelOp('run.event', 'run', (t) => ({ ...ref(t), sequence: 1 })),

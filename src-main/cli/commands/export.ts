@@ -58,7 +58,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
     }
 
-    const service = createExportService({ detail: (ref) => core.handlers['run.detail'](ref), version: pkg.version });
+    const service = createExportService({ detail: (ref) => core.runDetail(ref), version: pkg.version });
     const doc = await service.document({ dataDir: run.dataDir, runId }, maxText);
     if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
     const kind = format as ExportFormat;

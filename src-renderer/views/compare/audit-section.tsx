@@ -1,11 +1,11 @@
 /** The resume audit half of Compare: each crash-and-resume boundary, its pinned plan, and its items. */
 import type { AuditItem, BoundaryAudit, ResumeAudit } from '../../../shared/compare/resume-audit';
-import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
+import type { HarnessRefs } from '../../../shared/run/run-head-types';
 import { EventLink, type RunAddress } from '../../components/run-links';
 import { ResumePlanList } from '../crash/resume-plan-list';
 import { ageLabel } from '../../stores/live-reducer';
 
-type Props = { audit: ResumeAudit; harness: LiteHarnessView; at: RunAddress };
+type Props = { audit: ResumeAudit; harness: HarnessRefs; at: RunAddress };
 
 const WHY: Record<BoundaryAudit['why'][number], string> = { 'resume-marker': 'resume marker', gap: 'time gap', given: 'lock changed hands' };
 
@@ -30,7 +30,7 @@ export function AuditSection({ audit, harness, at }: Props) {
   );
 }
 
-function Boundary({ boundary, harness, at }: { boundary: BoundaryAudit; harness: LiteHarnessView; at: RunAddress }) {
+function Boundary({ boundary, harness, at }: { boundary: BoundaryAudit; harness: HarnessRefs; at: RunAddress }) {
   const gap = boundary.gapMs === null ? null : ageLabel(Math.round(boundary.gapMs / 1000));
   return (
     <article className="cmp-boundary" aria-label={`Resume after event ${boundary.boundarySequence}`}>

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import type { RunAddress } from '../../components/run-links';
 import { useCompareStore } from '../../stores/compare-store';
 import { useLiveRun } from '../../stores/live-store';
@@ -15,7 +15,7 @@ import './compare.css';
 import '../crash/crash.css';
 
 /** The compare section of a run. */
-export function CompareView({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+export function CompareView({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const { phase, result, error, ref, load } = useCompareStore(
     useShallow((s) => ({ phase: s.phase, result: s.result, error: s.error, ref: s.ref, load: s.load })),
   );
@@ -51,7 +51,7 @@ export function CompareView({ detail, at }: { detail: RunDetail; at: RunAddress 
       {shown && (
         <>
           <ConsistencySection report={shown.consistency} source={shown.source} at={at} />
-          <AuditSection audit={shown.audit} harness={detail.harness} at={at} />
+          <AuditSection audit={shown.audit} harness={shown.refs ?? detail.harness.refs} at={at} />
         </>
       )}
     </div>

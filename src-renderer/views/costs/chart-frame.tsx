@@ -1,5 +1,6 @@
 /** Shared chart chrome: a figure with a caption, a fixed-height image region (no layout jumps) and a data table. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useStagedMount } from '../../components/use-staged-mount';
 
 /** Theme-following colors for recharts props (SVG presentation attributes accept var()). */
 export const CHART = {
@@ -30,17 +31,21 @@ type Props = { title: string; summary: string; height: number; note?: ReactNode;
 
 /** A chart figure: `summary` is the accessible description of the drawing; `table` the data behind it. */
 export function ChartFrame({ title, summary, height, note, table, children }: Props) {
+  // The frame is laid out at once (no jumps); the drawing comes in its own task.
+  const ready = useStagedMount();
+  // Tables are built when opened: hundreds of hidden cells would slow every layout the charts force.
+  const [tableOpen, setTableOpen] = useState(false);
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
-      <div className="chart-canvas" role="img" aria-label={`${title}: ${summary}`} style={{ height }}>
-        {children}
+      <div className="chart-canvas" role="img" aria-label={`${title}: ${summary}`} aria-busy={!ready} style={{ height }}>
+        {ready && children}
       </div>
       {note && <div className="chart-note">{note}</div>}
       {table && (
-        <details className="chart-data">
+        <details className="chart-data" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
           <summary>Data table</summary>
-          {table}
+          {tableOpen && table}
         </details>
       )}
     </figure>

@@ -2,7 +2,7 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCost } from '../../format';
 import { CHART, ChartFrame } from './chart-frame';
-import type { CallCost, CumulativePoint } from './cost-data';
+import type { CallCost, CumulativePoint } from '../../../shared/costs/cost-data';
 
 /** Rows of the data table behind the chart (the chart itself draws every point). */
 const TABLE_LIMIT = 200;
@@ -16,7 +16,8 @@ function tickClock(spanMs: number): (ms: number) => string {
   return spanMs < 10_000 ? (ms) => new Date(ms).toISOString().slice(14, 23) : clock;
 }
 
-type Props = { points: CumulativePoint[]; unpricedCalls: number; calls: CallCost[]; missingCalls: number; startMs: number | null; endMs: number | null };
+/** `points` may be thinned (the last is the exact total); `calls` may be the first of `callCount` priced-or-not calls. */
+type Props = { points: CumulativePoint[]; unpricedCalls: number; calls: CallCost[]; callCount?: number; missingCalls: number; startMs: number | null; endMs: number | null };
 
 /** The run's span as the x axis: $0 at the first event, the total held to the last. */
 export function spanPoints(points: CumulativePoint[], startMs: number | null, endMs: number | null): CumulativePoint[] {
@@ -29,13 +30,13 @@ export function spanPoints(points: CumulativePoint[], startMs: number | null, en
 }
 
 /** The area chart, or an honest empty state when no call could be priced. */
-export function CumulativeChart({ points, unpricedCalls, calls, missingCalls, startMs, endMs }: Props) {
+export function CumulativeChart({ points, unpricedCalls, calls, callCount = calls.length, missingCalls, startMs, endMs }: Props) {
   const total = points[points.length - 1]?.cumulativeUsd ?? null;
   const drawn = spanPoints(points, startMs, endMs);
   const spanMs = drawn.length > 0 ? drawn[drawn.length - 1]!.ms - drawn[0]!.ms : 0;
   const summary = total === null
     ? 'no priced model call'
-    : `${points.length} priced calls from ${clock(points[0]!.ms)} to ${clock(points[points.length - 1]!.ms)} UTC, reaching ${formatCost(total)}`;
+    : `${callCount - unpricedCalls} priced calls from ${clock(points[0]!.ms)} to ${clock(points[points.length - 1]!.ms)} UTC, reaching ${formatCost(total)}`;
   const note = (
     <>
       {unpricedCalls > 0 && <span className="unpriced-note">{unpricedCalls} unpriced call{unpricedCalls === 1 ? '' : 's'} excluded (no known price; not counted as $0). </span>}
@@ -56,7 +57,7 @@ export function CumulativeChart({ points, unpricedCalls, calls, missingCalls, st
               <tr key={i}><td className="mono">{c.respondedAt}</td><td className="mono">{c.model}</td><td className="mono">{c.stepPath ?? '—'}</td><td className="num">{formatCost(c.priced.costUsd)}</td></tr>
             ))}
           </tbody>
-          {calls.length > TABLE_LIMIT && <caption className="muted">first {TABLE_LIMIT} of {calls.length} calls</caption>}
+          {callCount > Math.min(calls.length, TABLE_LIMIT) && <caption className="muted">first {Math.min(calls.length, TABLE_LIMIT)} of {callCount} calls</caption>}
         </table>
       }
     >

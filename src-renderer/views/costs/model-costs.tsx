@@ -1,6 +1,6 @@
 /** Cost per model: a table with an inline bar; unpriced models say n/a with a hatched cell, never $0. */
 import { formatCost, formatCount } from '../../format';
-import type { ModelCost } from './cost-data';
+import type { ModelCost } from '../../../shared/costs/cost-data';
 
 /** The per-model table. */
 export function ModelCosts({ models }: { models: ModelCost[] }) {

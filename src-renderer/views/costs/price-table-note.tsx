@@ -1,7 +1,7 @@
 /** Which price table priced this run, how old its rates are, and the entries this run's models hit. */
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { staleEntries, type PricingProvenance } from '../../../shared/pricing/staleness';
-import type { ModelCost } from './cost-data';
+import type { ModelCost } from '../../../shared/costs/cost-data';
 
 /** Rates per 1M tokens as `in / cached / out`. */
 function rates(key: string): string {

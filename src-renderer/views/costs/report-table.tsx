@@ -3,14 +3,17 @@
  * formatters, so `n/a`, `<0.000001` and `2+1?` match byte for byte) and a button copying
  * exactly the CLI's text.
  */
-import { useState } from 'react';
-import type { RunReport, RunReportRow } from '../../../shared/report/run-report';
-import { formatCalls, formatCost, formatRunReportTable, formatShare } from '../../../shared/report/run-report-table';
+import { useEffect, useState } from 'react';
+import type { RunReportRow } from '../../../shared/report/run-report';
+import { formatCalls, formatCost, formatShare } from '../../../shared/report/run-report-table';
+import type { ReportHead, RunHead } from '../../../shared/run/run-head-types';
+import { api } from '../../api';
 import { copyText } from '../../components/copy-text';
+import { useSlice } from '../../stores/use-slice';
 
 /** Column labels, as the CLI prints them. */
 export const REPORT_HEADER = ['STEP', 'IN', 'CACHED', 'CACHE%', 'OUT', 'CALLS', 'COST (USD)'] as const;
-/** Body rows rendered before "show all" (the copied text always has all of them). */
+/** Body rows rendered at first and added per "show more" (the copied text always has all of them). */
 const ROW_LIMIT = 200;
 
 /** The CLI's cells of one row. */
@@ -28,16 +31,27 @@ function Row({ row, total = false }: { row: RunReportRow; total?: boolean }) {
   );
 }
 
-/** The report table with its copy button. */
-export function ReportTable({ report }: { report: RunReport }) {
-  const [all, setAll] = useState(false);
+/** The report table with its copy button; rows come from main by window, the copied text whole. */
+export function ReportTable({ detail, report }: { detail: RunHead; report: ReportHead }) {
+  const [limit, setLimit] = useState(ROW_LIMIT);
   const [status, setStatus] = useState('');
-  const body = report.unattributed === undefined ? report.steps : [...report.steps, report.unattributed];
-  const shown = all ? body : body.slice(0, ROW_LIMIT);
+  const rows = useSlice<'report'>(detail.ref, detail.lastSequence, { section: 'report' });
+  const { onRange } = rows;
+  useEffect(() => onRange(0, limit - 1), [onRange, limit]);
+  const shown: RunReportRow[] = [];
+  for (let i = 0; i < Math.min(limit, report.rowCount); i++) {
+    const row = rows.item(i);
+    if (!row) break;
+    shown.push(row);
+  }
   const copy = async () => {
-    const text = formatRunReportTable(report);
-    const ok = await copyText(text);
-    setStatus(ok ? `Copied the report (${text.split('\n').length - 1} lines, as little report --table prints it)` : 'Copy failed: the clipboard is not available');
+    const text = await api['run.reportText'](detail.ref);
+    if (!text.ok) {
+      setStatus(`Copy failed: ${text.error.message}`);
+      return;
+    }
+    const ok = await copyText(text.value);
+    setStatus(ok ? `Copied the report (${text.value.split('\n').length - 1} lines, as little report --table prints it)` : 'Copy failed: the clipboard is not available');
   };
   return (
     <section className="report" aria-labelledby="report-title">
@@ -60,9 +74,10 @@ export function ReportTable({ report }: { report: RunReport }) {
           </tfoot>
         </table>
       </div>
-      {body.length > shown.length && (
-        <button type="button" className="report-more" onClick={() => setAll(true)}>
-          Show all {body.length.toLocaleString('en-US')} rows
+      {rows.error && <p className="error" role="alert">{rows.error.message}</p>}
+      {report.rowCount > shown.length && shown.length === Math.min(limit, report.rowCount) && (
+        <button type="button" className="report-more" onClick={() => setLimit((n) => n + ROW_LIMIT * 5)}>
+          Show {Math.min(ROW_LIMIT * 5, report.rowCount - shown.length).toLocaleString('en-US')} more of {report.rowCount.toLocaleString('en-US')} rows
         </button>
       )}
       {report.hasUnpricedCalls && (

@@ -2,10 +2,7 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCost, formatCount } from '../../format';
 import { CHART, ChartFrame, HATCH_ID } from './chart-frame';
-import { topBy, type StepCostDatum } from './cost-data';
-
-/** Steps drawn per chart; the report table lists all of them. */
-export const CHART_STEP_LIMIT = 25;
+import { CHART_STEP_LIMIT, topBy, type StepCostDatum } from '../../../shared/costs/cost-data';
 const BAR = 20;
 
 function heightFor(rows: number): number {
@@ -17,8 +14,11 @@ function costLabel(d: StepCostDatum): string {
   return d.unpricedCalls > 0 ? `${formatCost(d.costUsd)} + ${d.unpricedCalls} unpriced` : formatCost(d.costUsd);
 }
 
-/** Cost per step (horizontal bars, top steps by cost, unpriced ones always included). */
-export function StepCostChart({ data }: { data: StepCostDatum[] }) {
+/**
+ * Cost per step (horizontal bars, top steps by cost, unpriced ones always included). `data`
+ * may already be the top rows (main picks them); `total` and `excludedCalls` count all steps.
+ */
+export function StepCostChart({ data, total = data.length, excludedCalls = data.reduce((n, d) => n + d.unpricedCalls, 0) }: { data: StepCostDatum[]; total?: number; excludedCalls?: number }) {
   const unpriced = data.filter((d) => d.costUsd === null);
   const priced = topBy(data.filter((d) => d.costUsd !== null), (d) => d.costUsd ?? 0, Math.max(0, CHART_STEP_LIMIT - unpriced.length));
   const max = Math.max(0, ...priced.map((d) => d.costUsd ?? 0));
@@ -26,7 +26,6 @@ export function StepCostChart({ data }: { data: StepCostDatum[] }) {
   // Unpriced rows get a hatched band across the whole axis (stacked on a null cost), so the
   // row is visibly "unknown" rather than a bar of some length, and never a 0-length bar.
   const rows = [...priced, ...unpriced.slice(0, CHART_STEP_LIMIT)].map((d) => ({ ...d, label: costLabel(d), pricedLabel: d.costUsd === null ? undefined : costLabel(d), naLabel: d.costUsd === null ? costLabel(d) : undefined, naBand: d.costUsd === null ? domainMax : null }));
-  const excludedCalls = data.reduce((n, d) => n + d.unpricedCalls, 0);
   const summary = rows.map((d) => `${d.stepPath} ${d.label}`).join('; ');
   return (
     <ChartFrame
@@ -35,7 +34,7 @@ export function StepCostChart({ data }: { data: StepCostDatum[] }) {
       height={heightFor(rows.length)}
       note={
         <>
-          {data.length > rows.length && <span>Top {rows.length} of {data.length} steps with model calls (all are in the report table). </span>}
+          {total > rows.length && <span>Top {rows.length} of {total} steps with model calls (all are in the report table). </span>}
           {excludedCalls > 0 && <span className="unpriced-note"><span className="hatch-swatch" aria-hidden="true" /> {excludedCalls} unpriced call{excludedCalls === 1 ? '' : 's'} excluded: hatched rows have no known cost (n/a), not $0.</span>}
         </>
       }
@@ -71,8 +70,8 @@ const KINDS = [
   { key: 'reasoning', name: 'reasoning (part of output)', color: 'var(--tok-reasoning)' },
 ] as const;
 
-/** Tokens per step stacked by kind; the four kinds partition input + output exactly. */
-export function StepTokensChart({ data }: { data: StepCostDatum[] }) {
+/** Tokens per step stacked by kind; the four kinds partition input + output exactly. `total` counts all steps with calls. */
+export function StepTokensChart({ data, total = data.length }: { data: StepCostDatum[]; total?: number }) {
   const rows = topBy(data, (d) => d.totalTokens, CHART_STEP_LIMIT);
   const summary = rows.map((d) => `${d.stepPath}: ${KINDS.map((k) => `${formatCount(d[k.key])} ${k.name}`).join(', ')}`).join('; ');
   return (
@@ -80,7 +79,7 @@ export function StepTokensChart({ data }: { data: StepCostDatum[] }) {
       title="Tokens per step by kind"
       summary={summary || 'no model calls'}
       height={heightFor(rows.length) + 24}
-      note={<span>Reasoning tokens are a subset of output: output is drawn as non-reasoning + reasoning, and cached input as a part of input, so nothing is counted twice.{data.length > rows.length ? ` Top ${rows.length} of ${data.length} steps by tokens.` : ''}</span>}
+      note={<span>Reasoning tokens are a subset of output: output is drawn as non-reasoning + reasoning, and cached input as a part of input, so nothing is counted twice.{total > rows.length ? ` Top ${rows.length} of ${total} steps by tokens.` : ''}</span>}
       table={
         <table className="data-table">
           <thead><tr><th>step</th>{KINDS.map((k) => <th key={k.key} className="num">{k.name}</th>)}</tr></thead>

@@ -4,7 +4,7 @@
  * to resume and show where earlier resumes happened.
  */
 import { useEffect, useState } from 'react';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { EventLink, sessionHref, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
 import { inFlightLabel, lockPhrase } from './boundary-sentence';
@@ -13,7 +13,7 @@ import { ResumePlanList } from './resume-plan-list';
 import './crash.css';
 
 /** The crash tab body for one run. */
-export function CrashView({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+export function CrashView({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const now = useNow(30_000);
   const { boundary, lock, harness } = detail;
   if (!boundary) {
@@ -108,7 +108,7 @@ export function CrashView({ detail, at }: { detail: RunDetail; at: RunAddress })
           </section>
           <section aria-labelledby="crash-plan-h">
             <h3 id="crash-plan-h">What a resume of the same run id will do</h3>
-            <ResumePlanList plan={resumePlan} harness={harness} at={at} />
+            <ResumePlanList plan={resumePlan} harness={harness.refs} at={at} />
           </section>
         </>
       )}
@@ -120,7 +120,7 @@ export function CrashView({ detail, at }: { detail: RunDetail; at: RunAddress })
         ) : (
           <ul className="resume-list">
             {harness.resumes.map((r) => {
-              const s = harness.sessions[r.sessionId];
+              const s = harness.refs.sessions[r.sessionId];
               return (
                 <li key={r.sessionId}>
                   <strong>Resumed here</strong> after <strong>{formatDuration(r.gapMs)}</strong> of downtime:{' '}

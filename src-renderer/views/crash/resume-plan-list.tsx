@@ -1,12 +1,12 @@
 /** The core's resume plan as grouped lists, each item linked to the event it rests on. */
 import type { ReactNode } from 'react';
 import type { ResumePlan } from '../../../shared/fold/crash/crash-types';
-import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
+import type { HarnessRefs } from '../../../shared/run/run-head-types';
 import { EventLink, RunLink, sessionHref, type RunAddress } from '../../components/run-links';
 import { oneLine } from '../turns/one-line';
 
-/** Props: the plan, the harness view (to name sessions and turns) and the run's address. */
-export type ResumePlanListProps = { plan: ResumePlan; harness: LiteHarnessView; at: RunAddress };
+/** Props: the plan, the harness items it names (to name sessions and turns) and the run's address. */
+export type ResumePlanListProps = { plan: ResumePlan; harness: HarnessRefs; at: RunAddress };
 
 /** Every group of the plan; empty groups collapse to one muted line so the list stays scannable. */
 export function ResumePlanList({ plan, harness, at }: ResumePlanListProps) {

@@ -1,6 +1,10 @@
 /** The events view's filter bar (type prefix, caller, step) and jump-to-sequence field. */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { EventFilterSpec } from '../../../shared/run/run-detail-types';
+import type { EventFilterSpec, RunRef } from '../../../shared/run/run-detail-types';
+import { useSlice } from '../../stores/use-slice';
+
+/** Step paths suggested under the step field (those containing what is typed). */
+const STEP_SUGGESTIONS = 100;
 
 /** Every dotted prefix of the types seen (`harness.`, `harness.model.`) plus the types themselves. */
 export function typePrefixes(types: readonly string[]): string[] {
@@ -15,7 +19,9 @@ export function typePrefixes(types: readonly string[]): string[] {
 
 type Props = {
   types: readonly string[];
-  stepPaths: readonly string[];
+  /** The run whose step paths are suggested (null while its head loads), as of `headSequence`. */
+  runRef: RunRef | null;
+  headSequence: number;
   filter: EventFilterSpec;
   busy: boolean;
   lastSequence: number;
@@ -24,10 +30,20 @@ type Props = {
 };
 
 /** Filter form and jump field; the filter applies on submit so a half-typed prefix does not scan the log. */
-export function EventFilters({ types, stepPaths, filter, busy, lastSequence, onFilter, onJump }: Props) {
+export function EventFilters({ types, runRef, headSequence, filter, busy, lastSequence, onFilter, onJump }: Props) {
   const [draft, setDraft] = useState<EventFilterSpec>(filter);
   const [jump, setJump] = useState('');
   useEffect(() => setDraft(filter), [filter]);
+  // Matching step paths come from main: a run may have tens of thousands.
+  const typed = draft.stepPath?.trim() ?? '';
+  const steps = useSlice<'steps'>(runRef, headSequence, { section: 'steps', ...(typed ? { query: typed } : {}) });
+  const { onRange } = steps;
+  useEffect(() => onRange(0, STEP_SUGGESTIONS - 1), [onRange, typed]);
+  const stepPaths: string[] = [];
+  for (let i = 0; i < Math.min(STEP_SUGGESTIONS, steps.total ?? 0); i++) {
+    const step = steps.item(i);
+    if (step) stepPaths.push(step.stepPath);
+  }
   const prefixes = useMemo(() => typePrefixes(types), [types]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +74,7 @@ export function EventFilters({ types, stepPaths, filter, busy, lastSequence, onF
           <input list="ev-step-paths" value={draft.stepPath ?? ''} onChange={(e) => setDraft({ ...draft, stepPath: e.target.value })} placeholder="step path" spellCheck={false} />
         </label>
         <datalist id="ev-step-paths">
-          {stepPaths.slice(0, 500).map((p) => <option key={p} value={p} />)}
+          {stepPaths.map((p) => <option key={p} value={p} />)}
         </datalist>
         <button type="submit" disabled={busy}>Filter</button>
         {active && (

@@ -1,10 +1,10 @@
 /** Cost and tokens of the run, with the price table that produced the figure and its freshness. */
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { formatCost, formatCount } from '../../format';
 import { tokenKinds } from './overview-facts';
 
 /** The cost card: total (or n/a), unpriced calls, the table used. */
-export function CostCard({ detail }: { detail: RunDetail }) {
+export function CostCard({ detail }: { detail: RunHead }) {
   const usage = detail.state.usage;
   const { pricing } = detail;
   const partial = usage.costUsd !== null && usage.unpricedCalls > 0;
@@ -38,7 +38,7 @@ export function CostCard({ detail }: { detail: RunDetail }) {
 }
 
 /** The tokens card: input split into uncached and cached, output with its reasoning share. */
-export function TokensCard({ detail }: { detail: RunDetail }) {
+export function TokensCard({ detail }: { detail: RunHead }) {
   const t = tokenKinds(detail.state.usage);
   const rows: Array<[string, number, string]> = [
     ['Uncached input', t.uncachedInput, ''],

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import type { StepDetail } from '../../../shared/run/run-detail-types';
-import { findingsBySeverity, runTiming, shownStatus, stepCounts, tokenKinds } from './overview-facts';
+import { findingsBySeverity, runTiming, shownStatus, tokenKinds } from './overview-facts';
 
 const usage = { inputTokens: 1200, outputTokens: 340, cachedInputTokens: 800, reasoningTokens: 64, costUsd: 0.0003, pricedCalls: 1, unpricedCalls: 0 };
-const step = (stepPath: string, status: StepDetail['status']): StepDetail => ({ stepPath, status, usage, attempts: [], artifactRefs: [] });
 
 describe('overview facts', () => {
-  it('counts steps per status, zero included', () => {
-    expect(stepCounts([step('a', 'completed'), step('b', 'running'), step('c', 'completed')])).toEqual({ failed: 0, running: 1, pending: 0, completed: 2 });
-  });
-
   it('groups findings by severity, errors first, empty groups dropped', () => {
     const f = (severity: Diagnostic['severity'], sequence: number): Diagnostic => ({ code: 'sequence-gap', severity, message: 'm', sequence });
     const groups = findingsBySeverity([f('info', 1), f('error', 2), f('error', 3)]);

@@ -1,18 +1,11 @@
-/** Pure derivations of the overview (counts and groupings over RunDetail; all O(n), tested). */
+/** Pure derivations of the overview (counts and groupings over RunHead; all O(n), tested). */
 import type { Diagnostic, Severity } from '../../../shared/diagnostics';
 import type { StepStatus, UsageTotals } from '../../../shared/fold/run-state-types';
-import type { RunDetail, StepDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { msBetween } from '../crash/relative-time';
 
 /** Step statuses in the order a reader scans them: trouble first. */
 export const STEP_STATUS_ORDER: StepStatus[] = ['failed', 'running', 'pending', 'completed'];
-
-/** How many steps are in each status (every status present, zero included). */
-export function stepCounts(steps: StepDetail[]): Record<StepStatus, number> {
-  const counts: Record<StepStatus, number> = { failed: 0, running: 0, pending: 0, completed: 0 };
-  for (const step of steps) counts[step.status] += 1;
-  return counts;
-}
 
 /** Findings grouped by severity, errors first; empty groups left out. */
 export function findingsBySeverity(findings: Diagnostic[]): Array<{ severity: Severity; items: Diagnostic[] }> {
@@ -40,7 +33,7 @@ export function tokenKinds(usage: UsageTotals): TokenKinds {
 export type RunTiming = { startedAt: string | null; endedAt: string | null; ended: 'finished' | 'last-event' | 'unknown'; durationMs: number | null };
 
 /** Timing of the run from its folded head, falling back to recorded times of the log. */
-export function runTiming(detail: Pick<RunDetail, 'state' | 'firstRecordedAt' | 'lastRecordedAt'>): RunTiming {
+export function runTiming(detail: Pick<RunHead, 'state' | 'firstRecordedAt' | 'lastRecordedAt'>): RunTiming {
   const startedAt = detail.state.startedAt ?? detail.firstRecordedAt;
   if (detail.state.finishedAt) {
     return { startedAt, endedAt: detail.state.finishedAt, ended: 'finished', durationMs: msBetween(startedAt, detail.state.finishedAt) };
@@ -52,7 +45,7 @@ export function runTiming(detail: Pick<RunDetail, 'state' | 'firstRecordedAt' | 
 }
 
 /** The status the inspector shows: the crash verdict when there is one, else the folded status. */
-export function shownStatus(detail: Pick<RunDetail, 'boundary' | 'summary'>): { kind: string; reason: string | null; inferred: boolean } {
+export function shownStatus(detail: Pick<RunHead, 'boundary' | 'summary'>): { kind: string; reason: string | null; inferred: boolean } {
   const verdict = detail.boundary?.verdict;
   if (verdict) return { kind: verdict.kind, reason: verdict.reason, inferred: verdict.inferred };
   const s = detail.summary;

@@ -1,10 +1,10 @@
 /** Integrity findings grouped by severity, each linked to the event it is about. */
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { EventLink, type RunAddress } from '../../components/run-links';
 import { findingsBySeverity } from './overview-facts';
 
 /** The findings card; says plainly when the log checked out clean. */
-export function FindingsCard({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+export function FindingsCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const groups = findingsBySeverity(detail.findings);
   return (
     <section className="ov-card ov-wide" aria-labelledby="ov-findings-h">

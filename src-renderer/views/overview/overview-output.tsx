@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { JsonPreview } from '../../../shared/run/json-preview';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { api } from '../../api';
 import { JsonView } from '../../components/json-view';
 import { EventLink, type RunAddress } from '../../components/run-links';
@@ -10,7 +10,7 @@ import { EventLink, type RunAddress } from '../../components/run-links';
 type Full = { phase: 'idle' | 'loading' } | { phase: 'ready'; value: unknown } | { phase: 'error'; error: Diagnostic };
 
 /** The output card: preview, "load the whole output" when it was cut, the artifact ref. */
-export function OutputCard({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+export function OutputCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const { state, boundary } = detail;
   const [full, setFull] = useState<Full>({ phase: 'idle' });
   const completedSeq = boundary?.lastEvent?.type === 'RunCompleted' ? boundary.lastEvent.sequence : undefined;

@@ -1,11 +1,11 @@
 /** Where the run sits: parent run, sub-runs, workflow version, outer loop, lock owner, data dir. */
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { RunLink, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
 import { lockPhrase } from '../crash/boundary-sentence';
 
 /** The relations card. */
-export function RelationsCard({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+export function RelationsCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const parent = detail.summary.parentRunId ?? detail.harness.parentRunId ?? null;
   const { subRuns } = detail.harness;
   const { lock } = detail;

@@ -2,23 +2,23 @@
  * The run overview: what happened (status and why), when, what it cost, which steps got
  * where, what is wrong with the log, where it stopped, and what it produced.
  */
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { tabHref, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
 import { describeBoundary } from '../crash/boundary-sentence';
 import { formatDuration } from '../crash/relative-time';
 import { CostCard, TokensCard } from './overview-cost';
-import { STEP_STATUS_ORDER, runTiming, shownStatus, stepCounts } from './overview-facts';
+import { STEP_STATUS_ORDER, runTiming, shownStatus } from './overview-facts';
 import { FindingsCard } from './overview-findings';
 import { OutputCard } from './overview-output';
 import { RelationsCard } from './overview-relations';
 import './overview.css';
 
 /** The overview tab body for one run. */
-export function OverviewView({ detail, at }: { detail: RunDetail; at: RunAddress }) {
+export function OverviewView({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const status = shownStatus(detail);
   const timing = runTiming(detail);
-  const counts = stepCounts(detail.steps);
+  const counts = detail.steps.byStatus;
   const terminal = status.kind === 'completed' || status.kind === 'failed';
   return (
     <div className="overview">
@@ -71,8 +71,8 @@ export function OverviewView({ detail, at }: { detail: RunDetail; at: RunAddress
         <CostCard detail={detail} />
         <TokensCard detail={detail} />
         <section className="ov-card" aria-labelledby="ov-steps-h">
-          <h3 id="ov-steps-h">Steps ({detail.steps.length})</h3>
-          {detail.steps.length === 0 ? (
+          <h3 id="ov-steps-h">Steps ({detail.steps.count})</h3>
+          {detail.steps.count === 0 ? (
             <p className="empty">No steps in this run's log.</p>
           ) : (
             <ul className="ov-steps">

@@ -1,12 +1,12 @@
 /**
  * The run view's costs tab: per-step cost and tokens, cumulative cost over time, cost per
  * model, the `little report` table (copyable as the CLI's text) and the price table used.
- * Unpriced calls are never drawn as zero: they are hatched, labelled n/a and counted.
+ * Unpriced calls are never drawn as zero: they are hatched, labelled n/a and counted. The
+ * charts' data is aggregated in main (`run.costs`); report rows come by window.
  */
-import { useMemo } from 'react';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
+import { api } from '../../api';
+import { useRunFetch } from '../../stores/use-run-fetch';
 import { HatchDefs } from '../costs/chart-frame';
-import { costByModel, cumulativeCost, pricedTurns, stepCostData } from '../costs/cost-data';
 import { CumulativeChart } from '../costs/cumulative-chart';
 import { ModelCosts } from '../costs/model-costs';
 import { PriceTableNote } from '../costs/price-table-note';
@@ -22,13 +22,10 @@ function timeOf(iso: string | null): number | null {
 
 /** The costs tab. */
 export function CostsTab({ detail }: TabProps) {
-  const report = detail.report;
-  const steps = useMemo(() => (report ? stepCostData(report) : []), [report]);
-  const calls = useMemo(() => pricedTurns(detail.harness.modelTurns, BUNDLED_PRICE_TABLE), [detail.harness.modelTurns]);
-  const cumulative = useMemo(() => cumulativeCost(calls), [calls]);
-  const models = useMemo(() => costByModel(calls), [calls]);
-  const bundled = detail.pricing.source === 'bundled';
+  const { report, ref } = detail;
   const totalCalls = detail.state.usage.pricedCalls + detail.state.usage.unpricedCalls;
+  const costs = useRunFetch(report === null || totalCalls === 0 ? null : `${ref.dataDir}\u0000${ref.runId}`, detail.lastSequence, () => api['run.costs'](ref));
+  const bundled = detail.pricing.source === 'bundled';
 
   if (report === null) {
     return (
@@ -41,26 +38,43 @@ export function CostsTab({ detail }: TabProps) {
     return (
       <div className="costs-tab">
         <p className="empty">This run recorded no model calls: nothing was spent ($0 measured).</p>
-        <ReportTable report={report} />
+        <ReportTable detail={detail} report={report} />
       </div>
     );
   }
+  const model = costs.phase === 'ready' ? costs.value : null;
   return (
     <div className="costs-tab">
       <HatchDefs />
       <div className="costs-charts">
-        <StepCostChart data={steps} />
-        {bundled ? (
-          <CumulativeChart points={cumulative.points} unpricedCalls={cumulative.unpricedCalls} calls={calls} missingCalls={Math.max(0, totalCalls - calls.length)} startMs={timeOf(detail.firstRecordedAt)} endMs={timeOf(detail.lastRecordedAt)} />
+        {costs.phase === 'error' ? (
+          <p className="error" role="alert">The charts could not be built: {costs.error.message}</p>
+        ) : model === null ? (
+          <p className="loading" role="status">Adding up {totalCalls.toLocaleString('en-US')} model calls…</p>
         ) : (
-          <p className="muted chart-note">The cumulative and per-model views price each call in the app with the bundled table; they are hidden while your own table is in use.</p>
+          <>
+            <StepCostChart data={model.stepCosts} total={model.stepsWithCalls} excludedCalls={model.unpricedStepCalls} />
+            {bundled ? (
+              <CumulativeChart
+                points={model.points}
+                unpricedCalls={model.unpricedCalls}
+                calls={model.firstCalls}
+                callCount={model.callCount}
+                missingCalls={Math.max(0, totalCalls - model.callCount)}
+                startMs={timeOf(detail.firstRecordedAt)}
+                endMs={timeOf(detail.lastRecordedAt)}
+              />
+            ) : (
+              <p className="muted chart-note">The cumulative and per-model views price each call in the app with the bundled table; they are hidden while your own table is in use.</p>
+            )}
+            <StepTokensChart data={model.stepTokens} total={model.stepsWithCalls} />
+            {bundled && <ModelCosts models={model.models} />}
+          </>
         )}
-        <StepTokensChart data={steps} />
-        {bundled && <ModelCosts models={models} />}
       </div>
       <div className="costs-side">
-        <ReportTable report={report} />
-        <PriceTableNote pricing={detail.pricing} models={models} />
+        <ReportTable detail={detail} report={report} />
+        <PriceTableNote pricing={detail.pricing} models={model?.models ?? []} />
       </div>
     </div>
   );

@@ -102,7 +102,6 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   };
 
   const types = useMemo(() => Object.keys(detail?.eventTypeCounts ?? {}), [detail?.eventTypeCounts]);
-  const stepPaths = useMemo(() => detail?.steps.map((s) => s.stepPath) ?? [], [detail?.steps]);
   const selectedIndex = store.selected === null ? -1 : indexOfSequence(store.selected, store.index, store.count);
   const hiddenByFilter = store.selected !== null && store.index !== null && selectedIndex < 0;
   const pageErrorCount = Object.keys(store.pageErrors).length;
@@ -111,7 +110,8 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
     <div className="ev-tab">
       <EventFilters
         types={types}
-        stepPaths={stepPaths}
+        runRef={detail?.ref ?? null}
+        headSequence={detail?.lastSequence ?? 0}
         filter={store.filter}
         busy={store.indexPhase === 'loading'}
         lastSequence={store.count}

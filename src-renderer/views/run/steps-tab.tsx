@@ -1,4 +1,6 @@
 /** The run view's steps tab: the step list and the selected step's detail (`#/run/<id>/step/<path>`). */
+import { api } from '../../api';
+import { useRunFetch } from '../../stores/use-run-fetch';
 import { StepDetailView } from '../steps/step-detail';
 import { StepList } from '../steps/step-list';
 import '../steps/steps.css';
@@ -6,26 +8,41 @@ import type { TabProps } from './tab-props';
 
 /** Steps of the run; explains runs without steps and step paths the run does not have. */
 export function StepsTab({ detail, route }: TabProps) {
-  if (detail.steps.length === 0) {
+  const { ref } = detail;
+  const stepPath = route.step;
+  const view = useRunFetch(stepPath === undefined ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${stepPath}`, detail.lastSequence, () =>
+    api['run.step']({ ...ref, stepPath: stepPath! }),
+  );
+  if (detail.steps.count === 0) {
+    const sessions = detail.harness.counts.sessions;
     return (
       <p className="empty" role="status">
-        This run has no workflow steps{detail.harness.sessions.length > 0 ? ` (it has ${detail.harness.sessions.length} harness sessions: see Turns & tools)` : ''}.
+        This run has no workflow steps{sessions > 0 ? ` (it has ${sessions} harness sessions: see Turns & tools)` : ''}.
       </p>
     );
   }
-  const step = route.step === undefined ? undefined : detail.steps.find((s) => s.stepPath === route.step);
   return (
     <div className="steps-layout">
       <StepList detail={detail} route={route} />
       <div className="steps-detail-pane">
-        {step ? (
-          <StepDetailView detail={detail} step={step} route={route} />
-        ) : route.step !== undefined ? (
+        {stepPath === undefined ? (
+          <p className="empty">Select a step to see its attempts, output, artifacts and cost.</p>
+        ) : view.phase === 'ready' ? (
+          <StepDetailView detail={detail} view={view.value} route={route} />
+        ) : view.phase === 'error' ? (
           <p role="alert" className="error">
-            This run has no step <code>{route.step}</code>.
+            {view.error.code === 'item-not-found' ? (
+              <>
+                This run has no step <code>{stepPath}</code>.
+              </>
+            ) : (
+              view.error.message
+            )}
           </p>
         ) : (
-          <p className="empty">Select a step to see its attempts, output, artifacts and cost.</p>
+          <p className="loading" role="status">
+            Loading step <code>{stepPath}</code>…
+          </p>
         )}
       </div>
     </div>

@@ -5,8 +5,8 @@ import type { TabProps } from './tab-props';
 
 /** Gantt of the run's steps (and step-less harness sessions); an explanation when empty. */
 export function TimelineTab({ detail, route }: TabProps) {
-  const { rows, stepCount } = detail.timeline;
-  if (rows.length === 0) {
+  const { rowCount, stepCount } = detail.timeline;
+  if (rowCount === 0) {
     return (
       <p className="empty" role="status">
         This run has no steps and no harness sessions yet ({detail.state.eventCount} events, status {detail.state.status}), so there is

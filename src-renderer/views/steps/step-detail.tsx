@@ -1,5 +1,5 @@
 /** The detail of one step: status, attempts, output, artifacts, usage, metadata, sessions. */
-import type { RunDetail, StepDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead, StepView } from '../../../shared/run/run-head-types';
 import { JsonView } from '../../components/json-view';
 import { formatRoute, type Route } from '../../routing/route';
 import { clockTime } from '../timeline/timeline-format';
@@ -11,11 +11,11 @@ import { costText, tokenText } from './usage-format';
 /** Artifacts verified without a click (the rest on "Verify"). */
 const AUTO_VERIFY = 8;
 
-/** Everything about `step` of `detail`. */
-export function StepDetailView({ detail, step, route }: { detail: RunDetail; step: StepDetail; route: Extract<Route, { view: 'run' }> }) {
+/** Everything about one step of `detail` (fetched with its sessions by `run.step`). */
+export function StepDetailView({ detail, view, route }: { detail: RunHead; view: StepView; route: Extract<Route, { view: 'run' }> }) {
+  const { step, sessions } = view;
   const crashed = detail.boundary?.verdict.kind === 'crashed';
   const status = step.status === 'running' && crashed ? 'crashed' : step.status;
-  const sessions = detail.harness.sessions.filter((s) => s.stepPath === step.stepPath);
   const tokens = tokenText(step.usage);
   const uses = step.uses ?? (typeof step.metadata?.uses === 'string' ? step.metadata.uses : null);
   return (

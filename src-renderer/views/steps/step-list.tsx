@@ -1,9 +1,11 @@
 /** The virtualized list of a run's steps; ↑/↓ move the selection, which lives in the URL. */
-import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { RunDetail, StepDetail } from '../../../shared/run/run-detail-types';
+import { useState, type KeyboardEvent } from 'react';
+import type { StepDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { VirtualList } from '../../components/virtual-list';
 import { formatRoute, type Route } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
+import { useSlice } from '../../stores/use-slice';
 import { formatDuration, msBetween } from '../timeline/timeline-format';
 import { costText } from './usage-format';
 
@@ -16,26 +18,28 @@ function stepDuration(step: StepDetail): number | null {
 }
 
 /** Filterable step list; `selected` is the route's step path. */
-export function StepList({ detail, route }: { detail: RunDetail; route: RunRoute }) {
+export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }) {
   const navigate = useRouteStore((s) => s.navigate);
   const [filter, setFilter] = useState('');
-  const steps = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return needle ? detail.steps.filter((s) => s.stepPath.toLowerCase().includes(needle)) : detail.steps;
-  }, [detail.steps, filter]);
-  const selectedIndex = steps.findIndex((s) => s.stepPath === route.step);
+  const query = filter.trim();
+  // Filtered in main; the list holds only the pages on screen.
+  const steps = useSlice<'steps'>(detail.ref, detail.lastSequence, { section: 'steps', ...(query ? { query } : {}), ...(route.step !== undefined ? { find: route.step } : {}) });
+  const total = steps.total ?? (query ? 0 : detail.steps.count);
+  const selectedIndex = steps.found ?? -1;
   const crashed = detail.boundary?.verdict.kind === 'crashed';
   const stepRoute = (step: StepDetail): RunRoute => ({ view: 'run', runId: route.runId, dir: route.dir, tab: 'steps', step: step.stepPath });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
-    const next = Math.min(steps.length - 1, Math.max(0, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)));
-    if (steps[next]) navigate(stepRoute(steps[next]));
+    const next = Math.min(total - 1, Math.max(0, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)));
+    const step = steps.item(next);
+    if (step) navigate(stepRoute(step));
   };
 
   const renderRow = (i: number) => {
-    const step = steps[i];
+    const step = steps.item(i);
+    if (!step) return <div role="listitem" className="step-row step-placeholder" aria-busy="true" />;
     const status = step.status === 'running' && crashed ? 'crashed' : step.status;
     const selected = i === selectedIndex;
     return (
@@ -62,19 +66,21 @@ export function StepList({ detail, route }: { detail: RunDetail; route: RunRoute
       <input
         type="search"
         className="step-filter"
-        placeholder={`Filter ${detail.steps.length.toLocaleString('en-US')} steps`}
+        placeholder={`Filter ${detail.steps.count.toLocaleString('en-US')} steps`}
         aria-label="Filter steps by path"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
-      {steps.length === 0 ? (
+      {steps.error ? (
+        <p className="error" role="alert">{steps.error.message}</p>
+      ) : steps.total === 0 ? (
         <p className="empty">No step path contains “{filter}”.</p>
       ) : (
         <VirtualList
-          count={steps.length}
+          count={total}
           rowHeight={26}
           renderRow={renderRow}
-          rowKey={(i) => steps[i].stepPath}
+          onRangeChange={steps.onRange}
           scrollToIndex={selectedIndex >= 0 ? selectedIndex : null}
           label="Steps (arrow keys move the selection)"
           className="step-list-rows"

@@ -1,6 +1,9 @@
 /** The sticky time axis: relative-time ticks, collapsed breaks with their real duration, resumes. */
 import type { RefObject } from 'react';
 import type { TimelineModel } from '../../../shared/timeline/timeline-types';
+
+/** What the axis draws: the broken axis and whether the log ended in a crash. */
+type AxisModel = Pick<TimelineModel, 'axis' | 'crashed'>;
 import type { TimelineWindow } from '../../stores/timeline-store';
 import { axisTicks, pct } from './axis-ticks';
 import { formatDuration, formatOffset } from './timeline-format';
@@ -9,7 +12,7 @@ import { formatDuration, formatOffset } from './timeline-format';
 export const AXIS_HEIGHT = 30;
 
 /** The header row of the Gantt; `laneRef` is measured for zoom anchors and tick density. */
-export function AxisHeader({ model, window: w, widthPx, laneRef }: { model: TimelineModel; window: TimelineWindow; widthPx: number; laneRef: RefObject<HTMLDivElement | null> }) {
+export function AxisHeader({ model, window: w, widthPx, laneRef }: { model: AxisModel; window: TimelineWindow; widthPx: number; laneRef: RefObject<HTMLDivElement | null> }) {
   const { ticks, stepMs } = axisTicks(model.axis, w, widthPx);
   return (
     <div className="tl-axis" style={{ height: AXIS_HEIGHT }}>

@@ -2,23 +2,26 @@
  * The step Gantt: toolbar, sticky broken time axis, one virtualized row per step path,
  * zoom/pan, hover card, click to open the step.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import type { TimelineRow } from '../../../shared/timeline/timeline-types';
+import { isFolded } from '../../../shared/timeline/visible-rows';
 import { VirtualList } from '../../components/virtual-list';
 import { formatRoute, type Route } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
-import { useTimelineStore } from '../../stores/timeline-store';
+import { foldSpec, useTimelineStore } from '../../stores/timeline-store';
+import { useSlice } from '../../stores/use-slice';
 import { AXIS_HEIGHT, AxisHeader } from './axis-header';
 import { GanttRow } from './gantt-row';
 import { TimelineToolbar } from './timeline-toolbar';
 import { TimelineTooltip } from './timeline-tooltip';
 import { useZoomPan } from './use-zoom-pan';
-import { visibleRows } from './visible-rows';
 import './timeline.css';
 
 const ROW_HEIGHT = 24;
+/** Rows remembered for hover and click lookups (a few screens' worth). */
+const DRAWN_LIMIT = 2000;
 
 type RunRoute = Extract<Route, { view: 'run' }>;
 
@@ -30,17 +33,20 @@ function rowRoute(row: TimelineRow, route: RunRoute): RunRoute | null {
   return null;
 }
 
-/** The Gantt of one run (the caller handles the empty model). */
-export function Gantt({ detail, route }: { detail: RunDetail; route: RunRoute }) {
+/** The Gantt of one run (the caller handles the empty model); rows come from main by window. */
+export function Gantt({ detail, route }: { detail: RunHead; route: RunRoute }) {
   const model = detail.timeline;
   const runKey = `${detail.ref.dataDir}\n${detail.ref.runId}`;
   const navigate = useRouteStore((s) => s.navigate);
   const { open, toggle, setHover } = useTimelineStore(useShallow((s) => ({ open: s.open, toggle: s.toggle, setHover: s.setHover })));
-  const { window: w, collapsed, ready } = useTimelineStore(useShallow((s) => ({ window: s.window, collapsed: s.collapsed, ready: s.runKey === runKey })));
+  const { window: w, fold, ready } = useTimelineStore(useShallow((s) => ({ window: s.window, fold: s.fold, ready: s.runKey === runKey })));
   const containerRef = useRef<HTMLDivElement>(null);
   const laneRef = useRef<HTMLDivElement>(null);
   const [widthPx, setWidthPx] = useState(800);
   const { handlers, consumeDrag } = useZoomPan(containerRef, laneRef, ready);
+  const rows = useSlice<'timeline'>(detail.ref, detail.lastSequence, { section: 'timeline', fold: foldSpec(fold) });
+  // Rows drawn last, by row index: hover, focus and clicks name rows by index.
+  const drawn = useRef(new Map<number, TimelineRow>());
 
   useLayoutEffect(() => open(runKey, model.axis.axisMs), [open, runKey, model.axis.axisMs]);
   useEffect(() => {
@@ -52,38 +58,46 @@ export function Gantt({ detail, route }: { detail: RunDetail; route: RunRoute })
   }, [ready]);
   useEffect(() => () => setHover(null), [setHover]);
 
-  const shown = useMemo(() => visibleRows(model.rows, collapsed), [model.rows, collapsed]);
-  const hrefs = useMemo(() => model.rows.map((r) => rowRoute(r, route)), [model.rows, route]);
-
   const onOpen = useCallback(
     (index: number) => {
-      const target = hrefs[index];
+      const row = drawn.current.get(index);
+      const target = row ? rowRoute(row, route) : null;
       if (!consumeDrag() && target) navigate(target);
     },
-    [hrefs, navigate, consumeDrag],
+    [route, navigate, consumeDrag],
   );
-  const onHover = useCallback((row: number, segment: number, x: number, y: number) => setHover({ row, segment, x, y }), [setHover]);
-  const onFocusRow = useCallback(
-    (row: number, element: HTMLElement) => {
-      const rect = element.getBoundingClientRect();
-      const segments = model.rows[row].segments.length;
-      if (segments > 0) setHover({ row, segment: segments - 1, x: rect.right + 40, y: rect.top });
+  const onHover = useCallback(
+    (index: number, segment: number, x: number, y: number) => {
+      const row = drawn.current.get(index);
+      if (row) setHover({ row, segment, x, y });
     },
-    [model.rows, setHover],
+    [setHover],
+  );
+  const onFocusRow = useCallback(
+    (index: number, element: HTMLElement) => {
+      const row = drawn.current.get(index);
+      const rect = element.getBoundingClientRect();
+      if (row && row.segments.length > 0) setHover({ row, segment: row.segments.length - 1, x: rect.right + 40, y: rect.top });
+    },
+    [setHover],
   );
   const onLeave = useCallback(() => setHover(null), [setHover]);
 
   const renderRow = (i: number) => {
-    const index = shown[i];
-    const row = model.rows[index];
-    const target = hrefs[index];
+    const item = rows.item(i);
+    if (!item) return <div className="tl-row tl-placeholder" aria-busy="true" />;
+    const { index, row } = item;
+    // Bounded: a long scroll through 20,000 rows must not keep them all.
+    if (drawn.current.size > DRAWN_LIMIT) drawn.current.clear();
+    drawn.current.set(index, row);
+    const target = rowRoute(row, route);
     return (
       <GanttRow
         row={row}
         index={index}
         window={w}
         widthPx={widthPx}
-        collapsed={collapsed[row.id] === true}
+        collapsed={isFolded(fold, row)}
         breaks={model.axis.breaks}
         resumes={model.resumes}
         href={target ? formatRoute(target) : null}
@@ -100,20 +114,25 @@ export function Gantt({ detail, route }: { detail: RunDetail; route: RunRoute })
   return (
     <div className="tl-root">
       <TimelineToolbar detail={detail} />
-      <VirtualList
-        count={shown.length}
-        rowHeight={ROW_HEIGHT}
-        renderRow={renderRow}
-        rowKey={(i) => model.rows[shown[i]].id}
-        overscan={6}
-        className="tl-list"
-        label={`Timeline of ${model.rows.length} rows. Plus and minus zoom, 0 fits, left and right arrows pan.`}
-        containerRef={containerRef}
-        header={<AxisHeader model={model} window={w} widthPx={widthPx} laneRef={laneRef} />}
-        headerHeight={AXIS_HEIGHT}
-        containerProps={handlers}
-      />
-      <TimelineTooltip model={model} lastRecordedAt={detail.lastRecordedAt} />
+      {rows.error ? (
+        <p className="error" role="alert">{rows.error.message}</p>
+      ) : (
+        <VirtualList
+          count={rows.total ?? 0}
+          rowHeight={ROW_HEIGHT}
+          renderRow={renderRow}
+          rowKey={(i) => rows.item(i)?.row.id ?? `pending:${i}`}
+          overscan={6}
+          onRangeChange={rows.onRange}
+          className="tl-list"
+          label={`Timeline of ${model.rowCount} rows. Plus and minus zoom, 0 fits, left and right arrows pan.`}
+          containerRef={containerRef}
+          header={<AxisHeader model={model} window={w} widthPx={widthPx} laneRef={laneRef} />}
+          headerHeight={AXIS_HEIGHT}
+          containerProps={handlers}
+        />
+      )}
+      <TimelineTooltip lastRecordedAt={detail.lastRecordedAt} />
     </div>
   );
 }

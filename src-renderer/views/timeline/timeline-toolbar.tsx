@@ -1,17 +1,16 @@
 /** Zoom buttons, collapse/expand all, run length facts and the legend above the Gantt. */
 import { useShallow } from 'zustand/react/shallow';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { RunHead } from '../../../shared/run/run-head-types';
 import { useTimelineStore } from '../../stores/timeline-store';
 import { formatTime } from '../../format';
 import { TimelineLegend } from './timeline-legend';
 import { formatDuration } from './timeline-format';
-import { groupIds } from './visible-rows';
 
 /** The toolbar; zoom shown as the share of the run in view. */
-export function TimelineToolbar({ detail }: { detail: RunDetail }) {
-  const { axis, rows, stepCount } = detail.timeline;
-  const { zoom, fit, setCollapsed, share } = useTimelineStore(
-    useShallow((s) => ({ zoom: s.zoom, fit: s.fit, setCollapsed: s.setCollapsed, share: axis.axisMs > 0 ? (s.window.end - s.window.start) / axis.axisMs : 1 })),
+export function TimelineToolbar({ detail }: { detail: RunHead }) {
+  const { axis, stepCount } = detail.timeline;
+  const { zoom, fit, foldAll, share } = useTimelineStore(
+    useShallow((s) => ({ zoom: s.zoom, fit: s.fit, foldAll: s.foldAll, share: axis.axisMs > 0 ? (s.window.end - s.window.start) / axis.axisMs : 1 })),
   );
   const gapMs = axis.breaks.reduce((sum, b) => sum + b.durationMs, 0);
   const zoomText = share >= 0.99 ? 'whole run' : `${Math.max(0.1, Math.round((1 / share) * 10) / 10)}×`;
@@ -32,10 +31,10 @@ export function TimelineToolbar({ detail }: { detail: RunDetail }) {
         </span>
       </div>
       <div className="tl-toolbar-group">
-        <button type="button" onClick={() => setCollapsed(groupIds(rows))}>
+        <button type="button" onClick={() => foldAll(true)}>
           Collapse all
         </button>
-        <button type="button" onClick={() => setCollapsed([])}>
+        <button type="button" onClick={() => foldAll(false)}>
           Expand all
         </button>
       </div>
@@ -43,7 +42,7 @@ export function TimelineToolbar({ detail }: { detail: RunDetail }) {
         {stepCount.toLocaleString('en-US')} steps · started {formatTime(axis.originAt)} · {formatDuration(axis.realMs)}
         {gapMs > 0 && ` (${formatDuration(axis.realMs - gapMs)} active, ${axis.breaks.length} ${axis.breaks.length === 1 ? 'gap' : 'gaps'} collapsed)`}
       </span>
-      <TimelineLegend loopEvents={detail.timeline.rows.some((r) => r.id === 'loopctl:events')} />
+      <TimelineLegend loopEvents={detail.timeline.hasLoopEvents} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 /** The hover/focus card of the timeline: path, attempt, status, times, duration, usage, calls. */
-import type { TimelineModel } from '../../../shared/timeline/timeline-types';
 import { useTimelineStore } from '../../stores/timeline-store';
 import { costText, tokenText } from '../steps/usage-format';
 import { clockTime, formatDuration, msBetween } from './timeline-format';
@@ -7,9 +6,9 @@ import { clockTime, formatDuration, msBetween } from './timeline-format';
 const WIDTH = 320;
 
 /** Follows `hover` in the timeline store; renders nothing when idle. */
-export function TimelineTooltip({ model, lastRecordedAt }: { model: TimelineModel; lastRecordedAt: string | null }) {
+export function TimelineTooltip({ lastRecordedAt }: { lastRecordedAt: string | null }) {
   const hover = useTimelineStore((s) => s.hover);
-  const row = hover ? model.rows[hover.row] : undefined;
+  const row = hover?.row;
   const segment = row?.segments[hover!.segment];
   if (!hover || !row || !segment) return null;
   const end = segment.finishedAt ?? lastRecordedAt ?? undefined;

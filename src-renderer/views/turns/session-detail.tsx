@@ -1,5 +1,5 @@
 /** A harness session: role, task, step, manifest, lifecycle and what resumed it. */
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { HarnessRefs, RunHead } from '../../../shared/run/run-head-types';
 import { JsonView } from '../../components/json-view';
 import { EventLink, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
@@ -7,8 +7,8 @@ import { formatDuration, msBetween } from '../crash/relative-time';
 import type { TurnSelection } from './turn-row';
 
 /** Detail pane of session `sessionId`. */
-export function SessionDetail({ detail, at, sessionId, onSelect }: { detail: RunDetail; at: RunAddress; sessionId: number; onSelect(s: TurnSelection): void }) {
-  const s = detail.harness.sessions[sessionId];
+export function SessionDetail({ detail, refs, at, sessionId, onSelect }: { detail: RunHead; refs: HarnessRefs; at: RunAddress; sessionId: number; onSelect(s: TurnSelection): void }) {
+  const s = refs.sessions[sessionId];
   const resume = detail.harness.resumes.find((r) => r.sessionId === sessionId);
   return (
     <article className="td" aria-label={`Session ${s.id}`}>

@@ -1,6 +1,6 @@
 /** A tool call in full: who called it, when, its args and result or error (fetched by sequence). */
 import type { JsonPreview } from '../../../shared/run/json-preview';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { HarnessRefs, RunHead } from '../../../shared/run/run-head-types';
 import { JsonView } from '../../components/json-view';
 import { EventLink, RunLink, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
@@ -11,14 +11,14 @@ import { ToolStatus, type TurnSelection } from './turn-row';
 import { payloadField, useRunEvent } from './use-run-event';
 
 /** Detail pane of tool call `toolId`. */
-export function ToolDetail({ detail, at, toolId, onSelect }: { detail: RunDetail; at: RunAddress; toolId: number; onSelect(s: TurnSelection): void }) {
-  const c = detail.harness.toolCalls[toolId];
+export function ToolDetail({ detail, refs, at, toolId, onSelect }: { detail: RunHead; refs: HarnessRefs; at: RunAddress; toolId: number; onSelect(s: TurnSelection): void }) {
+  const c = refs.toolCalls[toolId];
   // loopctl ledgers have no events to fetch; what they record is already in the previews.
   const ledger = detail.summary.source === 'loopctl';
   const started = useRunEvent(detail.ref, ledger ? undefined : c.startedSequence);
   const ended = useRunEvent(detail.ref, ledger ? undefined : c.endSequence);
   const fullArgs = payloadField(started, 'args');
-  const requester = c.requestedByTurnId !== undefined ? detail.harness.modelTurns[c.requestedByTurnId] : undefined;
+  const requester = c.requestedByTurnId !== undefined ? refs.modelTurns[c.requestedByTurnId] : undefined;
   const failed = c.status === 'failed';
   return (
     <article className="td" aria-label={`Tool call ${c.toolName ?? ''}`}>

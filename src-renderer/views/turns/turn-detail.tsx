@@ -1,5 +1,5 @@
 /** A model turn in full: identity, price, tokens, timing, then the request and response fetched by sequence. */
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { HarnessRefs, RunHead } from '../../../shared/run/run-head-types';
 import { EventLink, type RunAddress } from '../../components/run-links';
 import { formatCost, formatCount, formatTime } from '../../format';
 import { formatDuration, msBetween } from '../crash/relative-time';
@@ -11,8 +11,8 @@ import { modelIdentity, priceTurn } from './turn-price';
 import { payloadField, useRunEvent } from './use-run-event';
 
 /** Detail pane of model turn `turnId`. */
-export function TurnDetail({ detail, at, turnId, onSelect }: { detail: RunDetail; at: RunAddress; turnId: number; onSelect(s: TurnSelection): void }) {
-  const t = detail.harness.modelTurns[turnId];
+export function TurnDetail({ detail, refs, at, turnId, onSelect }: { detail: RunHead; refs: HarnessRefs; at: RunAddress; turnId: number; onSelect(s: TurnSelection): void }) {
+  const t = refs.modelTurns[turnId];
   // loopctl ledgers carry no request/response bodies to fetch: the previews are all there is.
   const ledger = detail.summary.source === 'loopctl';
   const called = useRunEvent(detail.ref, ledger ? undefined : t.calledSequence);
@@ -90,7 +90,7 @@ export function TurnDetail({ detail, at, turnId, onSelect }: { detail: RunDetail
           <h4>Tool calls it requested</h4>
           <ul className="td-list">
             {t.toolCallItemIds.map((id) => {
-              const c = detail.harness.toolCalls[id];
+              const c = refs.toolCalls[id];
               return (
                 <li key={id}>
                   <button type="button" className="td-linkbtn" onClick={() => onSelect({ kind: 'tool', id })}>

@@ -1,11 +1,12 @@
 /** One fixed-height row of the turns list: session header, resume marker, model turn or tool call. */
 import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
+import type { HarnessRefs } from '../../../shared/run/run-head-types';
 import { EventLink, RunLink, type RunAddress } from '../../components/run-links';
 import { formatCost, formatCount } from '../../format';
 import { formatDuration } from '../crash/relative-time';
 import { previewLine } from './one-line';
 import { modelIdentity, priceTurn } from './turn-price';
-import type { TurnRow } from './turn-rows';
+import type { TurnRow } from '../../../shared/run/turn-rows';
 
 /** What is selected in the list (the detail pane shows it). */
 export type TurnSelection = { kind: 'session' | 'turn' | 'tool'; id: number } | null;
@@ -14,7 +15,8 @@ export type TurnSelection = { kind: 'session' | 'turn' | 'tool'; id: number } | 
 export type TurnRowProps = {
   row: TurnRow;
   index: number;
-  harness: LiteHarnessView;
+  /** The harness items the cached rows name. */
+  harness: HarnessRefs;
   at: RunAddress;
   selected: boolean;
   highlighted: boolean;
@@ -42,6 +44,7 @@ export function TurnRowView({ row, index, harness, at, selected, highlighted, on
       );
     case 'session': {
       const s = harness.sessions[row.sessionId];
+      if (!s) return <Placeholder cls={cls} index={index} />;
       return (
         <div className={cls} data-row={index} role="listitem">
           <button type="button" className="tr-select" aria-pressed={selected} onClick={() => onSelect({ kind: 'session', id: s.id }, index)}>
@@ -62,6 +65,7 @@ export function TurnRowView({ row, index, harness, at, selected, highlighted, on
     }
     case 'turn': {
       const t = harness.modelTurns[row.turnId];
+      if (!t) return <Placeholder cls={cls} index={index} />;
       const priced = priceTurn(t);
       const retries = t.failures.length;
       return (
@@ -80,6 +84,7 @@ export function TurnRowView({ row, index, harness, at, selected, highlighted, on
     }
     case 'tool': {
       const c = harness.toolCalls[row.toolId];
+      if (!c) return <Placeholder cls={cls} index={index} />;
       return (
         <div className={`${cls}${row.nested ? ' tr-nested' : ''}`} data-row={index} role="listitem">
           <button type="button" className="tr-select" aria-pressed={selected} onClick={() => onSelect({ kind: 'tool', id: c.id }, index)}>
@@ -98,6 +103,11 @@ export function TurnRowView({ row, index, harness, at, selected, highlighted, on
       );
     }
   }
+}
+
+// A row whose item is still on the way from main.
+function Placeholder({ cls, index }: { cls: string; index: number }) {
+  return <div className={`${cls} tr-placeholder`} data-row={index} role="listitem" aria-busy="true" />;
 }
 
 /** The status chip of a model turn; in-flight is loud on purpose. */

@@ -4,47 +4,71 @@
  * fixed-height rows on the left (thousands of turns stay smooth), the selected item in full
  * on the right. `#/run/<id>/session/<n>` scrolls to and highlights that session.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { RunDetail } from '../../../shared/run/run-detail-types';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { HarnessSelection, RunHead } from '../../../shared/run/run-head-types';
+import type { TurnRow } from '../../../shared/run/turn-rows';
+import { api } from '../../api';
 import type { RunAddress } from '../../components/run-links';
 import { VirtualList } from '../../components/virtual-list';
+import { useRunFetch } from '../../stores/use-run-fetch';
+import { useSlice } from '../../stores/use-slice';
 import { formatDuration } from '../crash/relative-time';
 import { SessionDetail } from './session-detail';
 import { ToolDetail } from './tool-detail';
 import { TurnDetail } from './turn-detail';
 import { TurnRowView, type TurnSelection } from './turn-row';
-import { buildTurnRows, sessionRowIndex, type TurnRow } from './turn-rows';
 import './turns.css';
 
 const ROW_HEIGHT = 28;
 
 /** The turns tab body; `session` is the deep-linked session id, if any. */
-export function TurnsView({ detail, at, session }: { detail: RunDetail; at: RunAddress; session?: number }) {
-  const { harness } = detail;
-  const rows = useMemo(() => buildTurnRows(harness), [harness]);
-  const [selection, setSelection] = useState<TurnSelection>(() => initialSelection(detail, session));
-  const [scrollTo, setScrollTo] = useState<number | null>(() => indexOf(rows, initialSelection(detail, session)));
+export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAddress; session?: number }) {
+  const { harness, ref } = detail;
+  const [selection, setSelection] = useState<TurnSelection>(() => (session !== undefined ? { kind: 'session', id: session } : harness.initial));
+  // Rows live in main; `find` asks where the selection is so the list can scroll to it.
+  const [findTarget, setFindTarget] = useState<HarnessSelection | null>(selection);
+  const rows = useSlice<'turns'>(ref, detail.lastSequence, { section: 'turns', ...(findTarget ? { find: findTarget } : {}) });
+  const [scrollTo, setScrollTo] = useState<number | null>(null);
+  // Row of the selection when known (clicked, moved to, or found by main).
+  const [selectedIndex, setSelectedIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
+  const pane = useRunFetch(selection === null ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${selection.kind}\u0000${selection.id}`, detail.lastSequence, () =>
+    api['run.harness']({ ...ref, kind: selection!.kind, id: selection!.id }),
+  );
 
   useEffect(() => {
     if (session === undefined) return;
     setSelection({ kind: 'session', id: session });
-    setScrollTo(sessionRowIndex(rows, session));
-  }, [session, rows]);
+    setFindTarget({ kind: 'session', id: session });
+  }, [session]);
+
+  // Scroll once main told where the looked-for item is.
+  useEffect(() => {
+    if (rows.found === undefined || rows.found < 0) return;
+    setScrollTo(rows.found);
+    setSelectedIndex(rows.found);
+  }, [rows.found, findTarget]);
 
   const select = useCallback((next: TurnSelection, index?: number) => {
     setSelection(next);
-    if (index === undefined) setScrollTo(indexOf(rows, next));
-  }, [rows]);
+    // Picked in the list: it is on screen already. Picked elsewhere (a link in a pane): find it.
+    if (index !== undefined) setSelectedIndex(index);
+    else if (next) setFindTarget(next);
+  }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     const step = e.key === 'ArrowDown' ? 1 : -1;
-    for (let i = indexOf(rows, selection) + step; i >= 0 && i < rows.length; i += step) {
-      const sel = selectionOf(rows[i]);
+    const total = rows.total ?? 0;
+    for (let i = selectedIndex + step; i >= 0 && i < total; i += step) {
+      const r = rows.item(i);
+      // Rows not fetched yet: stay put (the list fetches them as they scroll in).
+      if (!r) return;
+      const sel = selectionOf(r);
       if (!sel) continue;
       setSelection(sel);
+      setSelectedIndex(i);
       setScrollTo(i);
       // Keep focus on the moved-to row once the virtual list has rendered it.
       requestAnimationFrame(() => listRef.current?.querySelector<HTMLButtonElement>(`[data-row="${i}"] .tr-select`)?.focus());
@@ -52,16 +76,18 @@ export function TurnsView({ detail, at, session }: { detail: RunDetail; at: RunA
     }
   };
 
-  if (harness.sessions.length === 0 && harness.modelTurns.length === 0 && harness.toolCalls.length === 0) {
+  const { counts } = harness;
+  if (counts.sessions === 0 && counts.modelTurns === 0 && counts.toolCalls === 0) {
     return <p className="empty">No harness sessions, model turns or tool calls in this run's log (it may run only lifecycle events or code steps).</p>;
   }
-  const inFlight = harness.modelTurns.filter((t) => t.status === 'in-flight').length + harness.toolCalls.filter((c) => c.status === 'in-flight').length;
+  const inFlight = counts.inFlightTurns + counts.inFlightTools;
   const highlighted = session;
+  const refs = pane.phase === 'ready' ? pane.value : null;
   return (
     <div className="turns">
       <p className="turns-summary">
-        {harness.sessions.length} session{harness.sessions.length === 1 ? '' : 's'} · {harness.modelTurns.length} model turn{harness.modelTurns.length === 1 ? '' : 's'} ·{' '}
-        {harness.toolCalls.length} tool call{harness.toolCalls.length === 1 ? '' : 's'}
+        {counts.sessions} session{counts.sessions === 1 ? '' : 's'} · {counts.modelTurns} model turn{counts.modelTurns === 1 ? '' : 's'} ·{' '}
+        {counts.toolCalls} tool call{counts.toolCalls === 1 ? '' : 's'}
         {inFlight > 0 && <span className="tr-chip tr-inflight">{inFlight} in flight</span>}
         {harness.resumes.length > 0 && (
           <span className="tr-chip tr-after">
@@ -72,37 +98,49 @@ export function TurnsView({ detail, at, session }: { detail: RunDetail; at: RunA
       </p>
       <div className="turns-layout">
         <div className="turns-list" ref={listRef} onKeyDown={onKeyDown}>
-          <VirtualList
-            count={rows.length}
-            rowHeight={ROW_HEIGHT}
-            scrollToIndex={scrollTo}
-            label="Sessions, model turns and tool calls"
-            renderRow={(i) => {
-              const row = rows[i];
-              const sel = selectionOf(row);
-              return (
-                <TurnRowView
-                  row={row}
-                  index={i}
-                  harness={harness}
-                  at={at}
-                  selected={sel !== null && selection !== null && sel.kind === selection.kind && sel.id === selection.id}
-                  highlighted={row.kind === 'session' && row.sessionId === highlighted}
-                  onSelect={(s, index) => select(s, index)}
-                />
-              );
-            }}
-          />
+          {rows.error ? (
+            <p className="error" role="alert">{rows.error.message}</p>
+          ) : (
+            <VirtualList
+              count={rows.total ?? 0}
+              rowHeight={ROW_HEIGHT}
+              scrollToIndex={scrollTo}
+              onRangeChange={rows.onRange}
+              label="Sessions, model turns and tool calls"
+              renderRow={(i) => {
+                const row = rows.item(i);
+                if (!row) return <div className="tr-row tr-placeholder" data-row={i} role="listitem" aria-busy="true" />;
+                const sel = selectionOf(row);
+                return (
+                  <TurnRowView
+                    row={row}
+                    index={i}
+                    harness={rows.refs}
+                    at={at}
+                    selected={sameSelection(sel, selection)}
+                    highlighted={row.kind === 'session' && row.sessionId === highlighted}
+                    onSelect={(s, index) => select(s, index)}
+                  />
+                );
+              }}
+            />
+          )}
         </div>
         <div className="turns-detail" role="region" aria-label="Selected item">
           {selection === null ? (
             <p className="empty">Select a session, turn or tool call.</p>
-          ) : selection.kind === 'turn' && harness.modelTurns[selection.id] ? (
-            <TurnDetail key={`t${selection.id}`} detail={detail} at={at} turnId={selection.id} onSelect={(s) => select(s)} />
-          ) : selection.kind === 'tool' && harness.toolCalls[selection.id] ? (
-            <ToolDetail key={`c${selection.id}`} detail={detail} at={at} toolId={selection.id} onSelect={(s) => select(s)} />
-          ) : selection.kind === 'session' && harness.sessions[selection.id] ? (
-            <SessionDetail key={`s${selection.id}`} detail={detail} at={at} sessionId={selection.id} onSelect={(s) => select(s)} />
+          ) : pane.phase === 'error' ? (
+            <p className="error" role="alert">
+              {pane.error.code === 'item-not-found' ? `This run has no ${selection.kind} ${selection.id}.` : pane.error.message}
+            </p>
+          ) : refs === null ? (
+            <p className="loading" role="status">Loading {selection.kind} {selection.id}…</p>
+          ) : selection.kind === 'turn' && refs.modelTurns[selection.id] ? (
+            <TurnDetail key={`t${selection.id}`} detail={detail} refs={refs} at={at} turnId={selection.id} onSelect={(s) => select(s)} />
+          ) : selection.kind === 'tool' && refs.toolCalls[selection.id] ? (
+            <ToolDetail key={`c${selection.id}`} detail={detail} refs={refs} at={at} toolId={selection.id} onSelect={(s) => select(s)} />
+          ) : selection.kind === 'session' && refs.sessions[selection.id] ? (
+            <SessionDetail key={`s${selection.id}`} detail={detail} refs={refs} at={at} sessionId={selection.id} onSelect={(s) => select(s)} />
           ) : (
             <p className="error" role="alert">
               This run has no {selection.kind} {selection.id}.
@@ -121,23 +159,6 @@ function selectionOf(row: TurnRow): TurnSelection {
   return null;
 }
 
-function indexOf(rows: TurnRow[], sel: TurnSelection): number {
-  if (!sel) return -1;
-  return rows.findIndex((r) => {
-    const s = selectionOf(r);
-    return s !== null && s.kind === sel.kind && s.id === sel.id;
-  });
-}
-
-/** Deep-linked session, else the first thing in flight (the reason people come here), else the first turn. */
-function initialSelection(detail: RunDetail, session: number | undefined): TurnSelection {
-  const { harness } = detail;
-  if (session !== undefined) return { kind: 'session', id: session };
-  const turn = harness.modelTurns.find((t) => t.status === 'in-flight');
-  if (turn) return { kind: 'turn', id: turn.id };
-  const tool = harness.toolCalls.find((c) => c.status === 'in-flight');
-  if (tool) return { kind: 'tool', id: tool.id };
-  if (harness.modelTurns[0]) return { kind: 'turn', id: 0 };
-  if (harness.toolCalls[0]) return { kind: 'tool', id: 0 };
-  return harness.sessions[0] ? { kind: 'session', id: harness.sessions[0].id } : null;
+function sameSelection(a: TurnSelection, b: TurnSelection): boolean {
+  return a !== null && b !== null && a.kind === b.kind && a.id === b.id;
 }

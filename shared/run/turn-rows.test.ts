@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
-import { priceTurn } from './turn-price';
+import type { LiteHarnessView } from './run-detail-types';
 import { buildTurnRows, sessionRowIndex } from './turn-rows';
 
 type H = Pick<LiteHarnessView, 'sessions' | 'modelTurns' | 'toolCalls' | 'resumes'>;
@@ -44,7 +43,7 @@ describe('buildTurnRows', () => {
     ]);
   });
 
-  it('builds 5,000 turns quickly', () => {
+  it('gives every turn and tool of a 5,000-turn run exactly one row', () => {
     const n = 5000;
     const h: H = {
       sessions: Array.from({ length: 200 }, (_, i) => session(i, i * 1000)),
@@ -52,17 +51,6 @@ describe('buildTurnRows', () => {
       toolCalls: Array.from({ length: n }, (_, i) => tool(i, i % 200, (i % 200) * 1000 + i + 1, i)),
       resumes: [],
     };
-    const start = performance.now();
     expect(buildTurnRows(h)).toHaveLength(200 + 2 * n);
-    expect(performance.now() - start).toBeLessThan(50);
-  });
-});
-
-describe('priceTurn', () => {
-  it('prices a responded turn with the bundled table and leaves others unpriced', () => {
-    const t = { ...turn(0, 0, 1), model: { provider: 'openai.responses', modelId: 'gpt-4o-mini' }, usage: { inputTokens: 1200, cachedInputTokens: 800, outputTokens: 340 } };
-    expect(priceTurn(t)?.costUsd).toBeCloseTo(0.000324, 9);
-    expect(priceTurn({ ...t, model: { provider: 'demo', modelId: 'planner-stub' } })?.costUsd).toBeNull();
-    expect(priceTurn({ ...t, status: 'in-flight' })).toBeNull();
   });
 });

@@ -3,11 +3,14 @@
  * call into $0: per-step rows come from `little report` itself, per-call figures from the
  * harness model turns priced with the same `priceModelCall` (bundled table).
  */
-import { readModelCall } from '../../../shared/fold/model-call';
-import { priceModelCall, type PricedModelCall } from '../../../shared/pricing/price-model-call';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import type { RunReport, RunReportRow } from '../../../shared/report/run-report';
-import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
+import { readModelCall } from '../fold/model-call';
+import { priceModelCall, type PricedModelCall } from '../pricing/price-model-call';
+import type { PriceTable } from '../pricing/price-table-types';
+import type { RunReport, RunReportRow } from '../report/run-report';
+import type { LiteHarnessView } from '../run/run-detail-types';
+
+/** Steps drawn in each per-step chart; the report table lists them all. */
+export const CHART_STEP_LIMIT = 25;
 
 /** One step (or the unattributed residue) as the charts draw it. */
 export type StepCostDatum = {

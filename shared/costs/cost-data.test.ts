@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { reportRow } from '../../../shared/report/run-report';
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
+import { reportRow } from '../report/run-report';
 import { costByModel, cumulativeCost, pricedTurns, stepDatum, topBy } from './cost-data';
 
 const turn = (at: string, provider: string, modelId: string, usage: unknown, stepPath = 's') =>

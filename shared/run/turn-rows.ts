@@ -4,7 +4,7 @@
  * each followed by the tool calls it requested (paired by callId in the fold). Pure, O(n log n),
  * so a run with thousands of turns still builds in a few milliseconds.
  */
-import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
+import type { LiteHarnessView } from './run-detail-types';
 
 /** One row of the virtual list. */
 export type TurnRow =
