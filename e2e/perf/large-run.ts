@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { writeLargeRun } from '../../scripts/fixtures/scenarios/large-run';
 
 /** A temp data dir holding one run of `events` events; call `cleanup` when done. */
-export type LargeRunDir = { dir: string; runId: string; events: number; cleanup(): void };
+export type LargeRunDir = { dir: string; dataDir: string; runId: string; events: number; cleanup(): void };
 
 /** Write a run of `events` events (200,000 take ~4 s) into a fresh temp data dir. */
-export function makeLargeRunDir(events = 200_000): LargeRunDir {
+export function makeLargeRunDir(events = 200_000, options: { crashed?: boolean } = {}): LargeRunDir {
   const root = mkdtempSync(join(tmpdir(), 'li-large-'));
   const dir = join(root, '.little-workflow');
-  const runId = writeLargeRun(dir, { events });
-  return { dir: root, runId, events, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  const runId = writeLargeRun(dir, { events, ...options });
+  return { dir: root, dataDir: dir, runId, events, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

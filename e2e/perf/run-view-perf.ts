@@ -1,14 +1,47 @@
 /**
  * UI benchmark of the run view on a generated 200,000-event run in browser mode: first
  * paint, run header, first event rows, scroll frame times and DOM rows in the events list,
- * and the renderer's JS heap. `scripts/bench.ts` can call {@link measureRunViewPerf}.
+ * then every tab (time to content, long tasks, scroll frames of its list), the size of the
+ * run's head, and the renderer's JS heap. `scripts/bench.ts` can call {@link measureRunViewPerf}.
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { serve } from '../serve-fixture';
 import { makeLargeRunDir } from './large-run';
 import { jumpTo, probeScroll } from './scroll-probe';
+
+/** The run view's tabs besides events, what shows each is ready, and the virtual list to scroll in it. */
+const TABS = [
+  { tab: 'overview', ready: '.overview' },
+  { tab: 'timeline', ready: '.tl-row:not(.tl-placeholder)', list: '.tl-list' },
+  { tab: 'steps', ready: '.step-row:not(.step-placeholder)', list: '.step-list-rows' },
+  { tab: 'turns', ready: '.tr-row:not(.tr-placeholder)', list: '.turns-list .virtual-list' },
+  { tab: 'costs', ready: '.chart-canvas:not([aria-busy="true"]) .recharts-surface' },
+  { tab: 'crash', ready: '.crash-view' },
+] as const;
+
+/** Long tasks that started after `since` (page ms): how many, and the longest. */
+async function longTasksSince(page: Page, since: number, label: string): Promise<Record<string, number>> {
+  const tasks = await page.evaluate(() => (globalThis as unknown as { __longTasks: Array<[number, number]> }).__longTasks);
+  const mine = tasks.filter(([start]) => start >= since).map(([, duration]) => duration);
+  return { [`${label}LongTasks`]: mine.length, [`${label}LongestTaskMs`]: Math.max(0, ...mine) };
+}
+
+/** Open `tab`, time it to its content, let its staged work finish, count long tasks, scroll its list. */
+async function measureTab(page: Page, runId: string, spec: (typeof TABS)[number]): Promise<Record<string, number>> {
+  const since = await page.evaluate(() => performance.now());
+  await page.evaluate((hash) => (window.location.hash = hash), `#/run/${runId}/${spec.tab}`);
+  await page.locator(spec.ready).first().waitFor({ timeout: 60_000 });
+  const out: Record<string, number> = { [`${spec.tab}ReadyMs`]: (await page.evaluate(() => performance.now())) - since };
+  await page.waitForTimeout(1000);
+  if ('list' in spec) {
+    const scroll = await probeScroll(page, 120, 600, spec.list);
+    Object.assign(out, { [`${spec.tab}ScrollP95Ms`]: scroll.p95Ms, [`${spec.tab}ScrollMaxDomRows`]: scroll.maxDomRows });
+    await page.waitForTimeout(500);
+  }
+  return { ...out, ...(await longTasksSince(page, since, spec.tab)) };
+}
 
 /** Options of {@link measureRunViewPerf}. */
 export type RunViewPerfOptions = { events?: number; out?: string | null; log?(line: string): void };
@@ -28,7 +61,11 @@ export async function measureRunViewPerf(options: RunViewPerfOptions = {}): Prom
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Under tsx (npm run bench) esbuild wraps named functions in `__name(…)`; the page lacks it.
-    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    // Long tasks (> 50 ms on the main thread) are recorded from the first script on.
+    await page.addInitScript({
+      content:
+        "globalThis.__name = (fn) => fn; globalThis.__longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });",
+    });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     await page.goto(`${served.url}#/run/${large.runId}/events`);
@@ -52,6 +89,11 @@ export async function measureRunViewPerf(options: RunViewPerfOptions = {}): Prom
     await jumpTo(page, 0.6);
     await page.locator('.ev-row:not(.ev-placeholder)').first().waitFor();
     metrics.jumpRowsLoadedMs = Date.now() - jumpStart;
+
+    Object.assign(metrics, await longTasksSince(page, 0, 'load'));
+    const head = await page.request.post(`${served.origin}/api/call/run.detail?token=${served.token}`, { data: { dataDir: large.dataDir, runId: large.runId } });
+    metrics.headKB = (await head.body()).byteLength / 1024;
+    for (const tab of TABS) Object.assign(metrics, await measureTab(page, large.runId, tab));
 
     const { metrics: cdpMetrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
     const metric = (name: string) => cdpMetrics.find((m) => m.name === name)?.value ?? -1;

@@ -7,12 +7,12 @@ import type { Page } from '@playwright/test';
 /** What one scroll pass measured. */
 export type ScrollProbe = { frames: number; p50Ms: number; p95Ms: number; maxMs: number; maxDomRows: number; endScrollTop: number };
 
-/** Scroll `.ev-virtual` by `pxPerFrame` for `frames` frames; returns frame-time percentiles and the most rows seen. */
-export async function probeScroll(page: Page, frames = 240, pxPerFrame = 1800): Promise<ScrollProbe> {
+/** Scroll the list `selector` (the events list by default) by `pxPerFrame` for `frames` frames; returns frame-time percentiles and the most rows seen. */
+export async function probeScroll(page: Page, frames = 240, pxPerFrame = 1800, selector = '.ev-virtual'): Promise<ScrollProbe> {
   return page.evaluate(
-    ({ frames, pxPerFrame }) =>
+    ({ frames, pxPerFrame, selector }) =>
       new Promise<ScrollProbe>((resolve) => {
-        const list = document.querySelector<HTMLElement>('.ev-virtual')!;
+        const list = document.querySelector<HTMLElement>(selector)!;
         const deltas: number[] = [];
         let maxDomRows = 0;
         let last = performance.now();
@@ -34,7 +34,7 @@ export async function probeScroll(page: Page, frames = 240, pxPerFrame = 1800): 
           requestAnimationFrame(tick);
         });
       }),
-    { frames, pxPerFrame },
+    { frames, pxPerFrame, selector },
   );
 }
 

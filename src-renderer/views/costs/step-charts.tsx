@@ -34,7 +34,7 @@ export function StepCostChart({ data, total = data.length, excludedCalls = data.
       height={heightFor(rows.length)}
       note={
         <>
-          {total > rows.length && <span>Top {rows.length} of {total} steps with model calls (all are in the report table). </span>}
+          {total > rows.length && <span>Top {rows.length} of {total.toLocaleString('en-US')} steps with model calls (all are in the report table). </span>}
           {excludedCalls > 0 && <span className="unpriced-note"><span className="hatch-swatch" aria-hidden="true" /> {excludedCalls} unpriced call{excludedCalls === 1 ? '' : 's'} excluded: hatched rows have no known cost (n/a), not $0.</span>}
         </>
       }
@@ -79,7 +79,7 @@ export function StepTokensChart({ data, total = data.length }: { data: StepCostD
       title="Tokens per step by kind"
       summary={summary || 'no model calls'}
       height={heightFor(rows.length) + 24}
-      note={<span>Reasoning tokens are a subset of output: output is drawn as non-reasoning + reasoning, and cached input as a part of input, so nothing is counted twice.{total > rows.length ? ` Top ${rows.length} of ${total} steps by tokens.` : ''}</span>}
+      note={<span>Reasoning tokens are a subset of output: output is drawn as non-reasoning + reasoning, and cached input as a part of input, so nothing is counted twice.{total > rows.length ? ` Top ${rows.length} of ${total.toLocaleString('en-US')} steps by tokens.` : ''}</span>}
       table={
         <table className="data-table">
           <thead><tr><th>step</th>{KINDS.map((k) => <th key={k.key} className="num">{k.name}</th>)}</tr></thead>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ResumePlan } from '../../../shared/fold/crash/crash-types';
 import type { HarnessRefs } from '../../../shared/run/run-head-types';
 import { EventLink, RunLink, sessionHref, type RunAddress } from '../../components/run-links';
+import { VirtualList } from '../../components/virtual-list';
 import { oneLine } from '../turns/one-line';
 
 /** Props: the plan, the harness items it names (to name sessions and turns) and the run's address. */
@@ -13,34 +14,47 @@ export function ResumePlanList({ plan, harness, at }: ResumePlanListProps) {
   const turnSession = (id: number) => harness.modelTurns[id]?.sessionId;
   return (
     <div className="plan-groups">
-      <Group title="Steps skipped (completed)" count={plan.stepsSkipped.length}>
-        {plan.stepsSkipped.map((s) => (
-          <li key={s.stepPath}>
+      <Group
+        title="Steps skipped (completed)"
+        items={plan.stepsSkipped}
+        itemKey={(s) => s.stepPath}
+        render={(s) => (
+          <>
             <span className="mono">{s.stepPath}</span> <EventLink at={at} sequence={s.sequence} />
-          </li>
-        ))}
-      </Group>
-      <Group title="Steps resumed without a new attempt" count={plan.stepsResumed.length}>
-        {plan.stepsResumed.map((s) => (
-          <li key={s.stepPath}>
+          </>
+        )}
+      />
+      <Group
+        title="Steps resumed without a new attempt"
+        items={plan.stepsResumed}
+        itemKey={(s) => s.stepPath}
+        render={(s) => (
+          <>
             <span className="mono">{s.stepPath}</span> <span className="muted">{s.attemptId} continues; no new StepAttemptStarted</span>{' '}
             <EventLink at={at} sequence={s.sequence} />
-          </li>
-        ))}
-      </Group>
-      <Group title="Steps run again or for the first time" count={plan.stepsRerun.length}>
-        {plan.stepsRerun.map((s) => (
-          <li key={s.stepPath}>
+          </>
+        )}
+      />
+      <Group
+        title="Steps run again or for the first time"
+        items={plan.stepsRerun}
+        itemKey={(s) => s.stepPath}
+        render={(s) => (
+          <>
             <span className="mono">{s.stepPath}</span> <span className="muted">was {s.status}{s.newAttempt ? '; new attempt' : ''}</span>
             {s.blockedReason && <span className="plan-blocked"> blocked: {s.blockedReason}</span>}
-          </li>
-        ))}
-      </Group>
-      <Group title="Model calls re-invoked (same callId, no new called event)" count={plan.modelCallsReinvoked.length} hot>
-        {plan.modelCallsReinvoked.map((m) => {
+          </>
+        )}
+      />
+      <Group
+        title="Model calls re-invoked (same callId, no new called event)"
+        hot
+        items={plan.modelCallsReinvoked}
+        itemKey={(m) => m.modelTurnId}
+        render={(m) => {
           const session = turnSession(m.modelTurnId);
           return (
-            <li key={m.modelTurnId}>
+            <>
               turn {m.turn ?? '?'}
               {m.stepPath && <span className="mono"> {m.stepPath}</span>} <span className="mono plan-callid">{m.callId ?? '(no callId)'}</span>{' '}
               <EventLink at={at} sequence={m.sequence} />
@@ -50,52 +64,69 @@ export function ResumePlanList({ plan, harness, at }: ResumePlanListProps) {
                   <a href={sessionHref(at, session)}>open in turns</a>
                 </>
               )}
-            </li>
+            </>
           );
-        })}
-      </Group>
-      <Group title="Tools re-invoked (same callId and args)" count={plan.toolCallsReinvoked.length} hot>
-        {plan.toolCallsReinvoked.map((t) => (
-          <li key={t.toolCallId}>
+        }}
+      />
+      <Group
+        title="Tools re-invoked (same callId and args)"
+        hot
+        items={plan.toolCallsReinvoked}
+        itemKey={(t) => t.toolCallId}
+        render={(t) => (
+          <>
             <span className="mono">{t.toolName ?? '(unnamed)'}</span> <code className="plan-args">{oneLine(t.args, 140)}</code>{' '}
             <span className="mono plan-callid">{t.callId ?? '(no callId)'}</span> <EventLink at={at} sequence={t.sequence} />
-          </li>
-        ))}
-      </Group>
-      <Group title="Sub-runs adopted" count={plan.subRunsAdopted.length}>
-        {plan.subRunsAdopted.map((s) => (
-          <li key={s.runId}>
+          </>
+        )}
+      />
+      <Group
+        title="Sub-runs adopted"
+        items={plan.subRunsAdopted}
+        itemKey={(s) => s.runId}
+        render={(s) => (
+          <>
             <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </li>
-        ))}
-      </Group>
-      <Group title="Sub-runs re-dispatched" count={plan.subRunsRedispatched.length} hot>
-        {plan.subRunsRedispatched.map((s) => (
-          <li key={s.runId}>
+          </>
+        )}
+      />
+      <Group
+        title="Sub-runs re-dispatched"
+        hot
+        items={plan.subRunsRedispatched}
+        itemKey={(s) => s.runId}
+        render={(s) => (
+          <>
             <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </li>
-        ))}
-      </Group>
-      <Group title="Parallel branches" count={plan.branches.length}>
-        {plan.branches.map((b) => (
-          <li key={`${b.branchPath}@${b.attempt}`}>
+          </>
+        )}
+      />
+      <Group
+        title="Parallel branches"
+        items={plan.branches}
+        itemKey={(b) => `${b.branchPath}@${b.attempt}`}
+        render={(b) => (
+          <>
             <span className="mono">{b.branchPath}</span>{' '}
             <span className="muted">{b.expect === 'backfill-terminal' ? 'ParallelBranchCompleted back-filled' : 'branch resumed'}</span>{' '}
             <EventLink at={at} sequence={b.sequence} />
-          </li>
-        ))}
-      </Group>
-      <Group title="Sessions restarted (new session.started, same manifest hash)" count={plan.sessionsRestarted.length}>
-        {plan.sessionsRestarted.map((id) => {
+          </>
+        )}
+      />
+      <Group
+        title="Sessions restarted (new session.started, same manifest hash)"
+        items={plan.sessionsRestarted}
+        itemKey={(id) => id}
+        render={(id) => {
           const s = harness.sessions[id];
           return (
-            <li key={id}>
+            <>
               <a href={sessionHref(at, id)}>session {id}</a> <span className="muted">{s?.role ?? ''}{s?.stepPath ? ` · ${s.stepPath}` : ''}</span>{' '}
               <EventLink at={at} sequence={s?.startSequence} />
-            </li>
+            </>
           );
-        })}
-      </Group>
+        }}
+      />
       {plan.notes.length > 0 && (
         <section className="plan-group plan-notes" aria-label="Notes">
           <h4>Notes</h4>
@@ -110,8 +141,14 @@ export function ResumePlanList({ plan, harness, at }: ResumePlanListProps) {
   );
 }
 
-function Group({ title, count, hot, children }: { title: string; count: number; hot?: boolean; children: ReactNode }) {
-  if (count === 0) {
+/** Items a group lists in full; longer groups scroll in a virtual list (a crashed 22,000-step run skips 22,000 steps). */
+const PLAIN_ITEMS = 50;
+const ITEM_HEIGHT = 22;
+
+type GroupProps<T> = { title: string; items: readonly T[]; hot?: boolean; itemKey(item: T): string | number; render(item: T): ReactNode };
+
+function Group<T>({ title, items, hot, itemKey, render }: GroupProps<T>) {
+  if (items.length === 0) {
     return (
       <p className="plan-group plan-empty muted">
         {title}: none
@@ -121,9 +158,28 @@ function Group({ title, count, hot, children }: { title: string; count: number; 
   return (
     <section className={`plan-group${hot ? ' plan-hot' : ''}`} aria-label={title}>
       <h4>
-        {title} <span className="plan-count">{count}</span>
+        {title} <span className="plan-count">{items.length.toLocaleString('en-US')}</span>
       </h4>
-      <ul>{children}</ul>
+      {items.length <= PLAIN_ITEMS ? (
+        <ul>
+          {items.map((item) => (
+            <li key={itemKey(item)}>{render(item)}</li>
+          ))}
+        </ul>
+      ) : (
+        <VirtualList
+          count={items.length}
+          rowHeight={ITEM_HEIGHT}
+          className="plan-virtual"
+          label={`${title}: ${items.length} items`}
+          rowKey={(i) => itemKey(items[i])}
+          renderRow={(i) => (
+            <div role="listitem" className="plan-item">
+              {render(items[i])}
+            </div>
+          )}
+        />
+      )}
     </section>
   );
 }
