@@ -14,9 +14,9 @@ import type { RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
-import { loadLibrary } from './load-library';
 import { loadPriceTableFile } from './price-table-file';
 import { createRunService } from './run-service';
+import { createRunDetailPool } from '../workers/run-detail-pool';
 
 /** Recently opened roots, persisted by the Electron shell (never inside a data dir). */
 export interface RecentStore {
@@ -64,7 +64,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   let current: LibrarySnapshot | null = null;
   let currentPath: string | null = null;
   let table: PriceTable = BUNDLED_PRICE_TABLE;
-  const runs = createRunService({ snapshot: () => current, table: () => table });
+  // One worker for library loads and run details: judging open runs folds their logs (a second for a big one).
+  const pool = createRunDetailPool();
+  const runs = createRunService({ snapshot: () => current, table: () => table, pool });
   let lastRun: RunRef | null = null;
   const exporter = createExportService({ detail: (ref) => runs.detail(ref), version: pkg.version, renderPdf: options.renderPdf });
   const logError = options.logError ?? ((message: string) => console.error(message));
@@ -79,10 +81,14 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     }
   };
 
+  // The latest open wins: an older load that finishes later is dropped.
+  let opening = 0;
   const openPath = async (path: string): Promise<Result<LibrarySnapshot>> => {
     const absolute = resolve(path);
-    const loaded = loadLibrary(absolute, table);
+    const mine = ++opening;
+    const loaded = await pool.library(absolute, table);
     if (!loaded.ok) return loaded;
+    if (mine !== opening) return loaded;
     current = loaded.value;
     currentPath = absolute;
     runs.clear();
@@ -110,10 +116,13 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
         },
         reload: () => {
           if (currentPath !== root) return;
-          const reloaded = loadLibrary(root, table);
-          if (!reloaded.ok) return;
-          current = reloaded.value;
-          publish({ kind: 'library.changed', snapshot: reloaded.value });
+          const mine = ++opening;
+          void pool.library(root, table).then((reloaded) => {
+            // Another open or reload started meanwhile: its snapshot is the one to keep.
+            if (!reloaded.ok || mine !== opening || currentPath !== root) return;
+            current = reloaded.value;
+            publish({ kind: 'library.changed', snapshot: reloaded.value });
+          });
         },
         observer: { logError, ...(options.live === undefined ? {} : options.live) },
       }),

@@ -2,8 +2,8 @@
  * Build the library snapshot for a root: discovery, then per data dir the SQL run facts,
  * model-call usage priced with the active table, and lock owners.
  *
- * Synchronous on purpose for now (the CLI and tests want it plain); the views issue moves
- * large libraries to a worker so main never blocks.
+ * Synchronous and plain (the CLI calls it directly); the core runs it in the worker thread
+ * (workers/run-detail-worker.ts), because judging open runs folds their whole logs.
  */
 import { fail, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { addModelCallUsage } from '../../shared/fold/model-call-usage';

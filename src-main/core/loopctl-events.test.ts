@@ -1,3 +1,4 @@
+import { createRunDetailPool } from '../workers/run-detail-pool';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIG_RESULT_HASH, LOOPCTL_SESSIONS } from '../../scripts/fixtures/loopctl/loopctl-scenario';
@@ -13,7 +14,7 @@ const SQLITE = join(__dirname, '../../examples/fixtures/completed');
 function service(root: string) {
   const library = loadLibrary(root);
   if (!library.ok) throw new Error(library.error.message);
-  return { library: library.value, service: createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE, useWorker: false }) };
+  return { library: library.value, service: createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE, pool: createRunDetailPool({ useWorker: false }) }) };
 }
 
 describe('run.events / run.eventIndex / run.event of loopctl runs', () => {

@@ -19,14 +19,14 @@ import { createRunModel, prepareRunModel, type RunModel } from './run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
-import { createRunDetailPool } from '../workers/run-detail-pool';
+import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
 import { eventRows, filterSequences, fullEvent } from './run-events';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 
-/** What the run handlers need from the core; `useWorker: false` builds details in-process. */
-export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; useWorker?: boolean };
+/** What the run handlers need from the core; `pool` builds details (default: a worker thread). */
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool };
 
 /** Run models kept in main (each holds a full detail: ~200 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
@@ -49,7 +49,7 @@ export function createRunService(context: RunServiceContext) {
   // Built models by run, most recently used last; a pending build is shared by concurrent requests.
   const cache = new Map<string, { key: string; model: Promise<Result<RunModel>> }>();
 
-  const pool = createRunDetailPool({ useWorker: context.useWorker });
+  const pool = context.pool ?? createRunDetailPool();
 
   // Only data dirs of the opened library, and only ids little-workflow itself would accept.
   const checkRef = (ref: RunRef): Result<LibrarySnapshot> => {

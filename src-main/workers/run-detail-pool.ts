@@ -1,5 +1,5 @@
 /**
- * One lazily started worker thread for run details and comparisons, with an in-process
+ * One lazily started worker thread for library loads, run details and comparisons, with an in-process
  * fallback when a worker cannot be started (e.g. the worker bundle is missing).
  */
 import { existsSync } from 'node:fs';
@@ -9,11 +9,13 @@ import { diagnostic, fail, type Result } from '../../shared/diagnostics';
 import { appRoot } from '../app-paths';
 import type { RunDetailContext } from '../core/run-detail';
 import type { RunModelData } from '../core/run-model';
+import type { LibrarySnapshot } from '../../shared/library';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveCapture } from '../core/run-compare';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
 
-type Pending = (result: Result<RunModelData | RunComparison>) => void;
+type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot>) => void;
 
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
@@ -23,7 +25,10 @@ export function workerScript(): { code: string; eval: boolean } | null {
   return existsSync(built) ? { code: built, eval: false } : null;
 }
 
-/** Build run details off main's thread. */
+/** The pool's calls. */
+export type RunDetailPool = ReturnType<typeof createRunDetailPool>;
+
+/** Load libraries and build run details off main's thread. */
 export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
   let worker: Worker | null = null;
   let nextId = 1;
@@ -64,7 +69,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
 
   // Distributive omit, so each request kind keeps its own fields.
   type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
-  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison>> => {
+  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison | LibrarySnapshot>> => {
     const w = start();
     if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest);
     const id = nextId++;
@@ -75,6 +80,8 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
   };
 
   return {
+    /** The snapshot of `root` priced with `table` (open runs are folded to judge them: seconds for a big one). */
+    library: (root: string, table: PriceTable) => call({ kind: 'library', root, table }) as Promise<Result<LibrarySnapshot>>,
     /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run. */
     detail: (dataDir: string, runId: string, context: RunDetailContext) =>
       call({ kind: 'detail', dataDir, runId, context }) as Promise<Result<RunModelData>>,

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeLargeRun } from '../scripts/fixtures/scenarios/large-run';
+import { createInspectorCore } from '../src-main/core/inspector-core';
+import { loadLibrary } from '../src-main/core/load-library';
+
+// Opening a root folds every run without a terminal event (to tell crashed from running). For
+// a big crashed run that takes a while; it must happen off main's thread, which in the
+// desktop app also serves every window. A synchronous load lets no timer fire until it ends.
+describe('library loads run in the worker', () => {
+  let root: string;
+  let runId: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'li-libworker-'));
+    runId = writeLargeRun(join(root, '.little-workflow'), { events: 60_000, crashed: true });
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('timers keep firing while a root with a crashed 60,000-event run opens, and the verdict matches the in-process load', async () => {
+    const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 5);
+    try {
+      const opened = await core.openPath(root);
+      if (!opened.ok) throw new Error(opened.error.message);
+      expect(ticks).toBeGreaterThanOrEqual(3);
+      const direct = loadLibrary(root);
+      if (!direct.ok) throw new Error(direct.error.message);
+      const row = opened.value.runs.find((r) => r.runId === runId);
+      expect(row).toMatchObject({ crashed: true, status: 'running', eventCount: 60_000 });
+      expect(opened.value.runs).toEqual(direct.value.runs);
+    } finally {
+      clearInterval(timer);
+      core.close();
+    }
+  });
+});
