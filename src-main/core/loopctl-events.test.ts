@@ -1,4 +1,6 @@
 import { createRunDetailPool } from '../workers/run-detail-pool';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIG_RESULT_HASH, LOOPCTL_SESSIONS } from '../../scripts/fixtures/loopctl/loopctl-scenario';
@@ -55,6 +57,29 @@ describe('run.events / run.eventIndex / run.event of loopctl runs', () => {
     expect(!unknown.ok && unknown.error.code).toBe('run-not-found');
     const outside = await s.events({ dataDir: '/tmp', runId: a2.runId }, 1, 10);
     expect(!outside.ok && outside.error.code).toBe('invalid-argument');
+  });
+
+  it('a ledger rewritten after a read is read again (the record cache follows the files)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'li-lc-cache-'));
+    try {
+      cpSync(FIXTURES, root, { recursive: true });
+      const dir = join(root, 'ledgers');
+      const ref = { dataDir: dir, runId: a2.runId };
+      const { service: s } = service(root);
+      const first = await s.events(ref, 1, 100);
+      expect(first.ok && first.value).toHaveLength(12);
+      // The file cut back to its first 20 lines: only a2's records up to line 20 and its trajectory record remain.
+      const events = join(dir, 'events.jsonl');
+      writeFileSync(events, `${readFileSync(events, 'utf8').split('\n').slice(0, 20).join('\n')}\n`);
+      const cut = await s.events(ref, 1, 100);
+      if (!cut.ok) throw new Error(cut.error.message);
+      expect(cut.value.length).toBeLessThan(12);
+      expect(cut.value[0].eventId).toBe('events.jsonl:18');
+      expect(cut.value.at(-1)!.eventId).toBe('trajectory.jsonl:3');
+      expect(cut.value.every((r) => r.eventId.startsWith('trajectory') || Number(r.eventId.split(':')[1]) <= 20)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('leaves SQLite data dirs on their own path', async () => {

@@ -8,12 +8,39 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import { plainRecord, recordEventId, recordRow } from '../../shared/loopctl/run-records';
 import { jsonSize } from '../../shared/run/json-preview';
 import type { EventFilterSpec, EventRow } from '../../shared/run/run-detail-types';
-import { readRunRecords, type RunRecord } from '../store/loopctl-records';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readAllRunRecords, type RunRecord } from '../store/loopctl-records';
+import { LOOPCTL_FILES } from '../store/loopctl-reader';
 import { matches, MAX_EVENT_ROWS } from './run-events';
 
+// The events tab pages through a run a few hundred rows at a time: the ledgers are read and
+// folded once per change of the files (size, mtime, inode), not once per page.
+const DIR_CACHE_LIMIT = 2;
+const cache = new Map<string, { stamp: string; runs: Map<string, RunRecord[]> }>();
+
+function ledgerStamp(dataDir: string): string {
+  return LOOPCTL_FILES.map((file) => {
+    try {
+      const st = statSync(join(dataDir, file));
+      return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return '-';
+    }
+  }).join('|');
+}
+
 function records(dataDir: string, runId: string): Result<RunRecord[]> {
-  const found = readRunRecords(dataDir, runId);
-  return found === null ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : ok(found);
+  const stamp = ledgerStamp(dataDir);
+  let hit = cache.get(dataDir);
+  if (hit?.stamp !== stamp) {
+    hit = { stamp, runs: readAllRunRecords(dataDir) };
+    cache.delete(dataDir);
+    cache.set(dataDir, hit);
+    while (cache.size > DIR_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  }
+  const found = hit.runs.get(runId);
+  return found === undefined ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : ok(found);
 }
 
 /** Rows `fromSequence…` (at most `limit`) of a loopctl run. */

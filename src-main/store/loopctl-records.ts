@@ -16,6 +16,11 @@ export type RunRecord = { ref: RunRecordRef; value: Record<string, unknown> };
 
 /** The records of `runId` in `dir`, or null when the folder has no such run. */
 export function readRunRecords(dir: string, runId: string, options: TailOptions = {}): RunRecord[] | null {
+  return readAllRunRecords(dir, options).get(runId) ?? null;
+}
+
+/** The records of every run in `dir` (both ledgers read and folded once), by run id. */
+export function readAllRunRecords(dir: string, options: TailOptions = {}): Map<string, RunRecord[]> {
   const ledgers: LoopctlLedgers = { events: [], records: [], diagnostics: [] };
   const bodies = new Map<string, Record<string, unknown>>();
   for (const file of LOOPCTL_FILES) {
@@ -24,9 +29,8 @@ export function readRunRecords(dir: string, runId: string, options: TailOptions 
     decodeLedgerLines(file, lines, ledgers);
   }
   const fold = foldLoopctl(ledgers, BUNDLED_PRICE_TABLE, dir);
-  if (!fold.runs.some((run) => run.id === runId)) return null;
-  const refs = indexRunRecords(ledgers, fold.runs).get(runId) ?? [];
-  return refs.map((ref) => ({ ref, value: bodies.get(recordEventId(ref)) ?? {} }));
+  const index = indexRunRecords(ledgers, fold.runs);
+  return new Map(fold.runs.map((run) => [run.id, (index.get(run.id) ?? []).map((ref) => ({ ref, value: bodies.get(recordEventId(ref)) ?? {} }))]));
 }
 
 function readLines(path: string, file: LedgerFile, options: TailOptions): LedgerLine[] {
