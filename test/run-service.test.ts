@@ -71,6 +71,23 @@ describe('run channels', () => {
     expect(text.ok && text.value).toMatch(/\nSTEP\s+IN\s+CACHED/);
   });
 
+  it('a head and its windows name the same build; a rebuilt model has a new one, so the renderer refetches', async () => {
+    const core = await openCore();
+    const run = fixtureRun('crashed model-call-in-flight');
+    const ref = { dataDir: run.dir, runId: run.runId };
+    const first = await core.handlers['run.detail'](ref);
+    const slice = await core.handlers['run.slice']({ ...ref, spec: { section: 'steps', from: 0, count: 1 } });
+    const again = await core.handlers['run.detail'](ref);
+    if (!first.ok || !slice.ok || !again.ok) throw new Error('run channels failed');
+    expect(slice.value.build).toBe(first.value.build);
+    expect(again.value.build).toBe(first.value.build);
+    // A reload (as after a rewritten log) drops the models: the same log, a new build.
+    await core.handlers['library.refresh']({});
+    const rebuilt = await core.handlers['run.detail'](ref);
+    expect(rebuilt.ok && rebuilt.value.build).toBeGreaterThan(first.value.build);
+    expect(rebuilt.ok && rebuilt.value.lastSequence).toBe(first.value.lastSequence);
+  });
+
   it('run.detail of a log little-workflow refuses still shows the state and says why', async () => {
     const core = await openCore();
     const run = fixtureRun('broken sequence-gap');

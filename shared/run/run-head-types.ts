@@ -46,6 +46,8 @@ export type ReportHead = Omit<RunReport, 'steps'> & { rowCount: number };
 
 /** The run view's first answer. */
 export type RunHead = Omit<RunDetail, 'steps' | 'harness' | 'timeline' | 'report'> & {
+  /** Which build of the run's model in main this head came from: a new build (more events, a rewritten log, another price table) means every window is fetched again. */
+  build: number;
   steps: StepsHead;
   harness: HarnessHead;
   timeline: TimelineHead;
@@ -81,8 +83,8 @@ export type Slice<S extends SliceSpec['section'] = SliceSpec['section']> = {
   found?: number;
   /** Turns windows: the sessions, turns and tool calls their rows show. */
   refs?: HarnessRefs;
-  /** The log position the window was cut from (a newer head means refetch). */
-  lastSequence: number;
+  /** The build of the run's model the window was cut from (see {@link RunHead.build}). */
+  build: number;
 };
 
 /** One step with the harness sessions that ran it. */

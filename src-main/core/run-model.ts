@@ -83,8 +83,8 @@ export type RunModel = {
   reportText(): string | null;
 };
 
-/** Wrap prepared data; indexes are built on first use. */
-export function createRunModel(data: RunModelData): RunModel {
+/** Wrap prepared data as build number `build`; indexes are built on first use. */
+export function createRunModel(data: RunModelData, build = 0): RunModel {
   const { detail, turnRows, costs } = data;
   const { harness } = detail;
   let head: RunHead | null = null;
@@ -107,12 +107,12 @@ export function createRunModel(data: RunModelData): RunModel {
   return {
     detail,
     head() {
-      head ??= buildHead(detail, refs, planRefs);
+      head ??= { ...buildHead(detail, refs, planRefs), build };
       return head;
     },
     slice(spec) {
       const window = <T,>(list: readonly T[]) => list.slice(spec.from, spec.from + spec.count);
-      const base = { section: spec.section, from: spec.from, lastSequence: detail.lastSequence };
+      const base = { section: spec.section, from: spec.from, build };
       switch (spec.section) {
         case 'steps': {
           const needle = spec.query?.trim().toLowerCase() ?? '';
@@ -166,7 +166,7 @@ export function createRunModel(data: RunModelData): RunModel {
   };
 }
 
-function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<number>, c: Iterable<number>) => HarnessRefs, planRefs: (plan: ResumePlan | null) => HarnessRefs): RunHead {
+function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<number>, c: Iterable<number>) => HarnessRefs, planRefs: (plan: ResumePlan | null) => HarnessRefs): Omit<RunHead, 'build'> {
   const { steps, harness, timeline, report, ...rest } = detail;
   const plan = planRefs(detail.boundary?.resumePlan ?? null);
   const resumed = refs(

@@ -117,11 +117,14 @@ export function createRunService(context: RunServiceContext) {
     return result?.ok ? result.value : null;
   };
 
+  // Every build gets a new number, so the renderer refetches its windows even when a rewritten log has the same length.
+  let builds = 0;
   const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot): Promise<Result<RunModel>> => {
-    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail)));
+    const number = ++builds;
+    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail), number));
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
     // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
-    return map(await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() }), createRunModel);
+    return map(await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() }), (data) => createRunModel(data, number));
   };
 
   return {

@@ -1,8 +1,8 @@
 /**
  * A window onto one of the run's long lists kept in main (`run.slice`): pages of
  * {@link SLICE_PAGE} items are fetched as the virtual list shows them and kept in a small LRU,
- * so a run with 22,000 steps never sends them all to the renderer. A newer head of the same
- * run (live) keeps the pages on screen and fetches the shown ones again.
+ * so a run with 22,000 steps never sends them all to the renderer. Another build of the run's
+ * model (live events, a rewritten log) keeps the pages on screen and fetches the shown ones again.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '../../shared/diagnostics';
@@ -20,7 +20,7 @@ type Section = SliceSpec['section'];
 /** A section's request without its window. */
 export type SliceQuery<S extends Section> = Omit<Extract<SliceSpec, { section: S }>, 'from' | 'count'>;
 
-type Page<S extends Section> = { lastSequence: number; items: Array<SliceItem[S]>; refs?: HarnessRefs };
+type Page<S extends Section> = { build: number; items: Array<SliceItem[S]>; refs?: HarnessRefs };
 
 /** What a view reads from the window. */
 export type SliceWindow<S extends Section> = {
@@ -39,8 +39,8 @@ export type SliceWindow<S extends Section> = {
 
 const EMPTY_REFS: HarnessRefs = { sessions: {}, modelTurns: {}, toolCalls: {} };
 
-/** Window onto `query`'s list of the run `ref` as of `lastSequence` (null ref: nothing). */
-export function useSlice<S extends Section>(ref: RunRef | null, lastSequence: number, query: SliceQuery<S>): SliceWindow<S> {
+/** Window onto `query`'s list of the run `ref` as of the head's `build` (null ref: nothing). */
+export function useSlice<S extends Section>(ref: RunRef | null, build: number, query: SliceQuery<S>): SliceWindow<S> {
   const { find, ...rest } = query as SliceQuery<S> & { find?: unknown };
   const listKey = ref === null ? '' : JSON.stringify([ref.dataDir, ref.runId, rest]);
   const findKey = JSON.stringify(find ?? null);
@@ -54,12 +54,12 @@ export function useSlice<S extends Section>(ref: RunRef | null, lastSequence: nu
     error: null,
     tick: 0,
   });
-  const live = useRef({ listKey, lastSequence, query });
-  live.current = { listKey, lastSequence, query };
+  const live = useRef({ listKey, build, query });
+  live.current = { listKey, build, query };
 
   const fetchPage = useCallback(
     async (page: number, withFind: boolean) => {
-      const { listKey: key, lastSequence: version, query: q } = live.current;
+      const { listKey: key, build: version, query: q } = live.current;
       if (ref === null) return;
       const token = `${key}|${version}|${page}|${withFind ? findKey : ''}`;
       if (inFlight.current.has(token)) return;
@@ -75,7 +75,7 @@ export function useSlice<S extends Section>(ref: RunRef | null, lastSequence: nu
         return;
       }
       const slice = result.value as Slice<S>;
-      pages.current.set(page, { lastSequence: slice.lastSequence, items: slice.items, ...(slice.refs ? { refs: slice.refs } : {}) });
+      pages.current.set(page, { build: slice.build, items: slice.items, ...(slice.refs ? { refs: slice.refs } : {}) });
       setState((s) => ({
         key,
         total: slice.total,
@@ -95,7 +95,7 @@ export function useSlice<S extends Section>(ref: RunRef | null, lastSequence: nu
       const last = Math.floor(Math.max(0, end) / SLICE_PAGE);
       for (let p = first; p <= last; p++) {
         const cached = pages.current.get(p);
-        if (!cached || cached.lastSequence < live.current.lastSequence) void fetchPage(p, false);
+        if (!cached || cached.build !== live.current.build) void fetchPage(p, false);
       }
     },
     [fetchPage],
@@ -108,10 +108,10 @@ export function useSlice<S extends Section>(ref: RunRef | null, lastSequence: nu
     void fetchPage(Math.floor(range.current.start / SLICE_PAGE), find !== undefined);
   }, [listKey]);
 
-  // A newer head (live): fetch the pages on screen again, keeping the old ones meanwhile.
+  // Another build (live): fetch the pages on screen again, keeping the old ones meanwhile.
   useEffect(() => {
     need(range.current.start, range.current.end);
-  }, [lastSequence, need]);
+  }, [build, need]);
 
   // Another item to find: one small request answers where it is.
   useEffect(() => {

@@ -35,7 +35,7 @@ function Row({ row, total = false }: { row: RunReportRow; total?: boolean }) {
 export function ReportTable({ detail, report }: { detail: RunHead; report: ReportHead }) {
   const [limit, setLimit] = useState(ROW_LIMIT);
   const [status, setStatus] = useState('');
-  const rows = useSlice<'report'>(detail.ref, detail.lastSequence, { section: 'report' });
+  const rows = useSlice<'report'>(detail.ref, detail.build, { section: 'report' });
   const { onRange } = rows;
   useEffect(() => onRange(0, limit - 1), [onRange, limit]);
   const shown: RunReportRow[] = [];

@@ -19,9 +19,9 @@ export function typePrefixes(types: readonly string[]): string[] {
 
 type Props = {
   types: readonly string[];
-  /** The run whose step paths are suggested (null while its head loads), as of `headSequence`. */
+  /** The run whose step paths are suggested (null while its head loads), as of its head's `build`. */
   runRef: RunRef | null;
-  headSequence: number;
+  headBuild: number;
   filter: EventFilterSpec;
   busy: boolean;
   lastSequence: number;
@@ -30,13 +30,13 @@ type Props = {
 };
 
 /** Filter form and jump field; the filter applies on submit so a half-typed prefix does not scan the log. */
-export function EventFilters({ types, runRef, headSequence, filter, busy, lastSequence, onFilter, onJump }: Props) {
+export function EventFilters({ types, runRef, headBuild, filter, busy, lastSequence, onFilter, onJump }: Props) {
   const [draft, setDraft] = useState<EventFilterSpec>(filter);
   const [jump, setJump] = useState('');
   useEffect(() => setDraft(filter), [filter]);
   // Matching step paths come from main: a run may have tens of thousands.
   const typed = draft.stepPath?.trim() ?? '';
-  const steps = useSlice<'steps'>(runRef, headSequence, { section: 'steps', ...(typed ? { query: typed } : {}) });
+  const steps = useSlice<'steps'>(runRef, headBuild, { section: 'steps', ...(typed ? { query: typed } : {}) });
   const { onRange } = steps;
   useEffect(() => onRange(0, STEP_SUGGESTIONS - 1), [onRange, typed]);
   const stepPaths: string[] = [];

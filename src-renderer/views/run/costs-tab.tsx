@@ -24,7 +24,7 @@ function timeOf(iso: string | null): number | null {
 export function CostsTab({ detail }: TabProps) {
   const { report, ref } = detail;
   const totalCalls = detail.state.usage.pricedCalls + detail.state.usage.unpricedCalls;
-  const costs = useRunFetch(report === null || totalCalls === 0 ? null : `${ref.dataDir}\u0000${ref.runId}`, detail.lastSequence, () => api['run.costs'](ref));
+  const costs = useRunFetch(report === null || totalCalls === 0 ? null : `${ref.dataDir}\u0000${ref.runId}`, detail.build, () => api['run.costs'](ref));
   const bundled = detail.pricing.source === 'bundled';
 
   if (report === null) {

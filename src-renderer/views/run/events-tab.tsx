@@ -111,7 +111,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
       <EventFilters
         types={types}
         runRef={detail?.ref ?? null}
-        headSequence={detail?.lastSequence ?? 0}
+        headBuild={detail?.build ?? 0}
         filter={store.filter}
         busy={store.indexPhase === 'loading'}
         lastSequence={store.count}

@@ -10,7 +10,7 @@ import type { TabProps } from './tab-props';
 export function StepsTab({ detail, route }: TabProps) {
   const { ref } = detail;
   const stepPath = route.step;
-  const view = useRunFetch(stepPath === undefined ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${stepPath}`, detail.lastSequence, () =>
+  const view = useRunFetch(stepPath === undefined ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${stepPath}`, detail.build, () =>
     api['run.step']({ ...ref, stepPath: stepPath! }),
   );
   if (detail.steps.count === 0) {

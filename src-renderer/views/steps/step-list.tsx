@@ -23,7 +23,7 @@ export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }
   const [filter, setFilter] = useState('');
   const query = filter.trim();
   // Filtered in main; the list holds only the pages on screen.
-  const steps = useSlice<'steps'>(detail.ref, detail.lastSequence, { section: 'steps', ...(query ? { query } : {}), ...(route.step !== undefined ? { find: route.step } : {}) });
+  const steps = useSlice<'steps'>(detail.ref, detail.build, { section: 'steps', ...(query ? { query } : {}), ...(route.step !== undefined ? { find: route.step } : {}) });
   const total = steps.total ?? (query ? 0 : detail.steps.count);
   const selectedIndex = steps.found ?? -1;
   const crashed = detail.boundary?.verdict.kind === 'crashed';

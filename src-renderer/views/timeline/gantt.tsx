@@ -44,7 +44,7 @@ export function Gantt({ detail, route }: { detail: RunHead; route: RunRoute }) {
   const laneRef = useRef<HTMLDivElement>(null);
   const [widthPx, setWidthPx] = useState(800);
   const { handlers, consumeDrag } = useZoomPan(containerRef, laneRef, ready);
-  const rows = useSlice<'timeline'>(detail.ref, detail.lastSequence, { section: 'timeline', fold: foldSpec(fold) });
+  const rows = useSlice<'timeline'>(detail.ref, detail.build, { section: 'timeline', fold: foldSpec(fold) });
   // Rows drawn last, by row index: hover, focus and clicks name rows by index.
   const drawn = useRef(new Map<number, TimelineRow>());
 

@@ -27,12 +27,12 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
   const [selection, setSelection] = useState<TurnSelection>(() => (session !== undefined ? { kind: 'session', id: session } : harness.initial));
   // Rows live in main; `find` asks where the selection is so the list can scroll to it.
   const [findTarget, setFindTarget] = useState<HarnessSelection | null>(selection);
-  const rows = useSlice<'turns'>(ref, detail.lastSequence, { section: 'turns', ...(findTarget ? { find: findTarget } : {}) });
+  const rows = useSlice<'turns'>(ref, detail.build, { section: 'turns', ...(findTarget ? { find: findTarget } : {}) });
   const [scrollTo, setScrollTo] = useState<number | null>(null);
   // Row of the selection when known (clicked, moved to, or found by main).
   const [selectedIndex, setSelectedIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
-  const pane = useRunFetch(selection === null ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${selection.kind}\u0000${selection.id}`, detail.lastSequence, () =>
+  const pane = useRunFetch(selection === null ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${selection.kind}\u0000${selection.id}`, detail.build, () =>
     api['run.harness']({ ...ref, kind: selection!.kind, id: selection!.id }),
   );
 
