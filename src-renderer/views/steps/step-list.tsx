@@ -66,7 +66,7 @@ export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }
       <input
         type="search"
         className="step-filter"
-        placeholder={`Filter ${detail.steps.count.toLocaleString('en-US')} steps`}
+        placeholder={`Filter ${detail.steps.count.toLocaleString('en-US')} step${detail.steps.count === 1 ? '' : 's'}`}
         aria-label="Filter steps by path"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
