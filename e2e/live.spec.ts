@@ -101,6 +101,9 @@ test('a run written live: appears, grows, follows, crashes, resumes, completes, 
     // Pausing only shows once the list overflows: wait for two rows more than it can hold.
     await expect.poll(() => listOverflow(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(48);
     await page.getByRole('button', { name: /Pause/ }).click();
+    // A scroll the list started before the click (the virtualizer settles over a few frames) may still land.
+    await expect(page.getByRole('button', { name: /Follow/ })).toBeVisible();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
     const pausedAt = await eventsCount(page);
     const topAtPause = await listScrollTop(page);
     await expect.poll(() => eventsCount(page), { timeout: 5_000 }).toBeGreaterThanOrEqual(pausedAt + 2);
