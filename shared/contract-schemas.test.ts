@@ -20,6 +20,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.harness': { ...ref, kind: 'turn', id: 3 },
   'run.costs': ref,
   'run.reportText': ref,
+  'run.findings': ref,
   'run.events': { ...ref, fromSequence: 1, limit: 50 },
   'run.eventIndex': { ...ref, filter: { typePrefix: 'harness.', caller: 'worker', stepPath: 'draft' } },
   'run.event': { ...ref, sequence: 1 },

@@ -47,6 +47,7 @@ export const requestSchemas = {
   'run.harness': z.object({ ...runRef, ...harnessSelection }).strict(),
   'run.costs': z.object(runRef).strict(),
   'run.reportText': z.object(runRef).strict(),
+  'run.findings': z.object(runRef).strict(),
   'run.events': z.object({ ...runRef, fromSequence: sequence, limit: z.number().int().min(1).max(1000) }).strict(),
   'run.eventIndex': z
     .object({

@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import type { requestSchemas } from './contract-schemas';
-import type { Result } from './diagnostics';
+import type { Diagnostic, Result } from './diagnostics';
 import type { RunComparison } from './compare/run-comparison';
 import type { EventEnvelope } from './events/envelope';
 import type { LibrarySnapshot } from './library';
@@ -60,6 +60,8 @@ export type ResponseMap = {
   'run.costs': CostsModel;
   /** `little report --table` of the run, byte for byte. */
   'run.reportText': string;
+  /** The run's integrity findings, once main has checked them (the head may come first). */
+  'run.findings': Diagnostic[];
   /** A window of the events list (rows without payload bodies), from a sequence on. */
   'run.events': EventRow[];
   /** Sequences of the events matching a filter. */
@@ -106,6 +108,7 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'run.harness': true,
   'run.costs': true,
   'run.reportText': true,
+  'run.findings': true,
   'run.events': true,
   'run.eventIndex': true,
   'run.event': true,

@@ -96,7 +96,13 @@ describe('run channels', () => {
     expect(detail.value.report).toBeNull();
     expect((await core.handlers['run.reportText']({ dataDir: run.dir, runId: run.runId })).ok).toBe(false);
     expect(detail.value.reportError).toMatch(/^RunStateEventMismatchError: /);
-    expect(detail.value.findings.map((f) => f.code)).toContain('sequence-gap');
+    // The head may come before the check; run.findings waits for it, and the next head has them.
+    const findings = await core.handlers['run.findings']({ dataDir: run.dir, runId: run.runId });
+    expect(findings.ok && findings.value.map((f) => f.code)).toContain('sequence-gap');
+    const later = await core.handlers['run.detail']({ dataDir: run.dir, runId: run.runId });
+    expect(later.ok && later.value.findings?.map((f) => f.code)).toContain('sequence-gap');
+    const full = await core.runDetail({ dataDir: run.dir, runId: run.runId });
+    expect(full.ok && full.value.findings.map((f) => f.code)).toContain('sequence-gap');
   });
 
   it('pages events, filters them, and returns one event in full', async () => {

@@ -6,6 +6,7 @@
  * JSON; parsing that in the renderer froze it for a second.
  */
 import type { ModelCost, CallCost, CumulativePoint, StepCostDatum } from '../costs/cost-data';
+import type { Diagnostic } from '../diagnostics';
 import type { StepStatus } from '../fold/run-state-types';
 import type { RunReport, RunReportRow } from '../report/run-report';
 import type { TimelineModel, TimelineRow } from '../timeline/timeline-types';
@@ -45,7 +46,9 @@ export type TimelineHead = Omit<TimelineModel, 'rows'> & { rowCount: number; has
 export type ReportHead = Omit<RunReport, 'steps'> & { rowCount: number };
 
 /** The run view's first answer. */
-export type RunHead = Omit<RunDetail, 'steps' | 'harness' | 'timeline' | 'report'> & {
+export type RunHead = Omit<RunDetail, 'steps' | 'harness' | 'timeline' | 'report' | 'findings'> & {
+  /** Integrity findings, or null while main still checks them (`run.findings` waits for them). */
+  findings: Diagnostic[] | null;
   /** Which build of the run's model in main this head came from: a new build (more events, a rewritten log, another price table) means every window is fetched again. */
   build: number;
   steps: StepsHead;

@@ -163,6 +163,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
     'run.costs': async (ref) => runs.costs(ref),
     'run.reportText': async (ref) => runs.reportText(ref),
+    'run.findings': async (ref) => runs.findings(ref),
     'run.events': async ({ dataDir, runId, fromSequence, limit }) => runs.events({ dataDir, runId }, fromSequence, limit),
     'run.eventIndex': async ({ dataDir, runId, filter }) => runs.eventIndex({ dataDir, runId }, filter),
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),

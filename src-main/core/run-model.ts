@@ -4,6 +4,7 @@
  * (turn rows, priced calls) are prepared beside the detail in the worker
  * ({@link prepareRunModel}); what happens per request here is slicing and O(n) filtering.
  */
+import { ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { CHART_STEP_LIMIT, costByModel, cumulativeCost, pricedTurns, stepCostData, topBy, type CumulativePoint } from '../../shared/costs/cost-data';
 import { formatRunReportTable } from '../../shared/report/run-report-table';
@@ -81,11 +82,23 @@ export type RunModel = {
   planRefs(plan: ResumePlan | null): HarnessRefs;
   costs(): CostsModel;
   reportText(): string | null;
+  /** The integrity findings once checked (the detail's `findings` are filled in then). */
+  findings(): Promise<Diagnostic[]>;
 };
 
-/** Wrap prepared data as build number `build`; indexes are built on first use. */
-export function createRunModel(data: RunModelData, build = 0): RunModel {
+/**
+ * Wrap prepared data as build number `build`; indexes are built on first use. `findings`:
+ * the integrity check still running in the worker (absent: the detail has its findings).
+ */
+export function createRunModel(data: RunModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>): RunModel {
   const { detail, turnRows, costs } = data;
+  let checked = findings === undefined;
+  const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(detail.findings))).then((result) => {
+    // A failed check is itself a finding: the log was not verified.
+    detail.findings = result.ok ? result.value : [{ ...result.error, message: `The integrity check could not run: ${result.error.message}` }];
+    checked = true;
+    return detail.findings;
+  });
   const { harness } = detail;
   let head: RunHead | null = null;
   let stepIndex: Map<string, number> | null = null;
@@ -108,7 +121,7 @@ export function createRunModel(data: RunModelData, build = 0): RunModel {
     detail,
     head() {
       head ??= { ...buildHead(detail, refs, planRefs), build };
-      return head;
+      return { ...head, findings: checked ? detail.findings : null };
     },
     slice(spec) {
       const window = <T,>(list: readonly T[]) => list.slice(spec.from, spec.from + spec.count);
@@ -163,6 +176,7 @@ export function createRunModel(data: RunModelData, build = 0): RunModel {
     planRefs,
     costs: () => costs,
     reportText: () => (detail.report ? formatRunReportTable(detail.report) : null),
+    findings: () => checkedFindings,
   };
 }
 

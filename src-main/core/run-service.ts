@@ -124,12 +124,23 @@ export function createRunService(context: RunServiceContext) {
     if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail), number));
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
     // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
-    return map(await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() }), (data) => createRunModel(data, number));
+    const built = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
+    return map(built, ({ data, findings }) => createRunModel(data, number, findings));
   };
 
   return {
     /** The run's full detail (exports); the run view gets it in pieces through the calls below. */
-    detail: async (ref: RunRef): Promise<Result<RunDetail>> => map(await model(ref), (m) => m.detail),
+    detail: async (ref: RunRef): Promise<Result<RunDetail>> => {
+      const built = await model(ref);
+      if (!built.ok) return built;
+      // Exports carry the findings: wait for the check.
+      await built.value.findings();
+      return ok(built.value.detail);
+    },
+    findings: async (ref: RunRef): Promise<Result<Diagnostic[]>> => {
+      const built = await model(ref);
+      return built.ok ? ok(await built.value.findings()) : built;
+    },
     head: async (ref: RunRef): Promise<Result<RunHead>> => map(await model(ref), (m) => m.head()),
     slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => map(await model(ref), (m) => m.slice(spec)),
     step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>

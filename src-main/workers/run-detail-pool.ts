@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { diagnostic, fail, type Result } from '../../shared/diagnostics';
+import { diagnostic, fail, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot } from '../app-paths';
 import type { RunDetailContext } from '../core/run-detail';
 import type { RunModelData } from '../core/run-model';
@@ -16,6 +16,10 @@ import type { LiveCapture } from '../core/run-compare';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
 
 type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot>) => void;
+type PendingFindings = (findings: Result<Diagnostic[]>) => void;
+
+/** A built detail, and its integrity findings, which the worker sends after it. */
+export type DetailBuild = { data: RunModelData; findings: Promise<Result<Diagnostic[]>> };
 
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
@@ -33,10 +37,16 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  // Details whose result came and whose findings are still being checked.
+  const pendingFindings = new Map<number, PendingFindings>();
 
   const failAll = (message: string) => {
     for (const [id, resolve] of pending) {
       pending.delete(id);
+      resolve(fail(diagnostic('internal', message)));
+    }
+    for (const [id, resolve] of pendingFindings) {
+      pendingFindings.delete(id);
       resolve(fail(diagnostic('internal', message)));
     }
   };
@@ -53,6 +63,11 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     // The pool must not keep a CLI or test process alive on its own.
     worker.unref();
     worker.on('message', (message: RunWorkerResponse) => {
+      if ('findings' in message) {
+        pendingFindings.get(message.id)?.(message.findings);
+        pendingFindings.delete(message.id);
+        return;
+      }
       pending.get(message.id)?.(message.result);
       pending.delete(message.id);
     });
@@ -71,7 +86,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
   type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
   const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison | LibrarySnapshot>> => {
     const w = start();
-    if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest);
+    if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest).then(({ result }) => result);
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, resolve);
@@ -79,12 +94,35 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     });
   };
 
+  const detail = async (dataDir: string, runId: string, context: RunDetailContext): Promise<Result<DetailBuild>> => {
+    const body = { kind: 'detail' as const, dataDir, runId, context };
+    const w = start();
+    if (!w) {
+      const handled = await handleRunRequest({ ...body, id: 0 });
+      if (!handled.result.ok) return handled.result;
+      const check = handled.findings;
+      // In-process: the check runs on a later turn, after the caller has the detail.
+      const findings = new Promise<Result<Diagnostic[]>>((resolve) => setImmediate(() => resolve(check ? check() : { ok: true, value: [] })));
+      return { ok: true, value: { data: handled.result.value as RunModelData, findings } };
+    }
+    const id = nextId++;
+    const findings = new Promise<Result<Diagnostic[]>>((resolve) => pendingFindings.set(id, resolve));
+    const result = await new Promise<Result<RunModelData | RunComparison | LibrarySnapshot>>((resolve) => {
+      pending.set(id, resolve);
+      w.postMessage({ ...body, id });
+    });
+    if (!result.ok) {
+      pendingFindings.delete(id);
+      return result;
+    }
+    return { ok: true, value: { data: result.value as RunModelData, findings } };
+  };
+
   return {
     /** The snapshot of `root` priced with `table` (open runs are folded to judge them: seconds for a big one). */
     library: (root: string, table: PriceTable) => call({ kind: 'library', root, table }) as Promise<Result<LibrarySnapshot>>,
-    /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run. */
-    detail: (dataDir: string, runId: string, context: RunDetailContext) =>
-      call({ kind: 'detail', dataDir, runId, context }) as Promise<Result<RunModelData>>,
+    /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run; its findings follow. */
+    detail,
     /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */
     compare: (dataDir: string, runId: string, live: LiveCapture | null) =>
       call({ kind: 'compare', dataDir, runId, live }) as Promise<Result<RunComparison>>,

@@ -5,10 +5,11 @@
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
 import { parentPort } from 'node:worker_threads';
-import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../core/run-compare';
-import { loadRunDetail, type RunDetailContext } from '../core/run-detail';
+import { loadRunDetailParts, type RunDetailContext } from '../core/run-detail';
+import { yieldToLoop } from '../core/read-log-async';
 import { prepareRunModel, type RunModelData } from '../core/run-model';
 import { openDataDir } from '../store/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
@@ -20,32 +21,55 @@ export type RunWorkerRequest =
   | { id: number; kind: 'library'; root: string; table: PriceTable }
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
-/** The worker's answer to request `id`. */
-export type RunWorkerResponse = { id: number; result: Result<RunModelData | RunComparison | LibrarySnapshot> };
+/** What the worker answers: the result of request `id`, then (details only) the run's integrity findings. */
+export type RunWorkerResponse =
+  | { id: number; result: Result<RunModelData | RunComparison | LibrarySnapshot> }
+  | { id: number; findings: Result<Diagnostic[]> };
+
+/** A request's result and, for details, the integrity check to run once the result is sent. */
+export type HandledRequest = { result: Result<RunModelData | RunComparison | LibrarySnapshot>; findings?: () => Result<Diagnostic[]> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
-export async function handleRunRequest(request: RunWorkerRequest): Promise<Result<RunModelData | RunComparison | LibrarySnapshot>> {
+export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
   if (request.kind === 'library') {
     try {
-      return loadLibrary(request.root, request.table);
+      return { result: loadLibrary(request.root, request.table) };
     } catch (error) {
-      return fail(diagnostic('internal', `loading ${request.root} failed: ${(error as Error).message}`, { path: request.root }));
+      return { result: fail(diagnostic('internal', `loading ${request.root} failed: ${(error as Error).message}`, { path: request.root })) };
     }
   }
+  const failed = (error: unknown) => fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
   const reader = openDataDir(request.dataDir);
-  if (!reader.ok) return reader;
+  if (!reader.ok) return { result: reader };
   try {
-    if (request.kind === 'compare') return await compareRunLog(reader.value, request.runId, request.live);
-    const detail = await loadRunDetail(reader.value, request.runId, request.context);
+    if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live) };
+    const parts = await loadRunDetailParts(reader.value, request.runId, request.context);
+    if (!parts.ok) return { result: parts };
+    const { detail, checkFindings } = parts.value;
     // Turn rows and priced calls are O(n log n) over every turn: derived here, not on main.
-    return detail.ok ? ok(prepareRunModel(detail.value)) : detail;
+    return {
+      result: ok(prepareRunModel(detail)),
+      findings: () => {
+        try {
+          return ok(checkFindings());
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    };
   } catch (error) {
-    return fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
+    return { result: failed(error) };
   } finally {
     reader.value.close();
   }
 }
 
 parentPort?.on('message', (request: RunWorkerRequest) => {
-  void handleRunRequest(request).then((result) => parentPort!.postMessage({ id: request.id, result } satisfies RunWorkerResponse));
+  void handleRunRequest(request).then(async ({ result, findings }) => {
+    parentPort!.postMessage({ id: request.id, result } satisfies RunWorkerResponse);
+    if (!findings) return;
+    // The run view has its detail; the integrity check follows (other requests may go first).
+    await yieldToLoop();
+    parentPort!.postMessage({ id: request.id, findings: findings() } satisfies RunWorkerResponse);
+  });
 });

@@ -16,7 +16,7 @@ function pump(): void {
   next();
   // Two frames on: a chart draws in the ResizeObserver callback of the frame after it mounts,
   // and callbacks of one frame run in one task, so each chart needs a frame to itself.
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(pump, 0)));
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(pump, 16)));
 }
 
 /** False on the first render, true once this component's turn has come. */

@@ -168,6 +168,7 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'run.harness', scope: 'run', run: async (call, t) => worst(await Promise.all(['session', 'turn', 'tool'].map((kind) => call('run.harness', { ...ref(t), kind, id: 0 })))) },
   channelOp('run.costs', 'run', ref),
   channelOp('run.reportText', 'run', ref),
+  channelOp('run.findings', 'run', ref),
   { name: 'run.events (paged)', scope: 'run', run: pagedEvents },
   channelOp('run.eventIndex', 'run', (t) => ({ ...ref(t), filter: { typePrefix: 'harness.' } })),
   channelOp('run.event', 'run', (t) => ({ ...ref(t), sequence: 1 })),

@@ -1,14 +1,33 @@
 /** Integrity findings grouped by severity, each linked to the event it is about. */
+import type { Diagnostic } from '../../../shared/diagnostics';
 import type { RunHead } from '../../../shared/run/run-head-types';
+import { api } from '../../api';
 import { EventLink, type RunAddress } from '../../components/run-links';
+import { useRunFetch } from '../../stores/use-run-fetch';
 import { findingsBySeverity } from './overview-facts';
 
-/** The findings card; says plainly when the log checked out clean. */
+/** The findings card; says plainly when the log checked out clean, and while it is being checked. */
 export function FindingsCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
-  const groups = findingsBySeverity(detail.findings);
+  const { ref } = detail;
+  // A big run's head comes before its check (every eventId recomputed): wait for it here.
+  const checked = useRunFetch(detail.findings === null ? `${ref.dataDir}\u0000${ref.runId}` : null, detail.build, () => api['run.findings'](ref));
+  const findings: Diagnostic[] | null = detail.findings ?? (checked.phase === 'ready' ? checked.value : null);
+  if (findings === null) {
+    return (
+      <section className="ov-card ov-wide" aria-labelledby="ov-findings-h" aria-busy={checked.phase === 'loading'}>
+        <h3 id="ov-findings-h">Integrity findings</h3>
+        {checked.phase === 'error' ? (
+          <p className="error" role="alert">The check could not run: {checked.error.message}</p>
+        ) : (
+          <p className="loading" role="status">Checking sequences, event ids, artifacts and manifests…</p>
+        )}
+      </section>
+    );
+  }
+  const groups = findingsBySeverity(findings);
   return (
     <section className="ov-card ov-wide" aria-labelledby="ov-findings-h">
-      <h3 id="ov-findings-h">Integrity findings ({detail.findings.length})</h3>
+      <h3 id="ov-findings-h">Integrity findings ({findings.length})</h3>
       {groups.length === 0 ? (
         <p className="empty">None: sequences, event ids, payloads, artifacts and manifests check out.</p>
       ) : (
