@@ -29,6 +29,7 @@ const sliceSpec = z.discriminatedUnion('section', [
     .strict(),
   z.object({ section: z.literal('turns'), ...window, find: z.object(harnessSelection).strict().optional() }).strict(),
   z.object({ section: z.literal('report'), ...window }).strict(),
+  z.object({ section: z.literal('skipped'), ...window }).strict(),
 ]);
 
 /** Every channel's request schema; the channel list of the contract is derived from these keys. */

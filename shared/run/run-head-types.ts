@@ -7,6 +7,7 @@
  */
 import type { ModelCost, CallCost, CumulativePoint, StepCostDatum } from '../costs/cost-data';
 import type { Diagnostic } from '../diagnostics';
+import type { SkippedStep } from '../fold/crash/crash-types';
 import type { StepStatus } from '../fold/run-state-types';
 import type { RunReport, RunReportRow } from '../report/run-report';
 import type { TimelineModel, TimelineRow } from '../timeline/timeline-types';
@@ -49,6 +50,11 @@ export type ReportHead = Omit<RunReport, 'steps'> & { rowCount: number };
 export type RunHead = Omit<RunDetail, 'steps' | 'harness' | 'timeline' | 'report' | 'findings'> & {
   /** Integrity findings, or null while main still checks them (`run.findings` waits for them). */
   findings: Diagnostic[] | null;
+  /**
+   * Completed steps a resume skips. The boundary's `resumePlan.stepsSkipped` holds only the
+   * first of them (every completed step of a long run otherwise); the rest come by `run.slice`.
+   */
+  stepsSkippedCount: number;
   /** Which build of the run's model in main this head came from: a new build (more events, a rewritten log, another price table) means every window is fetched again. */
   build: number;
   steps: StepsHead;
@@ -65,7 +71,8 @@ export type SliceSpec =
   | { section: 'steps'; from: number; count: number; /** Substring of the step path (case-insensitive). */ query?: string; /** Report the index of this step path in the (filtered) list. */ find?: string }
   | { section: 'timeline'; from: number; count: number; fold: TimelineFold; /** Report the visible index of the row opening this step. */ find?: string }
   | { section: 'turns'; from: number; count: number; find?: HarnessSelection }
-  | { section: 'report'; from: number; count: number };
+  | { section: 'report'; from: number; count: number }
+  | { section: 'skipped'; from: number; count: number };
 
 /** What one item of each section is. */
 export type SliceItem = {
@@ -74,6 +81,8 @@ export type SliceItem = {
   timeline: { index: number; row: TimelineRow };
   turns: TurnRow;
   report: RunReportRow;
+  /** A completed step a resume skips (the crash boundary's plan). */
+  skipped: SkippedStep;
 };
 
 /** A window of a section: `items` start at `from`; `total` counts the whole (filtered) list. */

@@ -8,7 +8,7 @@ import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
 import { sliceItems, type TimelineFold } from '../../shared/run/run-head-types';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { createInspectorCore } from './inspector-core';
-import { costsModel, createRunModel, MAX_CUMULATIVE_POINTS, prepareRunModel, thinPoints } from './run-model';
+import { costsModel, createRunModel, HEAD_SKIPPED_STEPS, MAX_CUMULATIVE_POINTS, prepareRunModel, thinPoints } from './run-model';
 
 // The run model cuts one run's detail into the pieces the run view fetches; every piece must
 // agree with the whole detail it came from.
@@ -115,6 +115,16 @@ describe('run model', () => {
       // The harness turns priced in main add up to what little report charges for the run.
       expect(costs.points.at(-1)!.cumulativeUsd).toBeCloseTo(detail.value.report!.total.costUsd!, 9);
       expect(costs.points.length).toBeLessThanOrEqual(MAX_CUMULATIVE_POINTS + 1);
+      // The plan of a 600-step run skips 600 steps: the head names the first, the window the rest.
+      const model = createRunModel(prepareRunModel(detail.value));
+      const head = model.head();
+      const all = detail.value.boundary!.resumePlan.stepsSkipped;
+      expect(all.length).toBe(detail.value.steps.length);
+      expect(head.stepsSkippedCount).toBe(all.length);
+      expect(head.boundary!.resumePlan.stepsSkipped).toEqual(all.slice(0, HEAD_SKIPPED_STEPS));
+      const tail = model.slice({ section: 'skipped', from: all.length - 10, count: 100 });
+      expect(tail.total).toBe(all.length);
+      expect(sliceItems(tail, 'skipped')).toEqual(all.slice(-10));
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -27,6 +27,8 @@ import { visibleRows } from '../../shared/timeline/visible-rows';
 
 /** Calls listed under the cumulative chart. */
 export const CALL_TABLE_LIMIT = 200;
+/** Skipped steps the head's resume plan lists (the rest by window). */
+export const HEAD_SKIPPED_STEPS = 50;
 /** Most points of the cumulative-cost area sent to the renderer. */
 export const MAX_CUMULATIVE_POINTS = 500;
 
@@ -100,7 +102,7 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
     return detail.findings;
   });
   const { harness } = detail;
-  let head: RunHead | null = null;
+  let head: Omit<RunHead, 'findings'> | null = null;
   let stepIndex: Map<string, number> | null = null;
   const stepAt = (path: string) => {
     stepIndex ??= new Map(detail.steps.map((s, i) => [s.stepPath, i]));
@@ -120,8 +122,8 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
   return {
     detail,
     head() {
-      head ??= { ...buildHead(detail, refs, planRefs), build };
-      return { ...head, findings: checked ? detail.findings : null };
+      const built = (head ??= { ...buildHead(detail, refs, planRefs), build });
+      return { ...built, findings: checked ? detail.findings : null };
     },
     slice(spec) {
       const window = <T,>(list: readonly T[]) => list.slice(spec.from, spec.from + spec.count);
@@ -146,6 +148,8 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
           const found = spec.find === undefined ? undefined : turnRows.findIndex((r) => selects(r, spec.find!));
           return { ...base, total: turnRows.length, items, refs: refs(ids.sessions, ids.turns, ids.tools), ...(found === undefined ? {} : { found }) };
         }
+        case 'skipped':
+          return { ...base, total: detail.boundary?.resumePlan.stepsSkipped.length ?? 0, items: window(detail.boundary?.resumePlan.stepsSkipped ?? []) };
         case 'report': {
           const rows = detail.report ? (detail.report.unattributed ? [...detail.report.steps, detail.report.unattributed] : detail.report.steps) : [];
           return { ...base, total: rows.length, items: window(rows) };
@@ -180,7 +184,7 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
   };
 }
 
-function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<number>, c: Iterable<number>) => HarnessRefs, planRefs: (plan: ResumePlan | null) => HarnessRefs): Omit<RunHead, 'build'> {
+function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<number>, c: Iterable<number>) => HarnessRefs, planRefs: (plan: ResumePlan | null) => HarnessRefs): Omit<RunHead, 'build' | 'findings'> {
   const { steps, harness, timeline, report, ...rest } = detail;
   const plan = planRefs(detail.boundary?.resumePlan ?? null);
   const resumed = refs(
@@ -189,8 +193,12 @@ function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<nu
     [],
   );
   const { rows, ...timelineRest } = timeline;
+  const { boundary } = rest;
   return {
     ...rest,
+    // A completed 22,000-step run's plan skips 22,000 steps: the head keeps the first few.
+    boundary: boundary === null ? null : { ...boundary, resumePlan: { ...boundary.resumePlan, stepsSkipped: boundary.resumePlan.stepsSkipped.slice(0, HEAD_SKIPPED_STEPS) } },
+    stepsSkippedCount: boundary?.resumePlan.stepsSkipped.length ?? 0,
     steps: { count: steps.length, byStatus: stepCounts(steps) },
     harness: {
       runId: harness.runId,

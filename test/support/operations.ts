@@ -142,6 +142,7 @@ async function slices(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
     { section: 'timeline', from: 0, count: 50, fold: { allCollapsed: true, ids: [] } },
     { section: 'turns', from: 0, count: 50, find: { kind: 'turn', id: 0 } },
     { section: 'report', from: 0, count: 50 },
+    { section: 'skipped', from: 0, count: 50 },
   ]) {
     outcomes.push(await call('run.slice', { ...ref(t), spec }));
   }

@@ -53,6 +53,12 @@ describe('boundary sentence', () => {
     expect(describeBoundary(live, { state: 'running', pid: 7, createdAt: null })).toMatch(/^Probably still running: the lock owner \(pid 7\) is alive/);
   });
 
+  it('counts every skipped step when the plan lists only the first of them', () => {
+    const listed = { ...emptyPlan, stepsSkipped: [{ stepPath: 'a', sequence: 1 }] };
+    expect(resumeClause(listed)).toBe('skips 1 completed step');
+    expect(resumeClause(listed, 22_221)).toBe('skips 22,221 completed steps');
+  });
+
   it('names blocked steps and an empty plan honestly', () => {
     expect(resumeClause(emptyPlan)).toBe('has nothing left to do but write the run terminal');
     expect(resumeClause({ ...emptyPlan, stepsRerun: [{ stepPath: 'run', status: 'failed', newAttempt: false, blockedReason: 'terminal' }] })).toBe(

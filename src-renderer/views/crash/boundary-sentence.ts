@@ -70,10 +70,13 @@ export function lockPhrase(lock: LockInfo): string {
   }
 }
 
-/** What a resume does, in one clause ("skips 1 step, continues summarize, re-invokes 1 model call"). */
-export function resumeClause(plan: ResumePlan): string {
+/**
+ * What a resume does, in one clause ("skips 1 step, continues summarize, re-invokes 1 model
+ * call"). `skipped`: how many steps it skips when the plan lists only the first of them.
+ */
+export function resumeClause(plan: ResumePlan, skipped = plan.stepsSkipped.length): string {
   const parts: string[] = [];
-  if (plan.stepsSkipped.length) parts.push(`skips ${plural(plan.stepsSkipped.length, 'completed step')}`);
+  if (skipped) parts.push(`skips ${plural(skipped, 'completed step')}`);
   if (plan.stepsResumed.length) parts.push(`continues ${plan.stepsResumed.map((s) => s.stepPath).join(', ')} without a new attempt`);
   const rerun = plan.stepsRerun.filter((s) => !s.blockedReason);
   if (rerun.length) parts.push(`runs ${plural(rerun.length, 'step')} again or for the first time`);
@@ -86,8 +89,8 @@ export function resumeClause(plan: ResumePlan): string {
   return parts.length ? parts.join(', ') : 'has nothing left to do but write the run terminal';
 }
 
-/** One sentence for a non-terminal run: where it stopped, who owned it, what a resume does. */
-export function describeBoundary(boundary: CrashBoundary, lock: LockInfo): string {
+/** One sentence for a non-terminal run: where it stopped, who owned it, what a resume does (`skipped` as in {@link resumeClause}). */
+export function describeBoundary(boundary: CrashBoundary, lock: LockInfo, skipped = boundary.resumePlan.stepsSkipped.length): string {
   const last = boundary.lastEvent;
   const where = last ? `Stopped at #${last.sequence} (${last.type})` : 'The log is empty';
   const item = mostSpecificInFlight(boundary.inFlight);
@@ -95,11 +98,11 @@ export function describeBoundary(boundary: CrashBoundary, lock: LockInfo): strin
   if (boundary.verdict.kind === 'running') {
     return `Probably still running: ${lockPhrase(lock)}; last event #${last?.sequence ?? '—'} (${last?.type ?? 'none'}).`;
   }
-  return `${where}${what}; ${lockPhrase(lock)}. A resume of the same run id ${resumeClause(boundary.resumePlan)}.`;
+  return `${where}${what}; ${lockPhrase(lock)}. A resume of the same run id ${resumeClause(boundary.resumePlan, skipped)}.`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 function assertNever(value: never): never {

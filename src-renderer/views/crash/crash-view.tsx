@@ -108,7 +108,7 @@ export function CrashView({ detail, at }: { detail: RunHead; at: RunAddress }) {
           </section>
           <section aria-labelledby="crash-plan-h">
             <h3 id="crash-plan-h">What a resume of the same run id will do</h3>
-            <ResumePlanList plan={resumePlan} harness={harness.refs} at={at} />
+            <ResumePlanList plan={resumePlan} harness={harness.refs} at={at} skipped={{ total: detail.stepsSkippedCount, runRef: detail.ref, build: detail.build }} />
           </section>
         </>
       )}

@@ -1,29 +1,37 @@
 /** The core's resume plan as grouped lists, each item linked to the event it rests on. */
 import type { ReactNode } from 'react';
-import type { ResumePlan } from '../../../shared/fold/crash/crash-types';
+import type { ResumePlan, SkippedStep } from '../../../shared/fold/crash/crash-types';
+import type { RunRef } from '../../../shared/run/run-detail-types';
 import type { HarnessRefs } from '../../../shared/run/run-head-types';
+import { useSlice } from '../../stores/use-slice';
 import { EventLink, RunLink, sessionHref, type RunAddress } from '../../components/run-links';
 import { VirtualList } from '../../components/virtual-list';
 import { oneLine } from '../turns/one-line';
 
-/** Props: the plan, the harness items it names (to name sessions and turns) and the run's address. */
-export type ResumePlanListProps = { plan: ResumePlan; harness: HarnessRefs; at: RunAddress };
+/**
+ * Props: the plan, the harness items it names (to name sessions and turns) and the run's
+ * address; `skipped` when the plan lists only the first skipped steps of `total` (a run head),
+ * the rest paged in from main.
+ */
+export type ResumePlanListProps = { plan: ResumePlan; harness: HarnessRefs; at: RunAddress; skipped?: { total: number; runRef: RunRef; build: number } };
+
+const SKIPPED_TITLE = 'Steps skipped (completed)';
 
 /** Every group of the plan; empty groups collapse to one muted line so the list stays scannable. */
-export function ResumePlanList({ plan, harness, at }: ResumePlanListProps) {
+export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListProps) {
   const turnSession = (id: number) => harness.modelTurns[id]?.sessionId;
+  const renderSkipped = (s: SkippedStep) => (
+    <>
+      <span className="mono">{s.stepPath}</span> <EventLink at={at} sequence={s.sequence} />
+    </>
+  );
   return (
     <div className="plan-groups">
-      <Group
-        title="Steps skipped (completed)"
-        items={plan.stepsSkipped}
-        itemKey={(s) => s.stepPath}
-        render={(s) => (
-          <>
-            <span className="mono">{s.stepPath}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
+      {skipped && skipped.total > plan.stepsSkipped.length ? (
+        <PagedSkippedGroup total={skipped.total} runRef={skipped.runRef} build={skipped.build} render={renderSkipped} />
+      ) : (
+        <Group title={SKIPPED_TITLE} items={plan.stepsSkipped} itemKey={(s) => s.stepPath} render={renderSkipped} />
+      )}
       <Group
         title="Steps resumed without a new attempt"
         items={plan.stepsResumed}
@@ -145,6 +153,39 @@ export function ResumePlanList({ plan, harness, at }: ResumePlanListProps) {
 const PLAIN_ITEMS = 50;
 const ITEM_HEIGHT = 22;
 
+/** The skipped steps of a long run, fetched from main page by page as the list scrolls. */
+function PagedSkippedGroup({ total, runRef, build, render }: { total: number; runRef: RunRef; build: number; render(item: SkippedStep): ReactNode }) {
+  const rows = useSlice<'skipped'>(runRef, build, { section: 'skipped' });
+  return (
+    <section className="plan-group" aria-label={SKIPPED_TITLE}>
+      <GroupHeading title={SKIPPED_TITLE} count={total} />
+      <VirtualList
+        count={rows.total ?? total}
+        rowHeight={ITEM_HEIGHT}
+        className="plan-virtual"
+        label={`${SKIPPED_TITLE}: ${total} items`}
+        onRangeChange={rows.onRange}
+        renderRow={(i) => {
+          const item = rows.item(i);
+          return (
+            <div role="listitem" className="plan-item" aria-busy={item === undefined}>
+              {item ? render(item) : null}
+            </div>
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+function GroupHeading({ title, count }: { title: string; count: number }) {
+  return (
+    <h4>
+      {title} <span className="plan-count">{count.toLocaleString('en-US')}</span>
+    </h4>
+  );
+}
+
 type GroupProps<T> = { title: string; items: readonly T[]; hot?: boolean; itemKey(item: T): string | number; render(item: T): ReactNode };
 
 function Group<T>({ title, items, hot, itemKey, render }: GroupProps<T>) {
@@ -157,9 +198,7 @@ function Group<T>({ title, items, hot, itemKey, render }: GroupProps<T>) {
   }
   return (
     <section className={`plan-group${hot ? ' plan-hot' : ''}`} aria-label={title}>
-      <h4>
-        {title} <span className="plan-count">{items.length.toLocaleString('en-US')}</span>
-      </h4>
+      <GroupHeading title={title} count={items.length} />
       {items.length <= PLAIN_ITEMS ? (
         <ul>
           {items.map((item) => (

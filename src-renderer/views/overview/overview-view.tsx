@@ -46,7 +46,7 @@ export function OverviewView({ detail, at }: { detail: RunHead; at: RunAddress }
         )}
         {!terminal && detail.boundary && (
           <p className="ov-line ov-boundary">
-            {describeBoundary(detail.boundary, detail.lock)} <a href={tabHref(at, 'crash')}>Crash &amp; resume details</a>
+            {describeBoundary(detail.boundary, detail.lock, detail.stepsSkippedCount)} <a href={tabHref(at, 'crash')}>Crash &amp; resume details</a>
           </p>
         )}
       </section>
