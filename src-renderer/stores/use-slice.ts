@@ -113,7 +113,7 @@ export function useSlice<S extends Section>(ref: RunRef | null, build: number, q
     need(range.current.start, range.current.end);
   }, [build, need]);
 
-  // Another item to find: one small request answers where it is.
+  // Another item to find: main answers where it is with the first page.
   useEffect(() => {
     if (find !== undefined) void fetchPage(0, true);
   }, [findKey]);
