@@ -47,7 +47,7 @@ function orFail<T>(value: T | null, missing: () => Diagnostic): Result<T> {
 /** The run-level operations, each validated against the opened library. */
 export function createRunService(context: RunServiceContext) {
   // Built models by run, most recently used last; a pending build is shared by concurrent requests.
-  const cache = new Map<string, { key: string; model: Promise<Result<RunModel>> }>();
+  const cache = new Map<string, { key: string; model: Promise<Result<RunModel>>; settled: boolean }>();
 
   const pool = context.pool ?? createRunDetailPool();
 
@@ -96,18 +96,23 @@ export function createRunService(context: RunServiceContext) {
     const key = `${summary.eventCount}\n${summary.lastSequence}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
     const hit = cache.get(id);
     cache.delete(id);
-    if (hit?.key === key) {
+    // The same log, or a build still running: a live run grows faster than a big one folds, and
+    // starting a build per refresh would pile folds up in the worker. The next request after
+    // this one settles starts a fresh build.
+    if (hit && (hit.key === key || !hit.settled)) {
       cache.set(id, hit);
       return hit.model;
     }
-    const built = build(ref, summary, snapshot).then((result) => {
+    const entry = { key, model: Promise.resolve(fail<RunModel>(diagnostic('internal', 'not built yet'))), settled: false };
+    entry.model = build(ref, summary, snapshot).then((result) => {
+      entry.settled = true;
       // A failed build is not kept: the next request tries again.
-      if (!result.ok && cache.get(id)?.model === built) cache.delete(id);
+      if (!result.ok && cache.get(id) === entry) cache.delete(id);
       return result;
     });
-    cache.set(id, { key, model: built });
+    cache.set(id, entry);
     while (cache.size > MODEL_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    return built;
+    return entry.model;
   };
 
   /** The model of `ref` if one is built or building (never starts a build). */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Result } from '../../shared/diagnostics';
+import type { LibrarySnapshot } from '../../shared/library';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
+import { createRunDetailPool, type DetailBuild, type RunDetailPool } from '../workers/run-detail-pool';
+import { loadLibrary } from './load-library';
+import { createRunService } from './run-service';
+
+// A live run grows while its model builds (seconds for a big one). One build per run at a
+// time: requests that come meanwhile share it, and the next request after it starts a new one.
+describe('run model builds', () => {
+  it('a request during a build shares it even when the run grew; the next one rebuilds', async () => {
+    const loaded = loadLibrary(EXAMPLES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const run = fixtureRun('crashed model-call-in-flight');
+    const ref = { dataDir: run.dir, runId: run.runId };
+    const real = createRunDetailPool({ useWorker: false });
+    const started: Array<(result: Result<DetailBuild>) => void> = [];
+    const pool = { ...real, detail: () => new Promise<Result<DetailBuild>>((resolve) => started.push(resolve)) } as RunDetailPool;
+    let snapshot: LibrarySnapshot = loaded.value;
+    const service = createRunService({ snapshot: () => snapshot, table: () => BUNDLED_PRICE_TABLE, pool });
+
+    const first = service.head(ref);
+    // The run grew: its row in the library has one more event.
+    snapshot = { ...snapshot, runs: snapshot.runs.map((r) => (r.runId === run.runId ? { ...r, eventCount: r.eventCount + 1 } : r)) };
+    const during = service.head(ref);
+    expect(started).toHaveLength(1);
+
+    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
+    started[0](await real.detail(run.dir, run.runId, { summary, siblings: [summary], table: BUNDLED_PRICE_TABLE }));
+    const [a, b] = await Promise.all([first, during]);
+    expect(a.ok && b.ok && a.value.build).toBe(b.ok ? b.value.build : -1);
+
+    void service.head(ref);
+    expect(started).toHaveLength(2);
+  });
+});
