@@ -1,9 +1,10 @@
 /**
  * Tail following for a growing virtual list: while on (and the list grows), every new row
  * scrolls the list to its end; scrolling away from the end pauses it, scrolling back to the
- * end resumes it, and the Pause/Follow button flips it by hand.
+ * end resumes it, and the Pause/Follow button flips it by hand. A pause by the button holds
+ * until Follow: a follow-scroll still landing after the click must not turn following back on.
  */
-import { useCallback, useEffect, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 
 /** Rows from the end that still count as "at the bottom". */
 const SLACK_ROWS = 1.5;
@@ -14,6 +15,8 @@ export type FollowTailOptions = { growing: boolean; rowCount: number; rowHeight:
 /** State and handlers of tail following. */
 export function useFollowTail({ growing, rowCount, rowHeight, initiallyOn, scrollTo }: FollowTailOptions) {
   const [follow, setFollow] = useState(initiallyOn);
+  // Paused by the button: only the button resumes (scrolling back to the end does not).
+  const held = useRef(false);
   useEffect(() => {
     if (follow && growing && rowCount > 0) scrollTo(rowCount - 1);
   }, [follow, growing, rowCount, scrollTo]);
@@ -25,10 +28,22 @@ export function useFollowTail({ growing, rowCount, rowHeight, initiallyOn, scrol
         setFollow(false);
         // Forget the last scroll target, or the list would jump back to it as rows arrive.
         scrollTo(null);
-      } else if (growing) setFollow(true);
+      } else if (growing && !held.current) setFollow(true);
     },
     [growing, rowHeight, scrollTo],
   );
-  const toggle = useCallback(() => setFollow((on) => !on), []);
-  return { follow, setFollow, toggle, onScroll };
+  const toggle = useCallback(
+    () =>
+      setFollow((on) => {
+        held.current = on;
+        return !on;
+      }),
+    [],
+  );
+  // Set from outside (a jump to an event pauses; scrolling back to the end resumes).
+  const set = useCallback((on: boolean) => {
+    if (on) held.current = false;
+    setFollow(on);
+  }, []);
+  return { follow, setFollow: set, toggle, onScroll };
 }
