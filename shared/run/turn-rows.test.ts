@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiteHarnessView } from './run-detail-types';
-import { buildTurnRows, sessionRowIndex } from './turn-rows';
+import { buildTurnRows, sessionRowIndex, showsItem, turnRowItem } from './turn-rows';
 
 type H = Pick<LiteHarnessView, 'sessions' | 'modelTurns' | 'toolCalls' | 'resumes'>;
 const session = (id: number, startSequence: number) =>
@@ -52,5 +52,13 @@ describe('buildTurnRows', () => {
       resumes: [],
     };
     expect(buildTurnRows(h)).toHaveLength(200 + 2 * n);
+  });
+
+  it('names the item a row shows, and only that one', () => {
+    expect(turnRowItem({ kind: 'tool', toolId: 4, nested: true })).toEqual({ kind: 'tool', id: 4 });
+    expect(turnRowItem({ kind: 'resume', sessionId: 1, previousSessionId: 0, gapMs: null, sequence: 9 })).toBeNull();
+    expect(showsItem({ kind: 'turn', turnId: 2 }, { kind: 'turn', id: 2 })).toBe(true);
+    expect(showsItem({ kind: 'turn', turnId: 2 }, { kind: 'tool', id: 2 })).toBe(false);
+    expect(showsItem({ kind: 'loose' }, null)).toBe(false);
   });
 });

@@ -68,6 +68,20 @@ export function buildTurnRows(harness: Pick<LiteHarnessView, 'sessions' | 'model
   return rows;
 }
 
+/** The session, turn or tool call row `row` shows (resume markers and the loose header show none). */
+export function turnRowItem(row: TurnRow): { kind: 'session' | 'turn' | 'tool'; id: number } | null {
+  if (row.kind === 'session') return { kind: 'session', id: row.sessionId };
+  if (row.kind === 'turn') return { kind: 'turn', id: row.turnId };
+  if (row.kind === 'tool') return { kind: 'tool', id: row.toolId };
+  return null;
+}
+
+/** True when `row` shows the item `item`. */
+export function showsItem(row: TurnRow, item: { kind: string; id: number } | null): boolean {
+  const own = turnRowItem(row);
+  return own !== null && item !== null && own.kind === item.kind && own.id === item.id;
+}
+
 /** Index of the header row of `sessionId`, or -1. */
 export function sessionRowIndex(rows: TurnRow[], sessionId: number): number {
   return rows.findIndex((r) => r.kind === 'session' && r.sessionId === sessionId);

@@ -8,10 +8,10 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import { plainRecord, recordEventId, recordRow } from '../../shared/loopctl/run-records';
 import { jsonSize } from '../../shared/run/json-preview';
 import type { EventFilterSpec, EventRow } from '../../shared/run/run-detail-types';
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAllRunRecords, type RunRecord } from '../store/loopctl-records';
 import { LOOPCTL_FILES } from '../store/loopctl-reader';
+import { fileStamp, statContained } from '../store/safe-paths';
 import { matches, MAX_EVENT_ROWS } from './run-events';
 
 // The events tab pages through a run a few hundred rows at a time: the ledgers are read and
@@ -19,15 +19,9 @@ import { matches, MAX_EVENT_ROWS } from './run-events';
 const DIR_CACHE_LIMIT = 2;
 const cache = new Map<string, { stamp: string; runs: Map<string, RunRecord[]> }>();
 
+// Contained stats: a ledger symlinked out of the folder is not even stat'ed.
 function ledgerStamp(dataDir: string): string {
-  return LOOPCTL_FILES.map((file) => {
-    try {
-      const st = statSync(join(dataDir, file));
-      return `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return '-';
-    }
-  }).join('|');
+  return LOOPCTL_FILES.map((file) => fileStamp(statContained(dataDir, join(dataDir, file)))).join('|');
 }
 
 function records(dataDir: string, runId: string): Result<RunRecord[]> {

@@ -22,7 +22,7 @@ import type {
   TimelineFold,
 } from '../../shared/run/run-head-types';
 import { stepCounts } from '../../shared/run/step-counts';
-import { buildTurnRows, type TurnRow } from '../../shared/run/turn-rows';
+import { buildTurnRows, showsItem, type TurnRow } from '../../shared/run/turn-rows';
 import { visibleRows } from '../../shared/timeline/visible-rows';
 
 /** Calls listed under the cumulative chart. */
@@ -145,7 +145,7 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
         case 'turns': {
           const items = window(turnRows);
           const ids = rowIds(items);
-          const found = spec.find === undefined ? undefined : turnRows.findIndex((r) => selects(r, spec.find!));
+          const found = spec.find === undefined ? undefined : turnRows.findIndex((r) => showsItem(r, spec.find!));
           return { ...base, total: turnRows.length, items, refs: refs(ids.sessions, ids.turns, ids.tools), ...(found === undefined ? {} : { found }) };
         }
         case 'skipped':
@@ -234,12 +234,6 @@ function rowIds(rows: readonly TurnRow[]) {
     else if (r.kind === 'tool') ids.tools.push(r.toolId);
   }
   return ids;
-}
-
-function selects(row: TurnRow, selection: HarnessSelection): boolean {
-  if (selection.kind === 'session') return row.kind === 'session' && row.sessionId === selection.id;
-  if (selection.kind === 'turn') return row.kind === 'turn' && row.turnId === selection.id;
-  return row.kind === 'tool' && row.toolId === selection.id;
 }
 
 /** Deep-linked nothing: the first thing in flight (the reason people come here), else the first turn, tool or session. */

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { WalModeUnsupportedError, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
-import { notRegularFile, outside } from './safe-paths';
+import { fileStamp, notRegularFile, outside } from './safe-paths';
 
 /**
  * - `wal-readonly`: `-wal` and `-shm` exist and the folder is writable: read in place,
@@ -59,13 +59,12 @@ export function inspectSidecars(eventsDir: string, isWritable: WritableCheck): R
   const wal = statOrNull(`${dbPath}-wal`);
   const shm = statOrNull(`${dbPath}-shm`);
   if ((wal !== null && !wal.isFile()) || (shm !== null && !shm.isFile())) return fail(notRegularFile(`${dbPath}-${wal?.isFile() === false ? 'wal' : 'shm'}`));
-  const stamp = (s: Stats | null) => (s === null ? '-' : `${s.ino}:${s.size}:${s.mtimeMs}`);
   return ok({
     dbPath,
     walExists: wal !== null,
     shmExists: shm !== null,
     dirWritable: isWritable(eventsDir),
-    fingerprint: `${stamp(db)}|${stamp(wal)}|${shm === null ? '-' : 'shm'}`,
+    fingerprint: `${fileStamp(db)}|${fileStamp(wal)}|${shm === null ? '-' : 'shm'}`,
   });
 }
 

@@ -85,6 +85,11 @@ export function statContained(dataDir: string, path: string): Stats | null {
   }
 }
 
+/** A file's identity and state for change checks (inode, size, mtime); `-` when missing. */
+export function fileStamp(stats: Stats | null): string {
+  return stats === null ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}
+
 /** A diagnostic when `realFile` is not strictly under `realRoot`, else null. */
 export function outside(realRoot: string, realFile: string, shownPath: string): Diagnostic | null {
   const rel = relative(realRoot, realFile);

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { HarnessSelection, RunHead } from '../../../shared/run/run-head-types';
-import type { TurnRow } from '../../../shared/run/turn-rows';
+import { showsItem, turnRowItem } from '../../../shared/run/turn-rows';
 import { api } from '../../api';
 import type { RunAddress } from '../../components/run-links';
 import { VirtualList } from '../../components/virtual-list';
@@ -65,7 +65,7 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
       const r = rows.item(i);
       // Rows not fetched yet: stay put (the list fetches them as they scroll in).
       if (!r) return;
-      const sel = selectionOf(r);
+      const sel = turnRowItem(r);
       if (!sel) continue;
       setSelection(sel);
       setSelectedIndex(i);
@@ -110,14 +110,13 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
               renderRow={(i) => {
                 const row = rows.item(i);
                 if (!row) return <div className="tr-row tr-placeholder" data-row={i} role="listitem" aria-busy="true" />;
-                const sel = selectionOf(row);
                 return (
                   <TurnRowView
                     row={row}
                     index={i}
                     harness={rows.refs}
                     at={at}
-                    selected={sameSelection(sel, selection)}
+                    selected={showsItem(row, selection)}
                     highlighted={row.kind === 'session' && row.sessionId === highlighted}
                     onSelect={(s, index) => select(s, index)}
                   />
@@ -150,15 +149,4 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
       </div>
     </div>
   );
-}
-
-function selectionOf(row: TurnRow): TurnSelection {
-  if (row.kind === 'session') return { kind: 'session', id: row.sessionId };
-  if (row.kind === 'turn') return { kind: 'turn', id: row.turnId };
-  if (row.kind === 'tool') return { kind: 'tool', id: row.toolId };
-  return null;
-}
-
-function sameSelection(a: TurnSelection, b: TurnSelection): boolean {
-  return a !== null && b !== null && a.kind === b.kind && a.id === b.id;
 }
