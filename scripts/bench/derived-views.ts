@@ -9,7 +9,7 @@ import { integrityFindings } from '../../shared/fold/integrity/integrity-finding
 import { materializeRunState } from '../../shared/fold/run-state';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
 import { sha256Hex } from '../../src-main/core/run-check';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { perSecond, repeat } from './timing';
 
 /** Median time and events/s of one derivation over the whole array. */

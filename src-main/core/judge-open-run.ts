@@ -8,8 +8,8 @@ import { crashBoundary } from '../../shared/fold/crash/crash-boundary';
 import type { LockOwnerFact } from '../../shared/fold/crash/crash-types';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import type { LockState } from '../store/lock-owners';
-import type { DataDirReader, RunAggregate } from '../store/store-types';
+import type { LockState } from '../sources/little-workflow/lock-owners';
+import type { DataDirReader, RunAggregate } from '../sources/little-workflow/store-types';
 import { foldTolerant } from './fold-tolerant';
 import { readRunLog } from './run-check';
 

@@ -6,7 +6,7 @@
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import type { JsonPreview } from '../../shared/run/json-preview';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
-import type { DataDirReader } from '../store/store-types';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 
 type Want = { sequence: number; field: 'response' | 'args' | 'result' | 'error' | 'output'; put: (value: unknown) => void };
 

@@ -5,7 +5,7 @@
  */
 import type { ReportBodies } from '../../shared/report-export/harness-section';
 import type { RunDetail } from '../../shared/run/run-detail-types';
-import { readLoopctlDir } from '../store/loopctl-reader';
+import { readLoopctlDir } from '../sources/loopctl/loopctl-reader';
 
 /** Bodies of `detail`'s cut response previews (shorter than `maxText`), read from the ledgers. */
 export function readLoopctlExportBodies(detail: RunDetail, maxText: number): ReportBodies {

@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
-import { openDataDir } from '../store/data-dir-reader';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LiveObserver } from './live-observer';
-import type { LiveBatch, LiveNotification } from './live-notifications';
+import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 
 /** Everything a subscriber received, flattened, plus helpers. */
 export type Recorder = {

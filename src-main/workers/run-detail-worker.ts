@@ -11,7 +11,7 @@ import { compareRunLog, type LiveCapture } from '../core/run-compare';
 import { loadRunDetailParts, type RunDetailContext } from '../core/run-detail';
 import { yieldToLoop } from '../core/read-log-async';
 import { prepareRunModel, type RunModelData } from '../core/run-model';
-import { openDataDir } from '../store/data-dir-reader';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../core/load-library';

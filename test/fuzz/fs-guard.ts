@@ -15,7 +15,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { defaultSqliteDriver, type SqliteDriver } from '../../src-main/store/sqlite-driver';
+import { defaultSqliteDriver, type SqliteDriver } from '../../src-main/sources/little-workflow/sqlite-driver';
 
 const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 const slots = fs as unknown as Record<string, unknown>;
