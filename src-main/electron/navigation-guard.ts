@@ -7,7 +7,7 @@
  * parsed `https:` URLs reach `shell.openExternal` (item 15).
  */
 import { shell, type WebContents } from 'electron';
-import { isAppEntryUrl, parseUrl } from './app-url';
+import { isAppEntryUrl, parseUrl } from '../app-url';
 
 /** Longest URL we hand to the OS; longer is almost certainly not a link a person clicked. */
 const MAX_EXTERNAL_URL_LENGTH = 2048;

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { MAX_PATH_LENGTH } from '../shared/contract';
+import { MAX_PATH_LENGTH } from '../../shared/contract';
 
 /** How many roots the recent list keeps. */
 export const MAX_RECENT = 10;

@@ -7,11 +7,11 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme } from 'electron';
-import { createInspectorCore, type InspectorCore } from './core/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../core/inspector-core';
 import { installAppMenu } from './app-menu';
-import { exportLastRun } from './export/export-menu-action';
-import { printReportToPdf } from './export/pdf-electron';
-import { exampleDataDir, rendererDir } from './app-paths';
+import { exportLastRun } from './export-menu-action';
+import { printReportToPdf } from './pdf-electron';
+import { exampleDataDir, rendererDir } from '../app-paths';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerIpcHandlers } from './ipc';
 import { guardWebContents } from './navigation-guard';

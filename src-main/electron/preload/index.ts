@@ -8,8 +8,8 @@
  * the page could otherwise invoke or listen on any channel.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { channelNames, type Channel, type InspectorApi, type PushMessage } from '../../shared/contract';
-import { BRIDGE_KEY, ipcChannelFor, PUSH_CHANNEL } from '../../shared/ipc-channels';
+import { channelNames, type Channel, type InspectorApi, type PushMessage } from '../../../shared/contract';
+import { BRIDGE_KEY, ipcChannelFor, PUSH_CHANNEL } from '../../../shared/ipc-channels';
 
 /** The contract channels the bridge exposes (contract.ts keeps this list zod-free). */
 export const bridgeChannels: readonly Channel[] = channelNames;

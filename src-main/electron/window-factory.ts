@@ -6,7 +6,7 @@
  * the navigation guards or the registry the IPC sender check relies on.
  */
 import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type WebPreferences } from 'electron';
-import { APP_ENTRY_URL } from './app-url';
+import { APP_ENTRY_URL } from '../app-url';
 import { guardWebContents } from './navigation-guard';
 import { hardenSession } from './session-hardening';
 import { windowRegistry, type WindowRegistry } from './window-registry';

@@ -7,12 +7,12 @@
  * rejected promise, so one failure path reaches the UI.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { channelNames, type Channel, type Handlers, type PushMessage } from '../shared/contract';
-import { requestSchemas } from '../shared/contract-schemas';
-import { diagnostic, fail, type Result } from '../shared/diagnostics';
-import { ipcChannelFor, PUSH_CHANNEL } from '../shared/ipc-channels';
-import { isAppOriginUrl } from './app-url';
-import { PushCoalescer } from './push-coalescer';
+import { channelNames, type Channel, type Handlers, type PushMessage } from '../../shared/contract';
+import { requestSchemas } from '../../shared/contract-schemas';
+import { diagnostic, fail, type Result } from '../../shared/diagnostics';
+import { ipcChannelFor, PUSH_CHANNEL } from '../../shared/ipc-channels';
+import { isAppOriginUrl } from '../app-url';
+import { PushCoalescer } from '../push-coalescer';
 import { windowRegistry, type WindowRegistry } from './window-registry';
 
 /** Largest request accepted, measured as UTF-8 JSON; contract requests are a path at most. */

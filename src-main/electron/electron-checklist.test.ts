@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../test/support/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
-import { APP_ENTRY_URL } from './app-url';
-import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../test/support/fake-electron';
+import { APP_ENTRY_URL } from '../app-url';
+import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../../test/support/fake-electron';
 import { createMainWindow } from './window-factory';
 import { WindowRegistry } from './window-registry';
 
@@ -44,7 +44,7 @@ describe('Electron security checklist', () => {
   });
 
   it('16: the Electron installed is the pinned 45.x (a current, supported line)', () => {
-    const root = join(__dirname, '..');
+    const root = join(__dirname, '..', '..');
     const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.electron as string;
     const installed = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version as string;
     expect(installed).toBe(pinned);

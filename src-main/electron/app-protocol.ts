@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { protocol } from 'electron';
-import { APP_HOST, APP_SCHEME } from './app-url';
-import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { APP_HOST, APP_SCHEME } from '../app-url';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

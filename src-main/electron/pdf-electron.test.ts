@@ -5,7 +5,7 @@ vi.mock('electron', async () => (await import('../../test/support/fake-electron'
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FakeBrowserWindow, resetFakeElectron } from '../../test/support/fake-electron';
-import { EXPORT_PARTITION, exportWindowOptions } from '../window-factory';
+import { EXPORT_PARTITION, exportWindowOptions } from './window-factory';
 import { printReportToPdf } from './pdf-electron';
 
 beforeEach(() => resetFakeElectron());

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createExportWindow } from '../window-factory';
+import { createExportWindow } from './window-factory';
 
 /** Print `html` to A4 PDF bytes with Electron's Chromium. */
 export async function printReportToPdf(html: string): Promise<Uint8Array> {

@@ -5,8 +5,8 @@
  * onHeadersReceived call would silently replace the first listener).
  */
 import type { Session } from 'electron';
-import { isAppOriginUrl, parseUrl } from './app-url';
-import { withContentSecurityPolicy } from './content-security-policy';
+import { isAppOriginUrl, parseUrl } from '../app-url';
+import { withContentSecurityPolicy } from '../content-security-policy';
 
 const WEB_PROTOCOLS = new Set(['http:', 'https:', 'file:']);
 

@@ -1,16 +1,16 @@
-import { channelNames } from '../shared/contract';
+import { channelNames } from '../../shared/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../test/support/fake-electron')).fakeElectron);
-vi.mock('./app-paths', () => ({
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
+vi.mock('../app-paths', () => ({
   rendererDir: () => '/app/out/renderer',
   exampleDataDir: () => '/app/examples/demo',
 }));
-vi.mock('./core/inspector-core', async () => {
-  const { ok } = await import('../shared/diagnostics');
+vi.mock('../core/inspector-core', async () => {
+  const { ok } = await import('../../shared/diagnostics');
   const handler = () => vi.fn(async () => ok(null));
   return {
     createInspectorCore: vi.fn(() => ({
@@ -27,8 +27,8 @@ vi.mock('./core/inspector-core', async () => {
   };
 });
 
-import type { FakeBrowserWindow, fakeElectron as FakeElectronModule } from '../test/support/fake-electron';
-import { emptySnapshot } from '../test/support/empty-snapshot';
+import type { FakeBrowserWindow, fakeElectron as FakeElectronModule } from '../../test/support/fake-electron';
+import { emptySnapshot } from '../../test/support/empty-snapshot';
 
 type Electron = typeof FakeElectronModule & { BrowserWindow: typeof FakeBrowserWindow };
 
@@ -77,7 +77,7 @@ describe('app lifecycle', () => {
     const electron = await loadElectron();
     electron.app.whenReady.mockReturnValueOnce(Promise.resolve());
     await import('./index');
-    const { createInspectorCore } = (await import('./core/inspector-core')) as unknown as {
+    const { createInspectorCore } = (await import('../core/inspector-core')) as unknown as {
       createInspectorCore: ReturnType<typeof vi.fn>;
     };
     await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
