@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme } from 'electron';
-import { createInspectorCore, type InspectorCore } from '../core/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
 import { installAppMenu } from './app-menu';
 import { exportLastRun } from './export-menu-action';
 import { printReportToPdf } from './pdf-electron';

@@ -4,12 +4,12 @@
  * (turn rows, priced calls) are prepared beside the detail in the worker
  * ({@link prepareRunModel}); what happens per request here is slicing and O(n) filtering.
  */
-import { ok, type Diagnostic, type Result } from '../../shared/diagnostics';
-import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
-import { CHART_STEP_LIMIT, costByModel, cumulativeCost, pricedTurns, stepCostData, topBy, type CumulativePoint } from '../../shared/costs/cost-data';
-import { formatRunReportTable } from '../../shared/report/run-report-table';
-import type { ResumePlan } from '../../shared/fold/crash/crash-types';
-import type { RunDetail } from '../../shared/run/run-detail-types';
+import { ok, type Diagnostic, type Result } from '../diagnostics';
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
+import { CHART_STEP_LIMIT, costByModel, cumulativeCost, pricedTurns, stepCostData, topBy, type CumulativePoint } from '../costs/cost-data';
+import { formatRunReportTable } from '../report/run-report-table';
+import type { ResumePlan } from '../fold/crash/crash-types';
+import type { RunDetail } from './run-detail-types';
 import type {
   CostsModel,
   HarnessRefs,
@@ -20,10 +20,10 @@ import type {
   SliceSpec,
   StepView,
   TimelineFold,
-} from '../../shared/run/run-head-types';
-import { stepCounts } from '../../shared/run/step-counts';
-import { buildTurnRows, showsItem, type TurnRow } from '../../shared/run/turn-rows';
-import { visibleRows } from '../../shared/timeline/visible-rows';
+} from './run-head-types';
+import { stepCounts } from './step-counts';
+import { buildTurnRows, showsItem, type TurnRow } from './turn-rows';
+import { visibleRows } from '../timeline/visible-rows';
 
 /** Calls listed under the cumulative chart. */
 export const CALL_TABLE_LIMIT = 200;

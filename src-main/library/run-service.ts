@@ -15,7 +15,7 @@ import { openDataDir } from '../store/data-dir-reader';
 import type { DataDirReader } from '../store/store-types';
 import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from './loopctl-events';
 import { loadLoopctlRunDetail } from './loopctl-runs';
-import { createRunModel, prepareRunModel, type RunModel } from './run-model';
+import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run/run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';

@@ -1,8 +1,8 @@
 /** Fold a run even when little-workflow would refuse its log, saying why it would. */
-import type { EventEnvelope } from '../../shared/events/envelope';
-import { applyEvents, createRunState, materializeRunState } from '../../shared/fold/run-state';
-import type { MaterializedRunState } from '../../shared/fold/run-state-types';
-import type { PriceTable } from '../../shared/pricing/price-table-types';
+import type { EventEnvelope } from '../events/envelope';
+import { applyEvents, createRunState, materializeRunState } from '../fold/run-state';
+import type { MaterializedRunState } from '../fold/run-state-types';
+import type { PriceTable } from '../pricing/price-table-types';
 
 /**
  * little-workflow refuses a log with a gap or a foreign run id; the inspector still shows

@@ -8,7 +8,7 @@ import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
 import { sliceItems, type TimelineFold } from '../../shared/run/run-head-types';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { createInspectorCore } from './inspector-core';
-import { costsModel, createRunModel, HEAD_SKIPPED_STEPS, MAX_CUMULATIVE_POINTS, prepareRunModel, thinPoints } from './run-model';
+import { costsModel, createRunModel, HEAD_SKIPPED_STEPS, MAX_CUMULATIVE_POINTS, prepareRunModel, thinPoints } from '../../shared/run/run-model';
 
 // The run model cuts one run's detail into the pieces the run view fetches; every piece must
 // agree with the whole detail it came from.

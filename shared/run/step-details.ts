@@ -1,8 +1,8 @@
 /** Per-step rows of the run view: the folded step without its output body, plus where it sits in the log. */
-import type { EventEnvelope } from '../../shared/events/envelope';
-import type { MaterializedRunState } from '../../shared/fold/run-state-types';
-import { jsonPreview } from '../../shared/run/json-preview';
-import type { StepDetail } from '../../shared/run/run-detail-types';
+import type { EventEnvelope } from '../events/envelope';
+import type { MaterializedRunState } from '../fold/run-state-types';
+import { jsonPreview } from './json-preview';
+import type { StepDetail } from './run-detail-types';
 
 /** Steps in replay order (first mention), each with previews and first/last/completed sequences. */
 export function stepDetails(state: MaterializedRunState, events: readonly EventEnvelope[]): StepDetail[] {

@@ -10,7 +10,7 @@ import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { LockState } from '../store/lock-owners';
 import type { DataDirReader, RunAggregate } from '../store/store-types';
-import { foldTolerant } from './fold-tolerant';
+import { foldTolerant } from '../../shared/run/fold-tolerant';
 import { readRunLog } from './run-check';
 
 /** Lock states as the crash boundary's lock-owner facts (`unknown` gives no fact). */

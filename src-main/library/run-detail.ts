@@ -8,7 +8,7 @@ import { crashBoundary } from '../../shared/fold/crash/crash-boundary';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
-import { foldTolerant } from './fold-tolerant';
+import { foldTolerant } from '../../shared/run/fold-tolerant';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { pricingProvenance } from '../../shared/pricing/staleness';
@@ -18,11 +18,11 @@ import { buildTimeline } from '../../shared/timeline/build-timeline';
 import type { LockInfo, RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
 import { readRunLock } from '../store/lock-owners';
 import type { DataDirReader } from '../store/store-types';
-import { liteHarnessView } from './lite-harness-view';
+import { liteHarnessView } from '../../shared/run/lite-harness-view';
 import { pendingCycleFor } from './outer-loop-facts';
 import { readRunLogAsync, yieldToLoop } from './read-log-async';
 import { checkRunLog } from './run-check';
-import { stepDetails } from './step-details';
+import { stepDetails } from '../../shared/run/step-details';
 
 import { LOCK_FACT } from './judge-open-run';
 

@@ -1,7 +1,7 @@
 /** The harness view without its bodies, for IPC: big requests and responses stay on disk until asked for. */
-import type { HarnessView } from '../../shared/fold/harness/harness-types';
-import { jsonPreview } from '../../shared/run/json-preview';
-import type { LiteHarnessView } from '../../shared/run/run-detail-types';
+import type { HarnessView } from '../fold/harness/harness-types';
+import { jsonPreview } from './json-preview';
+import type { LiteHarnessView } from './run-detail-types';
 
 const PREVIEW = 600;
 

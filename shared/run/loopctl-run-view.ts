@@ -8,12 +8,12 @@ import type { HarnessSession } from '../fold/harness/harness-types';
 import type { RunSummary } from '../library';
 import type { PriceTable } from '../pricing/price-table-types';
 import { pricingProvenance } from '../pricing/staleness';
-import { jsonPreview } from '../run/json-preview';
-import type { LiteHarnessView, RunDetail } from '../run/run-detail-types';
+import { jsonPreview } from './json-preview';
+import type { LiteHarnessView, RunDetail } from './run-detail-types';
 import { buildTimeline } from '../timeline/build-timeline';
-import { withLoopEventsRow } from './loopctl-timeline-row';
-import type { LoopctlModelTurn, LoopctlRun, LoopctlToolCall } from './loopctl-types';
-import { runRecordCount } from './run-records';
+import { withLoopEventsRow } from '../loopctl/loopctl-timeline-row';
+import type { LoopctlModelTurn, LoopctlRun, LoopctlToolCall } from '../loopctl/loopctl-types';
+import { runRecordCount } from '../loopctl/run-records';
 
 /** What the run view of a loopctl run carries besides `RunDetail`: the fold itself (harness-shaped turns and calls). */
 export type LoopctlRunDetail = { summary: RunSummary; run: LoopctlRun; findings: Diagnostic[] };
