@@ -7,8 +7,8 @@ import { BIG_RESULT_HASH, LOOPCTL_SESSIONS } from '../../../scripts/fixtures/loo
 import { loopctlRunId } from '../../../shared/loopctl/segment-events';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { hashTree } from '../../../test/support/store-test-fixtures';
-import { loadLibrary } from '../../core/load-library';
-import { createRunService } from '../../core/run-service';
+import { loadLibrary } from '../../library/load-library';
+import { createRunService } from '../../library/run-service';
 
 const FIXTURES = join(__dirname, '../../../examples/fixtures/loopctl');
 const SQLITE = join(__dirname, '../../../examples/fixtures/completed');

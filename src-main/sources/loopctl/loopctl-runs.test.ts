@@ -2,13 +2,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOOPCTL_SESSIONS } from '../../../scripts/fixtures/loopctl/loopctl-scenario';
 import type { RunSummary } from '../../../shared/library';
-import { LOOPCTL_REPORT_ERROR } from '../../../shared/loopctl/loopctl-run-view';
+import { LOOPCTL_REPORT_ERROR } from '../../../shared/run/loopctl-run-view';
 import { loopctlRunId } from '../../../shared/loopctl/segment-events';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { runsCommand } from '../../cli/commands/runs';
 import { hashTree } from '../../../test/support/store-test-fixtures';
-import { loadLibrary } from '../../core/load-library';
-import { createRunService } from '../../core/run-service';
+import { loadLibrary } from '../../library/load-library';
+import { createRunService } from '../../library/run-service';
 
 const FIXTURES = join(__dirname, '../../../examples/fixtures/loopctl');
 const SQLITE = join(__dirname, '../../../examples/fixtures/completed');

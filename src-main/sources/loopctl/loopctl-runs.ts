@@ -1,7 +1,7 @@
 /** Library rows and run details for loopctl data dirs (folded fresh from the ledger files). */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import type { DataDirInfo, RunSummary } from '../../../shared/library';
-import { loopctlFindings, loopctlRunDetailView, loopctlRunSummary } from '../../../shared/loopctl/loopctl-run-view';
+import { loopctlFindings, loopctlRunDetailView, loopctlRunSummary } from '../../../shared/run/loopctl-run-view';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import type { RunDetail } from '../../../shared/run/run-detail-types';
 import { readLoopctlDir } from './loopctl-reader';
