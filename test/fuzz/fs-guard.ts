@@ -60,7 +60,8 @@ function inside(root: string, real: string): boolean {
 export function allowedRoots(dataDirs: string[]): { allowed: string[]; denied: string[] } {
   const tmp = realOf(tmpdir());
   return {
-    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), REPO],
+    // node_modules by its real path too: in a git worktree it is a symlink to another checkout's.
+    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), REPO, realOf(join(REPO, 'node_modules'))],
     denied: [join(REPO, 'examples')],
   };
 }
