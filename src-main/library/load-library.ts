@@ -16,7 +16,7 @@ import { emptyUsageTotals } from '../../shared/pricing/usage-totals';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { discover } from '../sources/fs/discovery';
 import { listRunLocks, type LockState } from '../sources/little-workflow/lock-owners';
-import { judgeOpenRun } from './judge-open-run';
+import { judgeOpenRun } from '../sources/little-workflow/judge-open-run';
 import { loadLoopctlDataDir } from '../sources/loopctl/loopctl-runs';
 import type { DataDirReader, RunAggregate } from '../sources/little-workflow/store-types';
 

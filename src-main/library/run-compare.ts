@@ -9,7 +9,7 @@ import { previewReport, type RunComparison } from '../../shared/compare/run-comp
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LiveRunView } from '../live/live-observer';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { readRunLogAsync } from './read-log-async';
+import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 
 /** The live side, copied at one instant (the observer keeps mutating its own state). */
 export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded };

@@ -20,7 +20,7 @@ import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
-import { eventRows, filterSequences, fullEvent } from './run-events';
+import { eventRows, filterSequences, fullEvent } from '../sources/little-workflow/run-events';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;

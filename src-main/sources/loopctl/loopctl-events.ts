@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { readAllRunRecords, type RunRecord } from './loopctl-records';
 import { LOOPCTL_FILES } from './loopctl-reader';
 import { fileStamp, statContained } from '../fs/safe-paths';
-import { matches, MAX_EVENT_ROWS } from '../../library/run-events';
+import { matches, MAX_EVENT_ROWS } from '../little-workflow/run-events';
 
 // The events tab pages through a run a few hundred rows at a time: the ledgers are read and
 // folded once per change of the files (size, mtime, inode), not once per page.

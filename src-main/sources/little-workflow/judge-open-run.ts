@@ -4,13 +4,13 @@
  * for the run list; they are few (live or stopped), so the list stays cheap. The fold is the
  * run view's tolerant one, so the list and the run view always agree.
  */
-import { crashBoundary } from '../../shared/fold/crash/crash-boundary';
-import type { LockOwnerFact } from '../../shared/fold/crash/crash-types';
-import type { RunSummary } from '../../shared/library';
-import type { PriceTable } from '../../shared/pricing/price-table-types';
-import type { LockState } from '../sources/little-workflow/lock-owners';
-import type { DataDirReader, RunAggregate } from '../sources/little-workflow/store-types';
-import { foldTolerant } from '../../shared/run/fold-tolerant';
+import { crashBoundary } from '../../../shared/fold/crash/crash-boundary';
+import type { LockOwnerFact } from '../../../shared/fold/crash/crash-types';
+import type { RunSummary } from '../../../shared/library';
+import type { PriceTable } from '../../../shared/pricing/price-table-types';
+import type { LockState } from './lock-owners';
+import type { DataDirReader, RunAggregate } from './store-types';
+import { foldTolerant } from '../../../shared/run/fold-tolerant';
 import { readRunLog } from './run-check';
 
 /** Lock states as the crash boundary's lock-owner facts (`unknown` gives no fact). */

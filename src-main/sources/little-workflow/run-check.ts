@@ -3,12 +3,12 @@
  * artifact checks that need the disk. Never throws; everything is a Diagnostic.
  */
 import { createHash } from 'node:crypto';
-import type { Diagnostic } from '../../shared/diagnostics';
-import type { EventEnvelope } from '../../shared/events/envelope';
-import { integrityFindings, type UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
-import { isRecord } from '../../shared/fold/payload-values';
-import { readArtifact } from '../sources/little-workflow/artifacts';
-import type { DataDirReader, EventRead } from '../sources/little-workflow/store-types';
+import type { Diagnostic } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { integrityFindings, type UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
+import { isRecord } from '../../../shared/fold/payload-values';
+import { readArtifact } from './artifacts';
+import type { DataDirReader, EventRead } from './store-types';
 
 /** node:crypto's hex sha256 of a UTF-8 string, for the injected hash of shared/. */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -3,10 +3,10 @@
  * harness texts, 2,000 for step outputs) and the report's cap is larger: one read of the log
  * between the first and the last event needed, picking payload fields by sequence.
  */
-import type { RunDetail } from '../../shared/run/run-detail-types';
-import type { JsonPreview } from '../../shared/run/json-preview';
-import type { ReportBodies } from '../../shared/report-export/harness-section';
-import type { DataDirReader } from '../sources/little-workflow/store-types';
+import type { RunDetail } from '../../../shared/run/run-detail-types';
+import type { JsonPreview } from '../../../shared/run/json-preview';
+import type { ReportBodies } from '../../../shared/report-export/harness-section';
+import type { DataDirReader } from './store-types';
 
 type Want = { sequence: number; field: 'response' | 'args' | 'result' | 'error' | 'output'; put: (value: unknown) => void };
 

@@ -2,7 +2,7 @@
  * Read a run's log without holding main's event loop: the synchronous SQLite iterator is
  * drained in slices, yielding between them, so IPC and HTTP keep flowing on big runs.
  */
-import type { DataDirReader } from '../sources/little-workflow/store-types';
+import type { DataDirReader } from './store-types';
 import { addRead, type RunLog } from './run-check';
 
 /** Events per slice: about 10-20 ms of decoding on these machines. */

@@ -1,9 +1,9 @@
 /** Windows of a run's event log for the virtualized events view, filters, and single events in full. */
-import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import type { EventEnvelope } from '../../shared/events/envelope';
-import { jsonSize } from '../../shared/run/json-preview';
-import type { EventFilterSpec, EventRow } from '../../shared/run/run-detail-types';
-import type { DataDirReader, EventRead } from '../sources/little-workflow/store-types';
+import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { jsonSize } from '../../../shared/run/json-preview';
+import type { EventFilterSpec, EventRow } from '../../../shared/run/run-detail-types';
+import type { DataDirReader, EventRead } from './store-types';
 import { SLICE, yieldToLoop } from './read-log-async';
 
 /** Most rows one request may ask for. */

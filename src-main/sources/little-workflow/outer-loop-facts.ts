@@ -1,5 +1,5 @@
 /** Outer-loop facts for a run's crash boundary: is this run the pending cycle of a manifest? */
-import { listOuterLoopIds, readOuterLoop } from '../sources/little-workflow/outer-loops';
+import { listOuterLoopIds, readOuterLoop } from './outer-loops';
 
 /** `{pendingCycleRunId, outerLoopId}` when an outer-loop manifest names `runId` as its pending cycle. */
 export function pendingCycleFor(dataDir: string, runId: string): { pendingCycleRunId?: string; outerLoopId?: string } {

@@ -3,9 +3,9 @@
  * preview was cut (trajectory.jsonl keeps up to its capture limit). loopctl records no tool
  * arguments or results and there are no steps, so nothing else can be filled in.
  */
-import type { ReportBodies } from '../../shared/report-export/harness-section';
-import type { RunDetail } from '../../shared/run/run-detail-types';
-import { readLoopctlDir } from '../sources/loopctl/loopctl-reader';
+import type { ReportBodies } from '../../../shared/report-export/harness-section';
+import type { RunDetail } from '../../../shared/run/run-detail-types';
+import { readLoopctlDir } from './loopctl-reader';
 
 /** Bodies of `detail`'s cut response previews (shorter than `maxText`), read from the ledgers. */
 export function readLoopctlExportBodies(detail: RunDetail, maxText: number): ReportBodies {
