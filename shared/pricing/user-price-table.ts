@@ -29,6 +29,7 @@
 import { z } from 'zod';
 import { diagnostic, fail, ok, type Result } from '../diagnostics';
 import type { PriceTable, PriceTableEntry } from './price-table-types';
+import { hasNoControlChars } from '../text/control-chars';
 
 /** The `format` value of a wrapped user price table. */
 export const USER_PRICE_TABLE_FORMAT = 'little-inspector/price-table@1';
@@ -49,7 +50,7 @@ const entrySchema = z
       cachedInput: rate.optional(),
       currency: z.literal('USD').default('USD'),
     }),
-    pricingSource: z.string().startsWith('https://').optional(),
+    pricingSource: z.string().startsWith('https://').refine(hasNoControlChars, 'no control characters').optional(),
     pricingVerifiedAt: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -64,7 +65,7 @@ const entrySchema = z
 
 const entriesSchema = z
   .record(
-    z.string().regex(/^[^/\s]+\/[^\s]+$/, 'keys must look like provider/model').refine(
+    z.string().regex(/^[^/\s]+\/[^\s]+$/, 'keys must look like provider/model').refine(hasNoControlChars, 'keys may not hold control characters').refine(
       (key) => key === key.toLowerCase(),
       'keys must be lowercase (lookups lowercase the provider/model they search for)',
     ),
@@ -76,7 +77,7 @@ const wrappedSchema = z
   .object({
     format: z.literal(USER_PRICE_TABLE_FORMAT),
     id: z.string().regex(/^[A-Za-z0-9._@:-]{1,80}$/),
-    name: z.string().min(1).max(200),
+    name: z.string().min(1).max(200).refine(hasNoControlChars, 'no control characters'),
     entries: entriesSchema,
   })
   .strict();

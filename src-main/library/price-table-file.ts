@@ -12,6 +12,7 @@ import { basename, resolve, sep } from 'node:path';
 import { diagnostic, fail, type Result } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { parseUserPriceTable } from '../../shared/pricing/user-price-table';
+import { UNSAFE_CHARS } from '../../shared/text/control-chars';
 import { fsDiagnostic } from '../store/fs-diagnostics';
 
 /** Largest price-table file accepted; the bundled one is a few KB. */
@@ -29,7 +30,8 @@ export function loadPriceTableFile(path: string, rules: PriceTableFileRules = {}
   }
   const read = readCapped(absolute, MAX_PRICE_TABLE_BYTES);
   if (!read.ok) return read;
-  const name = basename(absolute);
+  // A bare table is named after its file, whose name may hold terminal controls.
+  const name = basename(absolute).replace(UNSAFE_CHARS, '\uFFFD');
   const parsed = parseUserPriceTable(read.value, { id: name.replace(/[^A-Za-z0-9._@:-]/g, '_').slice(0, 80) || 'user-table', name });
   if (!parsed.ok) return fail({ ...parsed.error, path: absolute });
   return { ok: true, value: { ...parsed.value, origin: absolute } };

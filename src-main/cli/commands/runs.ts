@@ -7,6 +7,7 @@ import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';
 import { DataDirError, DEFAULT_DATA_DIR } from '../run-log';
 import { formatRunsTable } from '../runs-table';
+import { terminalSafe } from '../terminal-safe';
 
 /** Print the run list as a table, or as a JSON array with `--json`. */
 export async function runsCommand(argv: string[], io: CliIo): Promise<number> {
@@ -19,10 +20,11 @@ export async function runsCommand(argv: string[], io: CliIo): Promise<number> {
   const pricing = library.value.pricing;
   // Every cost says which table priced it.
   io.stdout(flags.json ? `${JSON.stringify(runs.map((run) => ({ ...run, priceTable: pricing.tableId })), null, 2)}\n` : formatRunsTable(runs));
-  if (!flags.json) io.stdout(`\nCosts priced with ${pricing.tableName} (${pricing.source}${pricing.oldestVerifiedAt ? `, verified ${pricing.oldestVerifiedAt}` : ''}).\n`);
-  if (pricing.stale) io.stderr(`Warning: the price table "${pricing.tableName}" has entries verified more than 90 days ago; costs may be out of date (see "little-inspector pricing").\n`);
+  if (!flags.json) io.stdout(`\nCosts priced with ${terminalSafe(pricing.tableName)} (${pricing.source}${pricing.oldestVerifiedAt ? `, verified ${pricing.oldestVerifiedAt}` : ''}).\n`);
+  if (pricing.stale) io.stderr(`Warning: the price table "${terminalSafe(pricing.tableName)}" has entries verified more than 90 days ago; costs may be out of date (see "little-inspector pricing").\n`);
   for (const dir of library.value.dataDirs) {
-    for (const d of dir.diagnostics) io.stderr(`${dir.label}: ${d.severity}: ${d.code}: ${d.message}\n`);
+    // Labels are folder names and messages quote paths: shown, never obeyed.
+    for (const d of dir.diagnostics) io.stderr(`${terminalSafe(`${dir.label}: ${d.severity}: ${d.code}: ${d.message}`)}\n`);
   }
   return 0;
 }
