@@ -19,7 +19,7 @@ import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';
-import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';
+import { DataDirError, DEFAULT_DATA_DIR, LittleCliError, unreadableDataDirError } from '../run-log';
 
 const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>]';
 
@@ -51,7 +51,12 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     const opened = await core.openPath(dataDir);
     if (!opened.ok) throw new DataDirError(opened.error);
     const run = opened.value.runs.find((r) => r.runId === runId && r.dataDir === dataDir) ?? opened.value.runs.find((r) => r.runId === runId);
-    if (!run) throw new RunNotFoundError(runId);
+    if (!run) {
+      // The run may sit in a data dir that could not be read: that is the error to report (exit 2).
+      const unreadable = unreadableDataDirError(opened.value.dataDirs);
+      if (unreadable) throw new DataDirError(unreadable);
+      throw new RunNotFoundError(runId);
+    }
     const targets = output === null ? [] : [output, ...(format === 'md' ? [svgPathFor(output)] : [])];
     for (const target of targets) {
       const inside = dataDirContaining(target, opened.value.dataDirs.map((d) => d.path));
