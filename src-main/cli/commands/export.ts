@@ -3,7 +3,6 @@
  * as a report to send around. Text formats go to stdout or FILE; the PDF needs `-o` and
  * Chromium. Never writes inside a data dir.
  */
-import { writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import pkg from '../../../package.json';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
@@ -13,6 +12,7 @@ import { DEFAULT_MAX_TEXT, EXPORT_FORMATS, type ExportFormat } from '../../../sh
 import { MAX_TEXT_LIMIT } from '../../../shared/report-export/run-export-types';
 import { timelineSvg } from '../../../shared/report-export/timeline-svg';
 import { createInspectorCore } from '../../library/inspector-core';
+import { writeFilesAtomic, type ExportFile } from '../../export/atomic-write';
 import { dataDirContaining } from '../../export/export-path-guard';
 import { createExportService } from '../../export/export-service';
 import { chromiumPdfRenderer } from '../../export/pdf-playwright';
@@ -74,7 +74,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
         return 2;
       }
       const pdf = await chromium.render(renderHtml(doc.value, { openAll: true }));
-      writeFileSync(output!, pdf);
+      write([{ path: output!, data: pdf }]);
       io.stderr(`Wrote ${output} (${kib(pdf.byteLength)})\n`);
       return 0;
     }
@@ -82,17 +82,20 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       io.stdout(renderTextExport(doc.value, kind));
       return 0;
     }
-    let text: string;
-    if (kind === 'md') {
-      const svgPath = svgPathFor(output);
-      writeFileSync(svgPath, `${timelineSvg(doc.value.timeline)}\n`);
-      text = renderTextExport(doc.value, kind, { timelineImage: basename(svgPath) });
-      io.stderr(`Wrote ${svgPath}\n`);
-    } else text = renderTextExport(doc.value, kind);
-    writeFileSync(output, text);
+    // The main file first, then its sidecar; both staged before either is renamed into place.
+    const svgPath = kind === 'md' ? svgPathFor(output) : null;
+    const text = renderTextExport(doc.value, kind, svgPath ? { timelineImage: basename(svgPath) } : undefined);
+    write([{ path: output, data: text }, ...(svgPath ? [{ path: svgPath, data: `${timelineSvg(doc.value.timeline)}\n` }] : [])]);
     io.stderr(`Wrote ${output} (${kib(Buffer.byteLength(text))})\n`);
+    if (svgPath) io.stderr(`Wrote ${svgPath}\n`);
     return 0;
   }
+}
+
+/** Write atomically or fail with the typed diagnostic (exit 2), never a raw EISDIR/ENOSPC. */
+function write(files: ExportFile[]): void {
+  const written = writeFilesAtomic(files);
+  if (!written.ok) throw new DataDirError(written.error);
 }
 
 /** `report.md` → `report.timeline.svg` in the same folder. */
