@@ -13,7 +13,7 @@ import { diagnostic, fail, type Result } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { parseUserPriceTable } from '../../shared/pricing/user-price-table';
 import { UNSAFE_CHARS } from '../../shared/text/control-chars';
-import { fsDiagnostic } from '../store/fs-diagnostics';
+import { fsDiagnostic } from '../sources/fs/fs-diagnostics';
 
 /** Largest price-table file accepted; the bundled one is a few KB. */
 export const MAX_PRICE_TABLE_BYTES = 5 * 1024 * 1024;
