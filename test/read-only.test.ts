@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInspectorCore } from '../src-main/core/inspector-core';
 import { loadLibrary } from '../src-main/core/load-library';
 import { hashTree } from '../src-main/store/store-test-fixtures';
-import { makeRendererDir, type RendererFixture } from '../src-main/web/web-test-support';
+import { makeRendererDir, type RendererFixture } from './support/web-support';
 import { startWebServer } from '../src-main/web/web-server';
 import { EXAMPLES } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';

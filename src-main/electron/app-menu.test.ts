@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
 import type { MenuItemConstructorOptions } from 'electron';
 import { appMenuTemplate, installAppMenu, type AppMenuModel } from './app-menu';
-import { fakeElectron } from '../testing/fake-electron';
+import { fakeElectron } from '../../test/support/fake-electron';
 
 function model(overrides: Partial<AppMenuModel> = {}): AppMenuModel {
   return {

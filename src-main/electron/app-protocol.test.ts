@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
 import { handleAppProtocol, registerAppScheme, resolveAppFile, serveAppRequest } from './app-protocol';
 import { APP_ENTRY_URL, isAppEntryUrl, isAppOriginUrl } from '../app-url';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
-import { fakeElectron } from '../testing/fake-electron';
+import { fakeElectron } from '../../test/support/fake-electron';
 
 let root: string;
 let renderer: string;

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
 import { APP_ENTRY_URL } from '../app-url';
-import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../testing/fake-electron';
+import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../../test/support/fake-electron';
 import { createMainWindow } from './window-factory';
 import { WindowRegistry } from './window-registry';
 

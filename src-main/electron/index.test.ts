@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 vi.mock('../app-paths', () => ({
   rendererDir: () => '/app/out/renderer',
   exampleDataDir: () => '/app/examples/demo',
@@ -27,8 +27,8 @@ vi.mock('../core/inspector-core', async () => {
   };
 });
 
-import type { FakeBrowserWindow, fakeElectron as FakeElectronModule } from '../testing/fake-electron';
-import { emptySnapshot } from '../testing/empty-snapshot';
+import type { FakeBrowserWindow, fakeElectron as FakeElectronModule } from '../../test/support/fake-electron';
+import { emptySnapshot } from '../../test/support/empty-snapshot';
 
 type Electron = typeof FakeElectronModule & { BrowserWindow: typeof FakeBrowserWindow };
 

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
 import { channelNames, type Handlers, type PushMessage } from '../../shared/contract';
 import { ok } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import { createBroadcaster, MAX_REQUEST_BYTES, registerIpcHandlers } from './ipc';
-import { FakeBrowserWindow, FakeWebContents, fakeElectron, resetFakeElectron } from '../testing/fake-electron';
+import { FakeBrowserWindow, FakeWebContents, fakeElectron, resetFakeElectron } from '../../test/support/fake-electron';
 import { WindowRegistry } from './window-registry';
-import { emptySnapshot } from '../testing/empty-snapshot';
+import { emptySnapshot } from '../../test/support/empty-snapshot';
 
 function makeHandlers(): { [K in keyof Handlers]: ReturnType<typeof vi.fn> } {
   // Every channel answers something; the ones the tests look at answer specifically.

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FakeBrowserWindow, resetFakeElectron } from '../testing/fake-electron';
+import { FakeBrowserWindow, resetFakeElectron } from '../../test/support/fake-electron';
 import { EXPORT_PARTITION, exportWindowOptions } from './window-factory';
 import { printReportToPdf } from './pdf-electron';
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../test/support/fake-electron')).fakeElectron);
 
 import { APP_ENTRY_URL } from '../app-url';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 import { isSafeExternalUrl } from './navigation-guard';
-import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../testing/fake-electron';
+import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../../test/support/fake-electron';
 import { createMainWindow, HARDENED_WEB_PREFERENCES, mainWindowOptions } from './window-factory';
 import { WindowRegistry } from './window-registry';
 

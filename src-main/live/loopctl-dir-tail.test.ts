@@ -9,7 +9,7 @@ import { readLoopctlDir } from '../store/loopctl-reader';
 import { hashTree, tempRoot } from '../store/store-test-fixtures';
 import type { LiveNotification } from './live-notifications';
 import { LoopctlDirTail } from './loopctl-dir-tail';
-import { LedgerTestWriter } from './loopctl-test-writer';
+import { LedgerTestWriter } from '../../test/support/loopctl-writer';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

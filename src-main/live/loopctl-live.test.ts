@@ -8,8 +8,8 @@ import { loadLibrary } from '../core/load-library';
 import { hashTree, tempRoot } from '../store/store-test-fixtures';
 import { toPushMessage } from './live-library';
 import { createLiveObserver, type LiveObserver } from './live-observer';
-import { record, until } from './live-test-support';
-import { LedgerTestWriter } from './loopctl-test-writer';
+import { record, until } from '../../test/support/live-support';
+import { LedgerTestWriter } from '../../test/support/loopctl-writer';
 
 const roots: string[] = [];
 let observer: LiveObserver | null = null;

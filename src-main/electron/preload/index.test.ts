@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', async () => (await import('../../testing/fake-electron')).fakeElectron);
+vi.mock('electron', async () => (await import('../../../test/support/fake-electron')).fakeElectron);
 
 import { channelNames, type InspectorApi, type PushMessage } from '../../../shared/contract';
-import { fakeElectron } from '../../testing/fake-electron';
-import { emptySnapshot } from '../../testing/empty-snapshot';
+import { fakeElectron } from '../../../test/support/fake-electron';
+import { emptySnapshot } from '../../../test/support/empty-snapshot';
 
 type Listener = (event: { type: string; preventDefault(): void; dataTransfer?: unknown }) => void;
 const windowListeners = new Map<string, Listener>();

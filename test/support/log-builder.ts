@@ -3,8 +3,8 @@
  * apart unless set, eventIds recomputed when a hash function is given (tests pass
  * node:crypto's; this file stays pure).
  */
-import type { EventEnvelope } from '../events/envelope';
-import { recomputeEventId, type Sha256Hex } from './integrity/digest';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import { recomputeEventId, type Sha256Hex } from '../../shared/fold/integrity/digest';
 
 /** Per-event overrides. */
 export type EventExtras = { occurrenceId?: string; recordedAt?: string; runId?: string };

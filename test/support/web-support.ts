@@ -12,8 +12,8 @@ import path from 'node:path';
 import { channelNames, type Handlers, type PushMessage } from '../../shared/contract';
 import { ok } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
-import type { WebCore } from './web-core';
-import { emptySnapshot } from '../testing/empty-snapshot';
+import type { WebCore } from '../../src-main/web/web-core';
+import { emptySnapshot } from './empty-snapshot';
 
 /** Text planted outside the renderer dir; no response may ever contain it. */
 export const SECRET = 'SECRET-OUTSIDE-RENDERER-DIR';

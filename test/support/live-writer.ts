@@ -4,13 +4,13 @@
  * content hash), driven over stdin. Besides appends it can truncate a run (like
  * `truncateEventLogForTest`), checkpoint with TRUNCATE, and run a paced load.
  */
-import { onStdoutLines } from '../testing/child-lines';
+import { onStdoutLines } from './child-lines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EVENTS_DDL } from '../store/store-test-fixtures';
+import { EVENTS_DDL } from '../../src-main/store/store-test-fixtures';
 
 /** One event to append; `recordedAt` defaults to now. */
 export type WriterEvent = { runId: string; type: string; payload?: unknown; occurrenceId?: string; recordedAt?: string };

@@ -1,5 +1,5 @@
 /** Hand-built and synthetic run summaries for the library's unit tests. */
-import type { DataDirInfo, RunSummary } from '../../../shared/library';
+import type { DataDirInfo, RunSummary } from '../../shared/library';
 
 /** A completed, priced run in `/d/a`; override anything. */
 export function run(runId: string, over: Partial<RunSummary> = {}): RunSummary {

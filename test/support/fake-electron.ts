@@ -1,7 +1,7 @@
 /**
  * A fake `electron` module for unit tests (the binary cannot be downloaded on CI machines).
  *
- * Use as `vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectron)`.
+ * Use as `vi.mock('electron', async () => (await import('../test/support/fake-electron')).fakeElectron)`.
  * Only what our glue touches is modelled; event-emitting objects are real EventEmitters so tests
  * drive them the way Electron would.
  */

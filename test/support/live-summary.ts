@@ -1,5 +1,5 @@
 /** A live run summary for tests of the push path. */
-import type { LiveRunSummary } from './live-types';
+import type { LiveRunSummary } from '../../shared/live/live-types';
 
 /** A plain active run summary; spread and override fields per test. */
 export const liveSummary: LiveRunSummary = {
