@@ -23,8 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    // The launcher is CommonJS on purpose: it must run on any Node before anything is built.
-    files: ['bin/*.cjs'],
+    // The launcher is CommonJS on purpose: it must run on any Node before anything is built;
+    // electron-builder loads its config and hooks with require().
+    files: ['bin/*.cjs', 'scripts/packaging/*.cjs', 'electron-builder.config.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
