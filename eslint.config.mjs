@@ -9,7 +9,7 @@ const bareBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'ht
 const builtinPaths = (message) => bareBuiltins.map((name) => ({ name, message }));
 
 export default tseslint.config(
-  { ignores: ['.tmp/**', 'out/**', 'node_modules/**', 'reports/**', 'test-results/**', 'examples/**', 'playwright-report/**'] },
+  { ignores: ['.tmp/**', 'out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'examples/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mjs}'],
