@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ok } from '../../shared/diagnostics';
-import type { InspectorCore } from '../core/inspector-core';
+import type { InspectorCore } from '../library/inspector-core';
 import { exportLastRun, formatForPath, type ExportMenuDeps } from './export-menu-action';
 
 // File > Export report…: the last opened run, a save dialog, and a write to that path only.

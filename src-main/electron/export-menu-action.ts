@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { ExportFormat } from '../../shared/report-export/report-document-types';
 import { exportFileName } from '../../shared/report-export/run-export-types';
-import type { InspectorCore } from '../core/inspector-core';
+import type { InspectorCore } from '../library/inspector-core';
 import { dataDirContaining } from '../export/export-path-guard';
 
 /** What the action needs from Electron (injected so it is testable without a window). */

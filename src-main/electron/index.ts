@@ -10,7 +10,7 @@ import { app, BrowserWindow, dialog, nativeTheme, screen } from 'electron';
 import { openTargetFor } from '../../shared/open-target';
 import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
-import { createInspectorCore, type InspectorCore } from '../core/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
 import { installAppMenu } from './app-menu';
 import { exportLastRun } from './export-menu-action';
 import { printReportToPdf } from './pdf-electron';

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempRoot } from '../store/store-test-fixtures';
+import { tempRoot } from '../../test/support/store-test-fixtures';
 import { createLiveObserver } from './live-observer';
 import { expectLiveEqualsFullFold, until } from '../../test/support/live-support';
 import { startScriptWriter } from '../../test/support/live-writer';

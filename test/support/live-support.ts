@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import type { LiveObserver } from '../../src-main/live/live-observer';
-import type { LiveBatch, LiveNotification } from '../../src-main/live/live-notifications';
+import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 
 /** Everything a subscriber received, flattened, plus helpers. */
 export type Recorder = {

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EVENTS_DDL } from '../../src-main/store/store-test-fixtures';
+import { EVENTS_DDL } from './store-test-fixtures';
 
 /** One event to append; `recordedAt` defaults to now. */
 export type WriterEvent = { runId: string; type: string; payload?: unknown; occurrenceId?: string; recordedAt?: string };

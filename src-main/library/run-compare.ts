@@ -1,0 +1,52 @@
+/**
+ * `run.compare`: a fresh fold of the run's log from disk against the live observer's
+ * incremental state when the run is tailed (else against an incremental fold in seeded random
+ * batches, as `little-inspector compare` does), plus the resume audit.
+ */
+import { checkConsistency, seededBatches, type Folded } from '../../shared/compare/consistency';
+import { auditResumes } from '../../shared/compare/resume-audit';
+import { previewReport, type RunComparison } from '../../shared/compare/run-comparison';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import type { LiveRunView } from '../live/live-observer';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
+
+/** The live side, copied at one instant (the observer keeps mutating its own state). */
+export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded };
+
+/** Copy a tailed run's incremental state; null when the observer has not folded it from the start. */
+export function captureLive(view: LiveRunView | undefined): LiveCapture | null {
+  if (view === undefined || view.lastSequence === 0) return null;
+  return {
+    lastSequence: view.lastSequence,
+    foldError: view.foldError,
+    folded: { state: structuredClone(view.state), harness: structuredClone(view.harness()) },
+  };
+}
+
+/** Seed of the simulated batches (the CLI's default, so both print the same batches). */
+export const COMPARE_SEED = 1;
+
+/** Read the log and compare; `live` must be captured before this is called (no await in between). */
+export async function compareRunLog(reader: DataDirReader, runId: string, live: LiveCapture | null): Promise<Result<RunComparison>> {
+  const log = await readRunLogAsync(reader, runId);
+  if (log.events.length === 0 && log.undecodable.length === 0) {
+    return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId }));
+  }
+  // The live state stands at `lastSequence`; rows committed since are not part of it.
+  const events = live === null ? log.events : log.events.filter((event) => event.sequence <= live.lastSequence);
+  const consistency =
+    live === null
+      ? checkConsistency(runId, events, { batches: seededBatches(events.length, COMPARE_SEED) })
+      : checkConsistency(runId, events, { live: live.folded });
+  const audit = auditResumes(runId, events);
+  return ok({
+    runId,
+    source: live === null ? 'simulated' : 'live',
+    seed: live === null ? COMPARE_SEED : null,
+    lastSequence: events.at(-1)?.sequence ?? 0,
+    liveFoldError: live?.foldError ?? null,
+    consistency: previewReport(consistency),
+    audit,
+  });
+}
