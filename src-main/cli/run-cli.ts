@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
 import { eventsCommand } from './commands/events';
 import { exportCommand } from './commands/export';
+import { doctorCommand, outcomesCommand, sessionsCommand, traceCommand } from './commands/harness-sessions';
 import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
@@ -30,6 +31,10 @@ const commands: Record<string, Command> = {
   export: exportCommand,
   tail: (argv, io) => tailCommand(argv, io),
   compare: compareCommand,
+  sessions: sessionsCommand,
+  trace: traceCommand,
+  doctor: doctorCommand,
+  outcomes: outcomesCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */

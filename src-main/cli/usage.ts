@@ -15,6 +15,12 @@ Commands:
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+
+little-harness sessions (--data-dir: a .little-harness folder or one holding it; default .little-harness):
+  sessions [--json]                              List sessions: state, model/tool calls, failures, invalid lines
+  trace <sessionId> [--failures] [--json]        Print the session's trace (invalid and torn lines where they sit)
+  doctor <sessionId> [--json]                    Failures, invalid lines, spooled outputs, redactions (exit 1 when any fail)
+  outcomes [sessionId] [--json]                  Outcome success rates by prompt hash and step path
         [--price-tables DIR]                     (the UI loads price tables only from DIR)
 
 Options:
