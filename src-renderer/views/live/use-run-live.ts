@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RunResetReason } from '../../../shared/live/live-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
+import { runKey } from '../../../shared/run/run-key';
 import { useEventsStore } from '../../stores/events-store';
-import { liveKey } from '../../stores/live-reducer';
 import { onLiveFrame } from '../../stores/live-store';
 import { useRunStore } from '../../stores/run-store';
 
@@ -24,7 +24,7 @@ export function useRunLive(ref: RunRef | null): { reset: RunResetReason | null; 
   useEffect(() => setReset(null), [dataDir, runId]);
   useEffect(() => {
     if (dataDir === undefined || runId === undefined) return;
-    const key = liveKey(dataDir, runId);
+    const key = runKey(dataDir, runId);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = Number.NEGATIVE_INFINITY;
     let lastChange = Number.NEGATIVE_INFINITY;
