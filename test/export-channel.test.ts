@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createInspectorCore } from '../src-main/core/inspector-core';
+import { createInspectorCore } from '../src-main/library/inspector-core';
 import { EXAMPLES } from './support/fixture-manifest';
 import { exportFixture } from './support/export-fixtures';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLargeRun } from '../scripts/fixtures/scenarios/large-run';
-import { createInspectorCore } from '../src-main/core/inspector-core';
-import { loadLibrary } from '../src-main/core/load-library';
+import { createInspectorCore } from '../src-main/library/inspector-core';
+import { loadLibrary } from '../src-main/library/load-library';
 
 // Opening a root folds every run without a terminal event (to tell crashed from running). For
 // a big crashed run that takes a while; it must happen off main's thread, which in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInspectorCore } from '../src-main/core/inspector-core';
+import { createInspectorCore } from '../src-main/library/inspector-core';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 
 // The `run.compare` channel: live observer state when the run is tailed, a simulated fold otherwise.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInspectorCore } from '../src-main/core/inspector-core';
+import { createInspectorCore } from '../src-main/library/inspector-core';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { formatRunReportTable } from '../shared/report/run-report-table';
 import { sliceItems } from '../shared/run/run-head-types';

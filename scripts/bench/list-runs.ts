@@ -2,7 +2,7 @@
  * Time to list the runs of a data dir: the whole `loadLibrary` (discovery, SQL aggregates,
  * model-call pricing, locks, folding the open runs) and the bare `reader.listRuns()` query.
  */
-import { loadLibrary } from '../../src-main/core/load-library';
+import { loadLibrary } from '../../src-main/library/load-library';
 import { openDataDir } from '../../src-main/store/data-dir-reader';
 import { perSecond, repeat, timed } from './timing';
 

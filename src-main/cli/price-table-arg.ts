@@ -1,7 +1,7 @@
 /** `--price-table FILE`: the table costs are computed with (default: the bundled snapshot). */
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { loadPriceTableFile } from '../core/price-table-file';
+import { loadPriceTableFile } from '../library/price-table-file';
 import type { CliIo } from './cli-io';
 import { DataDirError } from './run-log';
 

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../
 import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import { openDataDir } from '../store/data-dir-reader';
-import { readRunLogAsync } from '../core/read-log-async';
+import { readRunLogAsync } from '../library/read-log-async';
 import { readExportBodies } from './export-bodies';
 import { readLoopctlExportBodies } from './loopctl-export-bodies';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clock, eventRun, trajectoryLine } from '../../scripts/fixtures/loopctl/ledger-lines';
 import { loopctlRunId } from '../../shared/loopctl/segment-events';
-import { loopctlRunSummary } from '../../shared/loopctl/loopctl-run-view';
+import { loopctlRunSummary } from '../../shared/run/loopctl-run-view';
 import { readRunRecords } from '../store/loopctl-records';
 import { readLoopctlDir } from '../store/loopctl-reader';
 import { hashTree, tempRoot } from '../store/store-test-fixtures';
 import type { LiveNotification } from './live-notifications';
 import { LoopctlDirTail } from './loopctl-dir-tail';
-import { LedgerTestWriter } from './loopctl-test-writer';
+import { LedgerTestWriter } from '../../test/support/loopctl-writer';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

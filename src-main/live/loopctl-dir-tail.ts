@@ -12,7 +12,7 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import type { LivePhase, LiveRunSummary, RunResetReason } from '../../shared/live/live-types';
 import { foldLoopctl, type LoopctlFold, type LoopctlLedgers } from '../../shared/loopctl/fold-ledgers';
 import type { LedgerFile } from '../../shared/loopctl/ledger-parser';
-import { loopctlRunSummary } from '../../shared/loopctl/loopctl-run-view';
+import { loopctlRunSummary } from '../../shared/run/loopctl-run-view';
 import type { LoopctlRun } from '../../shared/loopctl/loopctl-types';
 import { indexRunRecords, recordEventId, recordKey, type RunRecordRef } from '../../shared/loopctl/run-records';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';

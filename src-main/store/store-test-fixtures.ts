@@ -4,7 +4,7 @@
  * better-sqlite3 build does not load), run writers in child processes, and hash trees to
  * prove a read changed nothing.
  */
-import { onStdoutLines } from '../testing/child-lines';
+import { onStdoutLines } from '../../test/support/child-lines';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

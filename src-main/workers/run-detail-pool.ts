@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot } from '../app-paths';
-import type { RunDetailContext } from '../core/run-detail';
-import type { RunModelData } from '../core/run-model';
+import type { RunDetailContext } from '../library/run-detail';
+import type { RunModelData } from '../../shared/run/run-model';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunComparison } from '../../shared/compare/run-comparison';
-import type { LiveCapture } from '../core/run-compare';
+import type { LiveCapture } from '../library/run-compare';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
 
 type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot>) => void;

@@ -7,14 +7,14 @@
 import { parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
-import { compareRunLog, type LiveCapture } from '../core/run-compare';
-import { loadRunDetailParts, type RunDetailContext } from '../core/run-detail';
-import { yieldToLoop } from '../core/read-log-async';
-import { prepareRunModel, type RunModelData } from '../core/run-model';
+import { compareRunLog, type LiveCapture } from '../library/run-compare';
+import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
+import { yieldToLoop } from '../library/read-log-async';
+import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
 import { openDataDir } from '../store/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { loadLibrary } from '../core/load-library';
+import { loadLibrary } from '../library/load-library';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
 export type RunWorkerRequest =

@@ -12,8 +12,8 @@ import { isChannel, type Channel } from '../../shared/contract';
 import { UsageError } from '../../src-main/cli/args';
 import { tailCommand } from '../../src-main/cli/commands/tail';
 import { DataDirError } from '../../src-main/cli/run-log';
-import { loadLibrary } from '../../src-main/core/load-library';
-import type { InspectorCore } from '../../src-main/core/inspector-core';
+import { loadLibrary } from '../../src-main/library/load-library';
+import type { InspectorCore } from '../../src-main/library/inspector-core';
 import { cli } from './run-cli-captured';
 
 /** What one operation call came to. */

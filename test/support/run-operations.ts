@@ -5,10 +5,10 @@
  * an async hang loses a `Promise.race` against a timer, and a synchronous stall (which no
  * timer can interrupt) is caught afterwards by its measured duration.
  */
-import { createInspectorCore } from '../../src-main/core/inspector-core';
-import { loadLibrary } from '../../src-main/core/load-library';
+import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { loadLibrary } from '../../src-main/library/load-library';
 import { directCall, OPERATIONS, type ChannelCall, type Operation, type OpOutcome, type OpTarget } from './operations';
-import type { InspectorCore } from '../../src-main/core/inspector-core';
+import type { InspectorCore } from '../../src-main/library/inspector-core';
 
 /** One operation call and how it went; `hang` when it exceeded the time bound. */
 export type OpRecord = { op: string; target: string; outcome: OpOutcome | { kind: 'hang'; ms: number }; ms: number };

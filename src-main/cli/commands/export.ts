@@ -12,7 +12,7 @@ import { renderTextExport } from '../../../shared/report-export/render-text-expo
 import { DEFAULT_MAX_TEXT, EXPORT_FORMATS, type ExportFormat } from '../../../shared/report-export/report-document-types';
 import { MAX_TEXT_LIMIT } from '../../../shared/report-export/run-export-types';
 import { timelineSvg } from '../../../shared/report-export/timeline-svg';
-import { createInspectorCore } from '../../core/inspector-core';
+import { createInspectorCore } from '../../library/inspector-core';
 import { dataDirContaining } from '../../export/export-path-guard';
 import { createExportService } from '../../export/export-service';
 import { chromiumPdfRenderer } from '../../export/pdf-playwright';

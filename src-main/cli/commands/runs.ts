@@ -1,7 +1,7 @@
 /** `little-inspector runs [--data-dir DIR] [--json]`: every run under the dir, without folding each one. */
 import { resolve } from 'node:path';
 import type { RunSummary } from '../../../shared/library';
-import { loadLibrary } from '../../core/load-library';
+import { loadLibrary } from '../../library/load-library';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exampleDataDir, rendererDir } from '../../app-paths';
-import { createInspectorCore } from '../../core/inspector-core';
+import { createInspectorCore } from '../../library/inspector-core';
 import { playwrightPdf } from '../../export/pdf-playwright';
 import { startWebServer } from '../../web/web-server';
 import { parseArgs, parsePort, UsageError } from '../args';

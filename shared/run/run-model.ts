@@ -1,0 +1,248 @@
+/**
+ * One run's detail kept in main, served to the run view in pieces: a small head, windows of
+ * the long lists, single items by address, and the cost charts' aggregate. The expensive parts
+ * (turn rows, priced calls) are prepared beside the detail in the worker
+ * ({@link prepareRunModel}); what happens per request here is slicing and O(n) filtering.
+ */
+import { ok, type Diagnostic, type Result } from '../diagnostics';
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
+import { CHART_STEP_LIMIT, costByModel, cumulativeCost, pricedTurns, stepCostData, topBy, type CumulativePoint } from '../costs/cost-data';
+import { formatRunReportTable } from '../report/run-report-table';
+import type { ResumePlan } from '../fold/crash/crash-types';
+import type { RunDetail } from './run-detail-types';
+import type {
+  CostsModel,
+  HarnessRefs,
+  HarnessSelection,
+  RunHead,
+  Slice,
+  SliceItem,
+  SliceSpec,
+  StepView,
+  TimelineFold,
+} from './run-head-types';
+import { stepCounts } from './step-counts';
+import { buildTurnRows, showsItem, type TurnRow } from './turn-rows';
+import { visibleRows } from '../timeline/visible-rows';
+
+/** Calls listed under the cumulative chart. */
+export const CALL_TABLE_LIMIT = 200;
+/** Skipped steps the head's resume plan lists (the rest by window). */
+export const HEAD_SKIPPED_STEPS = 50;
+/** Most points of the cumulative-cost area sent to the renderer. */
+export const MAX_CUMULATIVE_POINTS = 500;
+
+/** A detail with what the worker derived from it. */
+export type RunModelData = { detail: RunDetail; turnRows: TurnRow[]; costs: CostsModel };
+
+/** Derive the turn rows and the cost aggregate (run in the worker: O(n log n) over every turn). */
+export function prepareRunModel(detail: RunDetail): RunModelData {
+  return { detail, turnRows: buildTurnRows(detail.harness), costs: costsModel(detail) };
+}
+
+/** The cost charts of `detail`; per-call figures priced with the bundled table, as the CLI's report is. */
+export function costsModel(detail: RunDetail): CostsModel {
+  const steps = detail.report ? stepCostData(detail.report) : [];
+  const unpriced = steps.filter((d) => d.costUsd === null);
+  const priced = topBy(
+    steps.filter((d) => d.costUsd !== null),
+    (d) => d.costUsd ?? 0,
+    Math.max(0, CHART_STEP_LIMIT - Math.min(unpriced.length, CHART_STEP_LIMIT)),
+  );
+  const calls = pricedTurns(detail.harness.modelTurns, BUNDLED_PRICE_TABLE);
+  const cumulative = cumulativeCost(calls);
+  return {
+    stepCosts: [...priced, ...unpriced.slice(0, CHART_STEP_LIMIT)],
+    stepTokens: topBy(steps, (d) => d.totalTokens, CHART_STEP_LIMIT),
+    stepsWithCalls: steps.length,
+    unpricedStepCalls: steps.reduce((n, d) => n + d.unpricedCalls, 0),
+    points: thinPoints(cumulative.points, MAX_CUMULATIVE_POINTS),
+    unpricedCalls: cumulative.unpricedCalls,
+    callCount: calls.length,
+    firstCalls: calls.slice(0, CALL_TABLE_LIMIT),
+    models: costByModel(calls),
+  };
+}
+
+/** At most ~`max` points of a running total, evenly picked, always keeping the last (the exact total). */
+export function thinPoints(points: readonly CumulativePoint[], max: number): CumulativePoint[] {
+  if (points.length <= max) return [...points];
+  const stride = Math.ceil(points.length / max);
+  const kept = points.filter((_, i) => i % stride === 0);
+  if (kept.at(-1) !== points.at(-1)) kept.push(points.at(-1)!);
+  return kept;
+}
+
+/** Served views of one run's model. */
+export type RunModel = {
+  readonly detail: RunDetail;
+  head(): RunHead;
+  slice(spec: SliceSpec): Slice;
+  step(stepPath: string): StepView | null;
+  harness(selection: HarnessSelection): HarnessRefs | null;
+  /** Sessions and turns a resume plan names (so its lists can link them). */
+  planRefs(plan: ResumePlan | null): HarnessRefs;
+  costs(): CostsModel;
+  reportText(): string | null;
+  /** The integrity findings once checked (the detail's `findings` are filled in then). */
+  findings(): Promise<Diagnostic[]>;
+};
+
+/**
+ * Wrap prepared data as build number `build`; indexes are built on first use. `findings`:
+ * the integrity check still running in the worker (absent: the detail has its findings).
+ */
+export function createRunModel(data: RunModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>): RunModel {
+  const { detail, turnRows, costs } = data;
+  let checked = findings === undefined;
+  const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(detail.findings))).then((result) => {
+    // A failed check is itself a finding: the log was not verified.
+    detail.findings = result.ok ? result.value : [{ ...result.error, message: `The integrity check could not run: ${result.error.message}` }];
+    checked = true;
+    return detail.findings;
+  });
+  const { harness } = detail;
+  let head: Omit<RunHead, 'findings'> | null = null;
+  let stepIndex: Map<string, number> | null = null;
+  const stepAt = (path: string) => {
+    stepIndex ??= new Map(detail.steps.map((s, i) => [s.stepPath, i]));
+    return stepIndex.get(path);
+  };
+
+  const refs = (sessions: Iterable<number>, turns: Iterable<number>, tools: Iterable<number>): HarnessRefs => {
+    const out: HarnessRefs = { sessions: {}, modelTurns: {}, toolCalls: {} };
+    for (const id of sessions) if (harness.sessions[id]) out.sessions[id] = harness.sessions[id];
+    for (const id of turns) if (harness.modelTurns[id]) out.modelTurns[id] = harness.modelTurns[id];
+    for (const id of tools) if (harness.toolCalls[id]) out.toolCalls[id] = harness.toolCalls[id];
+    return out;
+  };
+  const planRefs = (plan: ResumePlan | null): HarnessRefs =>
+    refs(plan?.sessionsRestarted ?? [], plan?.modelCallsReinvoked.map((m) => m.modelTurnId) ?? [], []);
+
+  return {
+    detail,
+    head() {
+      const built = (head ??= { ...buildHead(detail, refs, planRefs), build });
+      return { ...built, findings: checked ? detail.findings : null };
+    },
+    slice(spec) {
+      const window = <T,>(list: readonly T[]) => list.slice(spec.from, spec.from + spec.count);
+      const base = { section: spec.section, from: spec.from, build };
+      switch (spec.section) {
+        case 'steps': {
+          const needle = spec.query?.trim().toLowerCase() ?? '';
+          const list = needle ? detail.steps.filter((s) => s.stepPath.toLowerCase().includes(needle)) : detail.steps;
+          const found = spec.find === undefined ? undefined : list.findIndex((s) => s.stepPath === spec.find);
+          return { ...base, total: list.length, items: window(list), ...(found === undefined ? {} : { found }) };
+        }
+        case 'timeline': {
+          const shown = visibleRowIndices(detail, spec.fold);
+          const rows = detail.timeline.rows;
+          const found = spec.find === undefined ? undefined : shown.findIndex((i) => rows[i].stepPath === spec.find);
+          const items: Array<SliceItem['timeline']> = window(shown).map((index) => ({ index, row: rows[index] }));
+          return { ...base, total: shown.length, items, ...(found === undefined ? {} : { found }) };
+        }
+        case 'turns': {
+          const items = window(turnRows);
+          const ids = rowIds(items);
+          const found = spec.find === undefined ? undefined : turnRows.findIndex((r) => showsItem(r, spec.find!));
+          return { ...base, total: turnRows.length, items, refs: refs(ids.sessions, ids.turns, ids.tools), ...(found === undefined ? {} : { found }) };
+        }
+        case 'skipped':
+          return { ...base, total: detail.boundary?.resumePlan.stepsSkipped.length ?? 0, items: window(detail.boundary?.resumePlan.stepsSkipped ?? []) };
+        case 'report': {
+          const rows = detail.report ? (detail.report.unattributed ? [...detail.report.steps, detail.report.unattributed] : detail.report.steps) : [];
+          return { ...base, total: rows.length, items: window(rows) };
+        }
+        default: {
+          const never: never = spec;
+          throw new Error(`unknown section ${(never as { section: string }).section}`);
+        }
+      }
+    },
+    step(stepPath) {
+      const index = stepAt(stepPath);
+      if (index === undefined) return null;
+      return { step: detail.steps[index], sessions: harness.sessions.filter((s) => s.stepPath === stepPath) };
+    },
+    harness(selection) {
+      if (selection.kind === 'session') {
+        const s = harness.sessions[selection.id];
+        return s ? refs([s.id], s.modelTurnIds, s.toolCallIds) : null;
+      }
+      if (selection.kind === 'turn') {
+        const t = harness.modelTurns[selection.id];
+        return t ? refs(t.sessionId === undefined ? [] : [t.sessionId], [t.id], t.toolCallItemIds) : null;
+      }
+      const c = harness.toolCalls[selection.id];
+      return c ? refs(c.sessionId === undefined ? [] : [c.sessionId], c.requestedByTurnId === undefined ? [] : [c.requestedByTurnId], [c.id]) : null;
+    },
+    planRefs,
+    costs: () => costs,
+    reportText: () => (detail.report ? formatRunReportTable(detail.report) : null),
+    findings: () => checkedFindings,
+  };
+}
+
+function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<number>, c: Iterable<number>) => HarnessRefs, planRefs: (plan: ResumePlan | null) => HarnessRefs): Omit<RunHead, 'build' | 'findings'> {
+  const { steps, harness, timeline, report, ...rest } = detail;
+  const plan = planRefs(detail.boundary?.resumePlan ?? null);
+  const resumed = refs(
+    harness.resumes.flatMap((r) => [r.sessionId, r.previousSessionId]),
+    [],
+    [],
+  );
+  const { rows, ...timelineRest } = timeline;
+  const { boundary } = rest;
+  return {
+    ...rest,
+    // A completed 22,000-step run's plan skips 22,000 steps: the head keeps the first few.
+    boundary: boundary === null ? null : { ...boundary, resumePlan: { ...boundary.resumePlan, stepsSkipped: boundary.resumePlan.stepsSkipped.slice(0, HEAD_SKIPPED_STEPS) } },
+    stepsSkippedCount: boundary?.resumePlan.stepsSkipped.length ?? 0,
+    steps: { count: steps.length, byStatus: stepCounts(steps) },
+    harness: {
+      runId: harness.runId,
+      parentRunId: harness.parentRunId,
+      subRuns: harness.subRuns,
+      resumes: harness.resumes,
+      counts: {
+        sessions: harness.sessions.length,
+        modelTurns: harness.modelTurns.length,
+        toolCalls: harness.toolCalls.length,
+        inFlightTurns: harness.modelTurns.filter((t) => t.status === 'in-flight').length,
+        inFlightTools: harness.toolCalls.filter((c) => c.status === 'in-flight').length,
+      },
+      refs: { sessions: { ...plan.sessions, ...resumed.sessions }, modelTurns: plan.modelTurns, toolCalls: {} },
+      initial: initialSelection(harness),
+    },
+    timeline: { ...timelineRest, rowCount: rows.length, hasLoopEvents: rows.some((r) => r.id === 'loopctl:events') },
+    report: report === null ? null : (({ steps: reportSteps, ...reportRest }) => ({ ...reportRest, rowCount: reportSteps.length + (reportRest.unattributed ? 1 : 0) }))(report),
+  };
+}
+
+/** Indices of the timeline rows outside every folded group. */
+function visibleRowIndices(detail: RunDetail, fold: TimelineFold): number[] {
+  return visibleRows(detail.timeline.rows, { allCollapsed: fold.allCollapsed, ids: Object.fromEntries(fold.ids.map((id) => [id, true as const])) });
+}
+
+function rowIds(rows: readonly TurnRow[]) {
+  const ids = { sessions: [] as number[], turns: [] as number[], tools: [] as number[] };
+  for (const r of rows) {
+    if (r.kind === 'session') ids.sessions.push(r.sessionId);
+    else if (r.kind === 'resume') ids.sessions.push(r.sessionId, r.previousSessionId);
+    else if (r.kind === 'turn') ids.turns.push(r.turnId);
+    else if (r.kind === 'tool') ids.tools.push(r.toolId);
+  }
+  return ids;
+}
+
+/** Deep-linked nothing: the first thing in flight (the reason people come here), else the first turn, tool or session. */
+function initialSelection(harness: RunDetail['harness']): HarnessSelection | null {
+  const turn = harness.modelTurns.find((t) => t.status === 'in-flight');
+  if (turn) return { kind: 'turn', id: turn.id };
+  const tool = harness.toolCalls.find((c) => c.status === 'in-flight');
+  if (tool) return { kind: 'tool', id: tool.id };
+  if (harness.modelTurns[0]) return { kind: 'turn', id: 0 };
+  if (harness.toolCalls[0]) return { kind: 'tool', id: 0 };
+  return harness.sessions[0] ? { kind: 'session', id: harness.sessions[0].id } : null;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ok } from '../../shared/diagnostics';
+import type { InspectorCore } from '../library/inspector-core';
+import { exportLastRun, formatForPath, type ExportMenuDeps } from './export-menu-action';
+
+// File > Export report…: the last opened run, a save dialog, and a write to that path only.
+const dataDir = mkdtempSync(join(tmpdir(), 'li-menu-data-'));
+const ref = { dataDir, runId: 'run_1' };
+
+function fakeCore(last: typeof ref | null): InspectorCore {
+  return {
+    lastOpenedRun: () => last,
+    dataDirPaths: () => [dataDir],
+    exportRun: vi.fn(async (r: { format: string }) =>
+      ok({ format: r.format, fileName: 'x', mimeType: 'x', encoding: r.format === 'pdf' ? 'base64' : 'utf8', content: r.format === 'pdf' ? Buffer.from('%PDF').toString('base64') : '<html>' }),
+    ),
+  } as unknown as InspectorCore;
+}
+
+function deps(filePath: string | undefined) {
+  const writeFile = vi.fn((_path: string, _data: string | Uint8Array) => undefined);
+  const result = {
+    showSaveDialog: vi.fn(async () => ({ canceled: filePath === undefined, filePath })),
+    showMessage: vi.fn(),
+    showError: vi.fn(),
+    defaultDir: '/home/me/Documents',
+    writeFile,
+  };
+  return result satisfies ExportMenuDeps;
+}
+
+describe('File > Export report…', () => {
+  it('asks to open a run first when none was opened', async () => {
+    const d = deps('/tmp/x.html');
+    expect(await exportLastRun(fakeCore(null), d)).toBeNull();
+    expect(d.showMessage).toHaveBeenCalled();
+    expect(d.showSaveDialog).not.toHaveBeenCalled();
+  });
+
+  it('writes only to the chosen path, in the format of its extension', async () => {
+    const d = deps('/tmp/out/report.pdf');
+    const core = fakeCore(ref);
+    expect(await exportLastRun(core, d)).toBe('/tmp/out/report.pdf');
+    expect(core.exportRun).toHaveBeenCalledWith({ ...ref, format: 'pdf' });
+    expect(d.writeFile).toHaveBeenCalledTimes(1);
+    expect(d.writeFile.mock.calls[0][0]).toBe('/tmp/out/report.pdf');
+    expect(Buffer.from(d.writeFile.mock.calls[0][1] as Uint8Array).toString()).toBe('%PDF');
+    expect((d.showSaveDialog as ReturnType<typeof vi.fn>).mock.calls[0][0].defaultPath).toBe('/home/me/Documents/run_1.report.html');
+  });
+
+  it('refuses a path inside a data dir and writes nothing; a cancelled dialog writes nothing', async () => {
+    const inside = deps(join(dataDir, 'events', 'report.html'));
+    expect(await exportLastRun(fakeCore(ref), inside)).toBeNull();
+    expect(inside.showError).toHaveBeenCalledWith('Cannot export here', expect.stringContaining('never writes into a data dir'));
+    expect(inside.writeFile).not.toHaveBeenCalled();
+    const cancelled = deps(undefined);
+    expect(await exportLastRun(fakeCore(ref), cancelled)).toBeNull();
+    expect(cancelled.writeFile).not.toHaveBeenCalled();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('maps extensions to formats', () => {
+    expect(['a.html', 'a.HTM', 'a.md', 'a.json', 'a.pdf', 'a'].map(formatForPath)).toEqual(['html', 'html', 'md', 'json', 'pdf', 'html']);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * File > Export report…: save the run most recently opened in the run view to a path the user
+ * picks in a save dialog. The format follows the chosen extension; the file is written only
+ * there, and never inside an opened data dir.
+ */
+import { writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { ExportFormat } from '../../shared/report-export/report-document-types';
+import { exportFileName } from '../../shared/report-export/run-export-types';
+import type { InspectorCore } from '../library/inspector-core';
+import { dataDirContaining } from '../export/export-path-guard';
+
+/** What the action needs from Electron (injected so it is testable without a window). */
+export type ExportMenuDeps = {
+  showSaveDialog(options: { title: string; defaultPath: string; filters: { name: string; extensions: string[] }[] }): Promise<{ canceled: boolean; filePath?: string }>;
+  showMessage(title: string, message: string): void;
+  showError(title: string, message: string): void;
+  /** Folder the dialog starts in (the user's documents folder). */
+  defaultDir: string;
+  writeFile?: (path: string, data: string | Uint8Array) => void;
+};
+
+const FILTERS = [
+  { name: 'HTML report', extensions: ['html'] },
+  { name: 'PDF', extensions: ['pdf'] },
+  { name: 'Markdown', extensions: ['md'] },
+  { name: 'JSON', extensions: ['json'] },
+];
+
+/** The export format for a chosen file name (by extension; HTML when it says nothing we know). */
+export function formatForPath(path: string): ExportFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.pdf') return 'pdf';
+  if (ext === '.md' || ext === '.markdown') return 'md';
+  if (ext === '.json') return 'json';
+  return 'html';
+}
+
+/** Run the menu action; resolves to the written path, or null when nothing was written. */
+export async function exportLastRun(core: InspectorCore, deps: ExportMenuDeps): Promise<string | null> {
+  const run = core.lastOpenedRun();
+  if (run === null) {
+    deps.showMessage('No run to export', 'Open a run first: File > Export report… exports the run you opened most recently.');
+    return null;
+  }
+  const choice = await deps.showSaveDialog({ title: 'Export run report', defaultPath: join(deps.defaultDir, exportFileName(run.runId, 'html')), filters: FILTERS });
+  if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
+  const path = choice.filePath;
+  const inside = dataDirContaining(path, [...core.dataDirPaths(), run.dataDir]);
+  if (inside !== null) {
+    deps.showError('Cannot export here', `${path} is inside the data dir ${inside}. Little Inspector never writes into a data dir; pick another folder.`);
+    return null;
+  }
+  const result = await core.exportRun({ ...run, format: formatForPath(path) });
+  if (!result.ok) {
+    deps.showError('Cannot export the report', result.error.message);
+    return null;
+  }
+  const data = result.value.encoding === 'base64' ? new Uint8Array(Buffer.from(result.value.content, 'base64')) : result.value.content;
+  try {
+    (deps.writeFile ?? writeFileSync)(path, data);
+  } catch (error) {
+    deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+    return null;
+  }
+  return path;
+}

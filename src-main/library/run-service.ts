@@ -1,0 +1,195 @@
+/**
+ * Run-level handlers of the core: every request names a data dir of the opened library and
+ * a run id; both are checked before anything touches the disk.
+ */
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
+import { RUN_ID_PATTERN } from '../../shared/events/envelope';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { jsonPreview, type JsonPreview } from '../../shared/run/json-preview';
+import type { EventFilterSpec, EventRow, RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, Slice, SliceSpec, StepView } from '../../shared/run/run-head-types';
+import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import { readArtifact, type ArtifactManifest } from '../store/artifacts';
+import { openDataDir } from '../store/data-dir-reader';
+import type { DataDirReader } from '../store/store-types';
+import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from './loopctl-events';
+import { loadLoopctlRunDetail } from './loopctl-runs';
+import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run/run-model';
+import { captureLive } from './run-compare';
+import type { RunComparison } from '../../shared/compare/run-comparison';
+import type { LiveRunView } from '../live/live-observer';
+import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
+import { eventRows, filterSequences, fullEvent } from './run-events';
+
+/** Largest artifact payload preview sent to the UI, in JSON characters. */
+export const MAX_ARTIFACT_PREVIEW = 2_000_000;
+
+/** What the run handlers need from the core; `pool` builds details (default: a worker thread). */
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool };
+
+/** Run models kept in main (each holds a full detail: ~200 MB for a 200,000-event run). */
+const MODEL_CACHE_LIMIT = 3;
+
+function map<T, U>(result: Result<T>, f: (value: T) => U): Result<U> {
+  return result.ok ? ok(f(result.value)) : result;
+}
+
+function then<T, U>(result: Result<T>, f: (value: T) => Result<U>): Result<U> {
+  return result.ok ? f(result.value) : result;
+}
+
+/** `value`, or the diagnostic when it is null. */
+function orFail<T>(value: T | null, missing: () => Diagnostic): Result<T> {
+  return value === null ? fail(missing()) : ok(value);
+}
+
+/** The run-level operations, each validated against the opened library. */
+export function createRunService(context: RunServiceContext) {
+  // Built models by run, most recently used last; a pending build is shared by concurrent requests.
+  const cache = new Map<string, { key: string; model: Promise<Result<RunModel>>; settled: boolean }>();
+
+  const pool = context.pool ?? createRunDetailPool();
+
+  // Only data dirs of the opened library, and only ids little-workflow itself would accept.
+  const checkRef = (ref: RunRef): Result<LibrarySnapshot> => {
+    const snapshot = context.snapshot();
+    if (snapshot === null) return fail(diagnostic('invalid-argument', 'No data directory is open'));
+    if (!snapshot.dataDirs.some((d) => d.path === ref.dataDir)) {
+      return fail(diagnostic('invalid-argument', `${ref.dataDir} is not a data dir of the opened library`, { path: ref.dataDir }));
+    }
+    if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
+    return ok(snapshot);
+  };
+
+  const withReader = async <T>(ref: RunRef, use: (reader: DataDirReader) => Promise<Result<T>> | Result<T>): Promise<Result<T>> => {
+    const checked = checkRef(ref);
+    if (!checked.ok) return checked;
+    const reader = openDataDir(ref.dataDir);
+    if (!reader.ok) return reader;
+    try {
+      return await use(reader.value);
+    } finally {
+      reader.value.close();
+    }
+  };
+
+  // loopctl data dirs have no SQLite log: their runs are folded from the ledger files.
+  const isLoopctl = (ref: RunRef) => context.snapshot()?.dataDirs.some((d) => d.path === ref.dataDir && d.format === 'loopctl') === true;
+  const loopctlDetail = (ref: RunRef): Result<RunDetail> =>
+    RUN_ID_PATTERN.test(ref.runId) ? loadLoopctlRunDetail(ref.dataDir, ref.runId, context.table()) : fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a run id`));
+
+  // The ledger records of a loopctl run, served as its events (the SQLite paths stay as they were).
+  const onLoopctl = async <T>(ref: RunRef, read: () => Result<T>): Promise<Result<T>> => {
+    const checked = checkRef(ref);
+    return checked.ok ? read() : checked;
+  };
+
+  /** The run's model: cached while its row in the library is unchanged, else built (SQLite runs in the worker). */
+  const model = (ref: RunRef): Promise<Result<RunModel>> => {
+    const checked = checkRef(ref);
+    if (!checked.ok) return Promise.resolve(checked);
+    const snapshot = checked.value;
+    const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+    if (!summary) return Promise.resolve(fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId })));
+    const id = `${ref.dataDir}\n${ref.runId}`;
+    const key = `${summary.eventCount}\n${summary.lastSequence}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
+    const hit = cache.get(id);
+    cache.delete(id);
+    // The same log, or a build still running: a live run grows faster than a big one folds, and
+    // starting a build per refresh would pile folds up in the worker. The next request after
+    // this one settles starts a fresh build.
+    if (hit && (hit.key === key || !hit.settled)) {
+      cache.set(id, hit);
+      return hit.model;
+    }
+    const entry = { key, model: Promise.resolve(fail<RunModel>(diagnostic('internal', 'not built yet'))), settled: false };
+    entry.model = build(ref, summary, snapshot).then((result) => {
+      entry.settled = true;
+      // A failed build is not kept: the next request tries again.
+      if (!result.ok && cache.get(id) === entry) cache.delete(id);
+      return result;
+    });
+    cache.set(id, entry);
+    while (cache.size > MODEL_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    return entry.model;
+  };
+
+  /** The model of `ref` if one is built or building (never starts a build). */
+  const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
+    const hit = cache.get(`${ref.dataDir}\n${ref.runId}`);
+    const result = hit ? await hit.model : null;
+    return result?.ok ? result.value : null;
+  };
+
+  // Every build gets a new number, so the renderer refetches its windows even when a rewritten log has the same length.
+  let builds = 0;
+  const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot): Promise<Result<RunModel>> => {
+    const number = ++builds;
+    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail), number));
+    const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
+    // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
+    const built = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
+    return map(built, ({ data, findings }) => createRunModel(data, number, findings));
+  };
+
+  return {
+    /** The run's full detail (exports); the run view gets it in pieces through the calls below. */
+    detail: async (ref: RunRef): Promise<Result<RunDetail>> => {
+      const built = await model(ref);
+      if (!built.ok) return built;
+      // Exports carry the findings: wait for the check.
+      await built.value.findings();
+      return ok(built.value.detail);
+    },
+    findings: async (ref: RunRef): Promise<Result<Diagnostic[]>> => {
+      const built = await model(ref);
+      return built.ok ? ok(await built.value.findings()) : built;
+    },
+    head: async (ref: RunRef): Promise<Result<RunHead>> => map(await model(ref), (m) => m.head()),
+    slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => map(await model(ref), (m) => m.slice(spec)),
+    step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
+      then(await model(ref), (m) => orFail(m.step(stepPath), () => diagnostic('item-not-found', `No step ${JSON.stringify(stepPath)} in run ${ref.runId}`, { runId: ref.runId }))),
+    harness: async (ref: RunRef, selection: HarnessSelection): Promise<Result<HarnessRefs>> =>
+      then(await model(ref), (m) => orFail(m.harness(selection), () => diagnostic('item-not-found', `No ${selection.kind} ${selection.id} in run ${ref.runId}`, { runId: ref.runId }))),
+    costs: async (ref: RunRef): Promise<Result<CostsModel>> => map(await model(ref), (m) => m.costs()),
+    reportText: async (ref: RunRef): Promise<Result<string>> =>
+      then(await model(ref), (m) => orFail(m.reportText(), () => diagnostic('unsupported', `Run ${ref.runId} has no report: ${m.detail.reportError ?? 'it could not be built'}`, { runId: ref.runId }))),
+    events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> =>
+      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventRows(ref.dataDir, ref.runId, fromSequence, limit)) : withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
+    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> =>
+      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventIndex(ref.dataDir, ref.runId, filter)) : withReader(ref, (reader) => filterSequences(reader, ref.runId, filter)),
+    event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
+      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEvent(ref.dataDir, ref.runId, sequence)) : withReader(ref, (reader) => fullEvent(reader, ref.runId, sequence)),
+    artifact: (ref: RunRef, artifactRef: string): Promise<Result<{ manifest: ArtifactManifest; payload: JsonPreview }>> =>
+      withReader(ref, (reader) => {
+        const read = readArtifact(reader.path, artifactRef, ref.runId);
+        if (!read.ok) return read;
+        const payload = read.value.payload instanceof Uint8Array ? `<${read.value.payload.byteLength} bytes of binary data>` : read.value.payload;
+        return ok({ manifest: read.value.manifest, payload: jsonPreview(payload, MAX_ARTIFACT_PREVIEW) });
+      }),
+    /** Replay vs live consistency and the resume audit; `live` looks the run up in the observer. */
+    compare: async (ref: RunRef, live: () => LiveRunView | undefined): Promise<Result<RunComparison>> => {
+      if (isLoopctl(ref)) return fail(diagnostic('unsupported', 'loopctl runs have no event log to compare'));
+      const checked = checkRef(ref);
+      if (!checked.ok) return checked;
+      // Captured now, on main (the observer keeps folding); folded afresh and diffed in the worker.
+      const compared = await pool.compare(ref.dataDir, ref.runId, captureLive(live()));
+      if (!compared.ok) return compared;
+      // Name the sessions and turns the audited plans point at, from the model the run view built.
+      const built = await cachedModel(ref);
+      if (built === null) return compared;
+      const refs: HarnessRefs = { sessions: {}, modelTurns: {}, toolCalls: {} };
+      for (const boundary of compared.value.audit.boundaries) {
+        const named = built.planRefs(boundary.plan);
+        Object.assign(refs.sessions, named.sessions);
+        Object.assign(refs.modelTurns, named.modelTurns);
+      }
+      return ok({ ...compared.value, refs });
+    },
+    /** Forget cached details (after a library reload or a new price table). */
+    clear: () => cache.clear(),
+    /** Stop the detail worker. */
+    close: () => pool.close(),
+  };
+}
