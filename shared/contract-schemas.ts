@@ -14,6 +14,7 @@ const runRef = { dataDir: pathArg, runId: z.string().min(1).max(200) };
 const sequence = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const window = { from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) };
 const stepPath = z.string().min(1).max(2000);
+const eventFilter = z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).optional() }).strict();
 const harnessSelection = { kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) };
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
@@ -30,6 +31,7 @@ const sliceSpec = z.discriminatedUnion('section', [
   z.object({ section: z.literal('turns'), ...window, find: z.object(harnessSelection).strict().optional() }).strict(),
   z.object({ section: z.literal('report'), ...window }).strict(),
   z.object({ section: z.literal('skipped'), ...window }).strict(),
+  z.object({ section: z.literal('events'), ...window, filter: eventFilter.optional(), find: sequence.optional() }).strict(),
 ]);
 
 /** Every channel's request schema; the channel list of the contract is derived from these keys. */

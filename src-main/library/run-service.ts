@@ -21,6 +21,8 @@ import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
 import { eventRows, filterSequences, fullEvent } from './run-events';
+import { createEventsSlicer, eventsRun, loopctlEventLog, sqliteEventLog, type EventsSliceSpec } from './events-slice';
+import { runKeyOf } from '../../shared/run/run-key';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
@@ -80,7 +82,7 @@ export function createRunService(context: RunServiceContext) {
     RUN_ID_PATTERN.test(ref.runId) ? loadLoopctlRunDetail(ref.dataDir, ref.runId, context.table()) : fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a run id`));
 
   // The ledger records of a loopctl run, served as its events (the SQLite paths stay as they were).
-  const onLoopctl = async <T>(ref: RunRef, read: () => Result<T>): Promise<Result<T>> => {
+  const onLoopctl = async <T>(ref: RunRef, read: () => Result<T> | Promise<Result<T>>): Promise<Result<T>> => {
     const checked = checkRef(ref);
     return checked.ok ? read() : checked;
   };
@@ -92,7 +94,7 @@ export function createRunService(context: RunServiceContext) {
     const snapshot = checked.value;
     const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
     if (!summary) return Promise.resolve(fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId })));
-    const id = `${ref.dataDir}\n${ref.runId}`;
+    const id = runKeyOf(ref);
     const key = `${summary.eventCount}\n${summary.lastSequence}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
     const hit = cache.get(id);
     cache.delete(id);
@@ -117,7 +119,7 @@ export function createRunService(context: RunServiceContext) {
 
   /** The model of `ref` if one is built or building (never starts a build). */
   const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
-    const hit = cache.get(`${ref.dataDir}\n${ref.runId}`);
+    const hit = cache.get(runKeyOf(ref));
     const result = hit ? await hit.model : null;
     return result?.ok ? result.value : null;
   };
@@ -131,6 +133,13 @@ export function createRunService(context: RunServiceContext) {
     // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
     const built = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
     return map(built, ({ data, findings }) => createRunModel(data, number, findings));
+  };
+
+  // The events list reads the log (SQLite or loopctl ledgers), never the model: it needs no fold.
+  const eventsSlice = createEventsSlicer();
+  const eventsWindow = (ref: RunRef, spec: EventsSliceSpec): Promise<Result<Slice>> => {
+    const run = eventsRun(ref, context.snapshot()?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId));
+    return isLoopctl(ref) ? onLoopctl(ref, () => eventsSlice(run, loopctlEventLog(ref.dataDir, ref.runId), spec)) : withReader(ref, (reader) => eventsSlice(run, sqliteEventLog(reader, ref.runId), spec));
   };
 
   return {
@@ -147,7 +156,7 @@ export function createRunService(context: RunServiceContext) {
       return built.ok ? ok(await built.value.findings()) : built;
     },
     head: async (ref: RunRef): Promise<Result<RunHead>> => map(await model(ref), (m) => m.head()),
-    slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => map(await model(ref), (m) => m.slice(spec)),
+    slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),
     step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
       then(await model(ref), (m) => orFail(m.step(stepPath), () => diagnostic('item-not-found', `No step ${JSON.stringify(stepPath)} in run ${ref.runId}`, { runId: ref.runId }))),
     harness: async (ref: RunRef, selection: HarnessSelection): Promise<Result<HarnessRefs>> =>
