@@ -9,6 +9,7 @@ import { ok, type Result } from '../../shared/diagnostics';
 import type { RunSummary } from '../../shared/library';
 import type { EventFilterSpec, EventRow, RunRef } from '../../shared/run/run-detail-types';
 import { RUN_KEY_SEPARATOR, runKeyOf } from '../../shared/run/run-key';
+import { cleanEventFilter } from '../../shared/run/event-filter-spec';
 import type { Slice, SliceSpec } from '../../shared/run/run-head-types';
 import type { DataDirReader } from '../store/store-types';
 import { loopctlEventIndex, loopctlEventRows } from './loopctl-events';
@@ -47,15 +48,6 @@ export function sqliteEventLog(reader: DataDirReader, runId: string): EventLog {
 /** The log of a loopctl run: its ledger records as events. */
 export function loopctlEventLog(dataDir: string, runId: string): EventLog {
   return { rows: (from, limit) => loopctlEventRows(dataDir, runId, from, limit), matching: (filter) => loopctlEventIndex(dataDir, runId, filter) };
-}
-
-/** True when no field of `filter` is set (blank ones count as unset). */
-function clean(filter: EventFilterSpec | undefined): EventFilterSpec | null {
-  const out: EventFilterSpec = {};
-  if (filter?.typePrefix?.trim()) out.typePrefix = filter.typePrefix.trim();
-  if (filter?.caller?.trim()) out.caller = filter.caller.trim();
-  if (filter?.stepPath?.trim()) out.stepPath = filter.stepPath.trim();
-  return Object.keys(out).length === 0 ? null : out;
 }
 
 /** Index of `value` in the ascending `list`, or -1. */
@@ -112,7 +104,7 @@ export function createEventsSlicer() {
 
   return async (run: EventsRun, log: EventLog, spec: EventsSliceSpec): Promise<Result<Slice<'events'>>> => {
     const base = { section: 'events' as const, from: spec.from, build: 0 };
-    const filter = clean(spec.filter);
+    const filter = cleanEventFilter(spec.filter);
     if (filter === null) {
       const read = log.rows(spec.from + 1, spec.count);
       if (!read.ok) return read;
