@@ -11,7 +11,7 @@ import { formatEventLine } from '../shared/report/cli-lines';
 import { tailCommand } from '../src-main/cli/commands/tail';
 import { createLiveObserver } from '../src-main/live/live-observer';
 import { expectLiveEqualsFullFold, readAll, record, until } from './support/live-support';
-import { hashTree } from '../src-main/store/store-test-fixtures';
+import { hashTree } from './support/store-test-fixtures';
 import { planScriptedRun } from '../scripts/fixtures/live/scripted-run';
 import { LIVE_WRITER_PATH, tsxNodeArgs } from '../scripts/fixtures/scenarios/wal';
 import { EventStoreWriter } from '../scripts/fixtures/writer';

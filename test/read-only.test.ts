@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInspectorCore } from '../src-main/library/inspector-core';
 import { loadLibrary } from '../src-main/library/load-library';
-import { hashTree } from '../src-main/store/store-test-fixtures';
+import { hashTree } from './support/store-test-fixtures';
 import { makeRendererDir, type RendererFixture } from './support/web-support';
 import { startWebServer } from '../src-main/web/web-server';
 import { EXAMPLES } from './support/fixture-manifest';

@@ -7,11 +7,11 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { EventFilterSpec, EventRow } from '../../shared/run/run-detail-types';
 import { sliceItems, type Slice } from '../../shared/run/run-head-types';
 import { fixtureRun } from '../../test/support/fixture-manifest';
-import { hashTree } from '../store/store-test-fixtures';
+import { hashTree } from '../../test/support/store-test-fixtures';
 import { createRunDetailPool } from '../workers/run-detail-pool';
 import { createEventsSlicer, type EventLog, type EventsRun } from './events-slice';
 import { loadLibrary } from './load-library';
-import { matches } from './run-events';
+import { matches } from '../sources/event-filter';
 import { createRunService } from './run-service';
 
 const row = (sequence: number): EventRow => ({

@@ -11,16 +11,15 @@ import type { EventFilterSpec, EventRow, RunRef } from '../../shared/run/run-det
 import { RUN_KEY_SEPARATOR, runKeyOf } from '../../shared/run/run-key';
 import { cleanEventFilter } from '../../shared/run/event-filter-spec';
 import type { Slice, SliceSpec } from '../../shared/run/run-head-types';
-import type { DataDirReader } from '../store/store-types';
-import { loopctlEventIndex, loopctlEventRows } from './loopctl-events';
-import { eventRows, filterSequences, MAX_EVENT_ROWS } from './run-events';
+import { MAX_EVENT_ROWS } from '../sources/event-filter';
+import type { RunSource } from '../sources/run-source';
 
 /** The events list's request. */
 export type EventsSliceSpec = Extract<SliceSpec, { section: 'events' }>;
 
 /** A run's log as the list reads it: rows from a sequence on, and the sequences a filter keeps. */
 export type EventLog = {
-  rows(fromSequence: number, limit: number): Result<EventRow[]>;
+  rows(fromSequence: number, limit: number): Result<EventRow[]> | Promise<Result<EventRow[]>>;
   matching(filter: EventFilterSpec): Result<number[]> | Promise<Result<number[]>>;
 };
 
@@ -40,14 +39,12 @@ const INDEX_CACHE_LIMIT = 4;
 /** Sequences further apart than this are read separately rather than as one span. */
 const SPAN_GAP = 64;
 
-/** The log of a little-workflow run, through an open reader. */
-export function sqliteEventLog(reader: DataDirReader, runId: string): EventLog {
-  return { rows: (from, limit) => eventRows(reader, runId, from, limit), matching: (filter) => filterSequences(reader, runId, filter) };
-}
-
-/** The log of a loopctl run: its ledger records as events. */
-export function loopctlEventLog(dataDir: string, runId: string): EventLog {
-  return { rows: (from, limit) => loopctlEventRows(dataDir, runId, from, limit), matching: (filter) => loopctlEventIndex(dataDir, runId, filter) };
+/** The log of run `ref` as its source reads it (SQLite rows, loopctl ledger records). */
+export function sourceEventLog(source: RunSource, ref: RunRef): EventLog {
+  return {
+    rows: (from, limit) => source.eventRows(ref.dataDir, ref.runId, from, limit),
+    matching: (filter) => source.eventIndex(ref.dataDir, ref.runId, filter),
+  };
 }
 
 /** Index of `value` in the ascending `list`, or -1. */
@@ -64,13 +61,13 @@ function indexIn(list: readonly number[], value: number): number {
 }
 
 /** The rows of `sequences` (ascending), read in spans of near neighbours; null where the log has none. */
-function rowsOf(log: EventLog, sequences: readonly number[]): Result<Array<EventRow | null>> {
+async function rowsOf(log: EventLog, sequences: readonly number[]): Promise<Result<Array<EventRow | null>>> {
   const found = new Map<number, EventRow>();
   for (let i = 0; i < sequences.length; ) {
     const first = sequences[i]!;
     let j = i + 1;
     while (j < sequences.length && sequences[j]! - sequences[j - 1]! <= SPAN_GAP && sequences[j]! - first < MAX_EVENT_ROWS) j++;
-    const read = log.rows(first, sequences[j - 1]! - first + 1);
+    const read = await log.rows(first, sequences[j - 1]! - first + 1);
     if (!read.ok) return read;
     for (const row of read.value) found.set(row.sequence, row);
     i = j;
@@ -106,7 +103,7 @@ export function createEventsSlicer() {
     const base = { section: 'events' as const, from: spec.from, build: 0 };
     const filter = cleanEventFilter(spec.filter);
     if (filter === null) {
-      const read = log.rows(spec.from + 1, spec.count);
+      const read = await log.rows(spec.from + 1, spec.count);
       if (!read.ok) return read;
       // The library row may lag a live log by a tick: rows read past it count too.
       const total = Math.max(run.knownLast, read.value.at(-1)?.sequence ?? 0);
@@ -119,7 +116,7 @@ export function createEventsSlicer() {
     const sequences = await matching(run, log, filter);
     if (!sequences.ok) return sequences;
     const list = sequences.value;
-    const items = rowsOf(log, list.slice(spec.from, spec.from + spec.count));
+    const items = await rowsOf(log, list.slice(spec.from, spec.from + spec.count));
     if (!items.ok) return items;
     const found = spec.find === undefined ? undefined : indexIn(list, spec.find);
     return ok({ ...base, total: list.length, items: items.value, ...(found === undefined ? {} : { found }) });

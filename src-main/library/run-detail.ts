@@ -15,16 +15,16 @@ import { pricingProvenance } from '../../shared/pricing/staleness';
 import { runReport } from '../../shared/report/run-report';
 import { jsonPreview } from '../../shared/run/json-preview';
 import { buildTimeline } from '../../shared/timeline/build-timeline';
-import type { LockInfo, RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
-import { readRunLock } from '../store/lock-owners';
-import type { DataDirReader } from '../store/store-types';
+import type { RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
+import { lockInfo } from '../sources/little-workflow/run-facts';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { liteHarnessView } from '../../shared/run/lite-harness-view';
-import { pendingCycleFor } from './outer-loop-facts';
-import { readRunLogAsync, yieldToLoop } from './read-log-async';
-import { checkRunLog } from './run-check';
+import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
+import { readRunLogAsync, yieldToLoop } from '../sources/little-workflow/read-log-async';
+import { checkRunLog } from '../sources/little-workflow/run-check';
 import { stepDetails } from '../../shared/run/step-details';
 
-import { LOCK_FACT } from './judge-open-run';
+import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 
 /** Inputs besides the log: the run's row in the library and its neighbours' statuses. */
 export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
@@ -97,12 +97,6 @@ function stateHead(state: MaterializedRunState): RunStateHead {
     artifacts: state.artifacts,
     eventCount: state.eventCount,
   };
-}
-
-function lockInfo(dataDir: string, runId: string): LockInfo {
-  const read = readRunLock(dataDir, runId);
-  if (!read.ok) return { state: 'unknown', pid: null, createdAt: null };
-  return { state: read.value.state, pid: read.value.owner?.pid ?? null, createdAt: read.value.owner?.createdAt ?? null };
 }
 
 function countTypes(events: readonly EventEnvelope[]): Record<string, number> {

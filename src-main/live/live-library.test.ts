@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import { createInspectorCore } from '../library/inspector-core';
-import { tempRoot } from '../store/store-test-fixtures';
+import { tempRoot } from '../../test/support/store-test-fixtures';
 import { until } from '../../test/support/live-support';
 import { simpleRun, startScriptWriter } from '../../test/support/live-writer';
 

@@ -1,7 +1,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { hashTree, tempRoot } from '../store/store-test-fixtures';
+import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
 import { createLiveObserver, type LiveObserver } from './live-observer';
 import { expectLiveEqualsFullFold, readAll, record, until } from '../../test/support/live-support';
 import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';

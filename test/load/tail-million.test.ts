@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLiveObserver } from '../../src-main/live/live-observer';
 import { until } from '../support/live-support';
 import { startScriptWriter, type WriterEvent } from '../support/live-writer';
-import { tempRoot } from '../../src-main/store/store-test-fixtures';
+import { tempRoot } from '../support/store-test-fixtures';
 
 const FULL = process.env.LI_LOAD === '1';
 const TOTAL = FULL ? 1_000_000 : Number(process.env.LI_TAIL_TOTAL ?? 40_001);

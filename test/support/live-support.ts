@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import type { LiveObserver } from '../../src-main/live/live-observer';
-import type { LiveBatch, LiveNotification } from '../../src-main/live/live-notifications';
+import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 
 /** Everything a subscriber received, flattened, plus helpers. */
 export type Recorder = {
@@ -51,14 +51,14 @@ export function readAll(dataDir: string, runId: string): EventEnvelope[] {
 /** Assert the observer's live state and harness view of a run equal a fresh full fold. */
 export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string, runId: string): EventEnvelope[] {
   const events = readAll(dataDir, runId);
-  const live = observer.run(dataDir, runId);
-  expect(live, `observer tails ${runId}`).toBeDefined();
+  const live = observer.capture(dataDir, runId);
+  expect(live?.folded, `observer tails ${runId}`).toBeDefined();
   const full = materializeRunState(runId, events);
   expect(live!.foldError).toBeNull();
   expect(live!.lastSequence).toBe(events.length);
-  expect(JSON.stringify(live!.state)).toBe(JSON.stringify(full));
-  expect(live!.state).toEqual(full);
-  expect(live!.harness()).toEqual(buildHarnessView(events));
+  expect(JSON.stringify(live!.folded!.state)).toBe(JSON.stringify(full));
+  expect(live!.folded!.state).toEqual(full);
+  expect(live!.folded!.harness).toEqual(buildHarnessView(events));
   return events;
 }
 
