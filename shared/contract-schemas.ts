@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { MAX_PATH_LENGTH } from './contract';
 import { MAX_TEXT_LIMIT } from './report-export/run-export-types';
 
-const pathArg = z.string().min(1).max(MAX_PATH_LENGTH);
+/** No NUL: the OS would cut the path there, so the checked path and the opened one would differ. */
+const noNul = (text: string) => !text.includes('\u0000');
+const pathArg = z.string().min(1).max(MAX_PATH_LENGTH).refine(noNul, 'paths may not contain NUL');
 const none = z.object({}).strict();
 const runRef = { dataDir: pathArg, runId: z.string().min(1).max(200) };
 const sequence = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const window = { from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) };
-const stepPath = z.string().min(1).max(2000);
+const stepPath = z.string().min(1).max(2000).refine(noNul, 'step paths may not contain NUL');
 const harnessSelection = { kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) };
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
@@ -53,7 +55,7 @@ export const requestSchemas = {
   'run.eventIndex': z
     .object({
       ...runRef,
-      filter: z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).optional() }).strict(),
+      filter: z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).refine(noNul, 'step paths may not contain NUL').optional() }).strict(),
     })
     .strict(),
   'run.event': z.object({ ...runRef, sequence }).strict(),

@@ -41,7 +41,7 @@ export function runApp(): void {
   const preloadPath = join(__dirname, '../preload/index.js');
   const showWindow = (): BrowserWindow => {
     const existing = windowRegistry.windows()[0];
-    const window = existing ?? createMainWindow({ preloadPath });
+    const window = existing ?? createMainWindow({ preloadPath, devTools: !app.isPackaged });
     if (window.isMinimized()) window.restore();
     window.focus();
     return window;

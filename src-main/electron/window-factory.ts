@@ -29,15 +29,17 @@ export const HARDENED_WEB_PREFERENCES = Object.freeze({
   navigateOnDragDrop: false,
   // No spellchecker: it would download dictionaries and we have no free-text editing.
   spellcheck: false,
+  // No DevTools unless a development build asks (mainWindowOptions): a packaged app has none.
+  devTools: false,
 } satisfies WebPreferences);
 
-/** The exact webPreferences every window gets. */
-export function hardenedWebPreferences(preloadPath: string): WebPreferences {
-  return { ...HARDENED_WEB_PREFERENCES, preload: preloadPath };
+/** The exact webPreferences every window gets; DevTools only in development builds. */
+export function hardenedWebPreferences(preloadPath: string, devTools = false): WebPreferences {
+  return { ...HARDENED_WEB_PREFERENCES, preload: preloadPath, devTools };
 }
 
-/** The exact constructor options of the main window. */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** The exact constructor options of the main window (`devTools`: true only when not packaged). */
+export function mainWindowOptions(preloadPath: string, devTools = false): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 840,
@@ -46,7 +48,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     title: 'Little Inspector',
     // Shown on ready-to-show so the user never sees an unstyled flash.
     show: false,
-    webPreferences: hardenedWebPreferences(preloadPath),
+    webPreferences: hardenedWebPreferences(preloadPath, devTools),
   };
 }
 
@@ -58,11 +60,13 @@ export type CreateWindowOptions = {
   registry?: WindowRegistry;
   /** URL to load; our app:// entry unless a test overrides it. */
   url?: string;
+  /** DevTools in the window: development builds only (`!app.isPackaged`); absent means none. */
+  devTools?: boolean;
 };
 
 /** Create, harden, register and load a main window. */
 export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions(options.preloadPath));
+  const window = new BrowserWindow(mainWindowOptions(options.preloadPath, options.devTools === true));
   hardenSession(window.webContents.session);
   guardWebContents(window.webContents);
   (options.registry ?? windowRegistry).track(window);
