@@ -4,7 +4,6 @@
  * Chromium. Never writes inside a data dir.
  */
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import pkg from '../../../package.json';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { renderHtml } from '../../../shared/report-export/render-html';
 import { renderTextExport } from '../../../shared/report-export/render-text-export';
@@ -14,7 +13,6 @@ import { timelineSvg } from '../../../shared/report-export/timeline-svg';
 import { createInspectorCore } from '../../library/inspector-core';
 import { writeFilesAtomic, type ExportFile } from '../../export/atomic-write';
 import { dataDirContaining } from '../../export/export-path-guard';
-import { createExportService } from '../../export/export-service';
 import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
@@ -63,8 +61,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
     }
 
-    const service = createExportService({ detail: (ref) => core.runDetail(ref), version: pkg.version });
-    const doc = await service.document({ dataDir: run.dataDir, runId }, maxText);
+    const doc = await core.exportDocument({ dataDir: run.dataDir, runId }, maxText);
     if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
     const kind = format as ExportFormat;
     if (kind === 'pdf') {
