@@ -13,6 +13,8 @@ import { UsageError } from '../../src-main/cli/args';
 import { tailCommand } from '../../src-main/cli/commands/tail';
 import { DataDirError } from '../../src-main/cli/run-log';
 import { loadLibrary } from '../../src-main/library/load-library';
+import { findHarnessDataDirs } from '../../src-main/sources/little-harness/harness-roots';
+import { listSessionFolders } from '../../src-main/sources/little-harness/session-store';
 import type { InspectorCore } from '../../src-main/library/inspector-core';
 import { cli } from './run-cli-captured';
 
@@ -191,5 +193,21 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
+  { name: 'cli sessions, trace, doctor, outcomes', scope: 'root', run: (_c, t) => sessionCommands(t.root) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
+
+// Every little-harness session command on every session under the root (exit 1 is doctor's "findings").
+async function sessionCommands(root: string): Promise<OpOutcome> {
+  const outcomes: OpOutcome[] = [await cliOutcome('sessions', '--data-dir', root, '--json')];
+  for (const harnessDir of findHarnessDataDirs(root)) {
+    outcomes.push(await cliOutcome('outcomes', '--data-dir', harnessDir, '--json'));
+    const listed = listSessionFolders(harnessDir);
+    for (const entry of listed.ok ? listed.value : []) {
+      const id = entry.status?.id ?? entry.pathKey;
+      for (const argv of [['trace', id], ['trace', id, '--json'], ['doctor', id], ['outcomes', id]]) outcomes.push(await cliOutcome(...argv, '--data-dir', harnessDir));
+    }
+  }
+  // No session under the root is "diagnosed" (exit 2), not a crash; it says nothing of the root's other data.
+  return worst(outcomes);
+}
