@@ -17,6 +17,7 @@ import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { loadPriceTableFile } from './price-table-file';
 import { createRunService } from './run-service';
+import { listSessions, sessionFile, sessionView } from './session-service';
 import { createRunDetailPool } from '../workers/run-detail-pool';
 
 /** Recently opened roots, persisted by the Electron shell (never inside a data dir). */
@@ -67,6 +68,11 @@ export type CoreOptions = {
 };
 
 /** Create the core for one process. */
+/** A session request before any folder is open. */
+function noFolder(): Result<never> {
+  return fail(diagnostic('invalid-argument', 'Open a folder first: sessions are read under the opened folder.'));
+}
+
 export function createInspectorCore(options: CoreOptions): InspectorCore {
   const listeners: Array<(message: PushMessage) => void> = [];
   let current: LibrarySnapshot | null = null;
@@ -178,6 +184,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
     'run.compare': async (ref) => runs.compare(ref, () => live?.library.observer.capture(ref.dataDir, ref.runId)),
+    'sessions.list': async () => (currentPath === null ? ok([]) : listSessions(currentPath)),
+    'session.view': async ({ harnessDir, sessionId }) => (currentPath === null ? noFolder() : sessionView(currentPath, harnessDir, sessionId)),
+    'session.file': async ({ harnessDir, sessionId, path }) => (currentPath === null ? noFolder() : sessionFile(currentPath, harnessDir, sessionId, path)),
     'dialog.exportReport': async () => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));

@@ -194,8 +194,20 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
   { name: 'cli sessions, trace, doctor, outcomes', scope: 'root', run: (_c, t) => sessionCommands(t.root) },
+  channelOp('sessions.list', 'root', () => ({})),
+  { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
+  { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
+
+// A call per listed session (and one for a session that is not there).
+async function eachSession(call: ChannelCall, each: (s: { harnessDir: string; sessionId: string }) => Promise<OpOutcome>): Promise<OpOutcome> {
+  const listed = await call('sessions.list', {});
+  const sessions = listed.kind === 'ok' && Array.isArray(listed.value) ? (listed.value as Array<{ harnessDir: string; sessionId: string }>) : [];
+  const outcomes = [listed];
+  for (const s of [...sessions, { harnessDir: '.', sessionId: 'sess_not_there' }]) outcomes.push(await each({ harnessDir: s.harnessDir, sessionId: s.sessionId }));
+  return worst(outcomes);
+}
 
 // Every little-harness session command on every session under the root (exit 1 is doctor's "findings").
 async function sessionCommands(root: string): Promise<OpOutcome> {
