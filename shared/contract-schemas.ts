@@ -39,7 +39,7 @@ export const requestSchemas = {
   'library.current': none,
   'library.refresh': none,
   'dialog.openDirectory': none,
-  'dialog.exportReport': none,
+  'dialog.exportReport': z.object(runRef).strict(),
   /** A user price table file, or null to go back to the bundled table. */
   'pricing.load': z.object({ path: pathArg.nullable() }).strict(),
   'run.detail': z.object(runRef).strict(),

@@ -126,7 +126,7 @@ export function createRunService(context: RunServiceContext) {
   let builds = 0;
   const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot): Promise<Result<RunModel>> => {
     const number = ++builds;
-    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail), number));
+    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail, context.table(), new Date()), number));
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
     // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
     const built = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
