@@ -11,7 +11,7 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'src-main/index.ts'),
+          index: resolve(__dirname, 'src-main/electron/index.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
           // Run details are built in a worker thread so main never blocks on big runs.
           'run-detail-worker': resolve(__dirname, 'src-main/workers/run-detail-worker.ts'),
@@ -24,7 +24,7 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/preload/index.ts') } },
+      rollupOptions: { input: { index: resolve(__dirname, 'src-main/electron/preload/index.ts') } },
     },
   },
   renderer: {

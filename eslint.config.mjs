@@ -18,7 +18,7 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Use src-main/ipc.ts or the preload: the only IPC wrappers.' }] },
+        { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Use src-main/electron/ipc.ts or the preload: the only IPC wrappers.' }] },
       ],
     },
   },
@@ -62,19 +62,19 @@ export default tseslint.config(
   },
   {
     files: ['src-main/**/*.ts'],
-    ignores: ['src-main/ipc.ts', 'src-main/preload/**', 'src-main/**/*.test.ts'],
+    ignores: ['src-main/electron/ipc.ts', 'src-main/electron/preload/**', 'src-main/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Only src-main/ipc.ts and the preload touch IPC.' }],
+          paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Only src-main/electron/ipc.ts and the preload touch IPC.' }],
           patterns: [{ group: ['**/src-renderer/**', '**/src-renderer'], message: 'main never imports the renderer.' }],
         },
       ],
     },
   },
   {
-    files: ['src-main/ipc.ts'],
+    files: ['src-main/electron/ipc.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -86,13 +86,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/preload/**/*.ts'],
-    ignores: ['src-main/preload/**/*.test.ts'],
+    files: ['src-main/electron/preload/**/*.ts'],
+    ignores: ['src-main/electron/preload/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', importNames: ['ipcMain'], message: 'ipcMain belongs to src-main/ipc.ts.' }],
+          paths: [{ name: 'electron', importNames: ['ipcMain'], message: 'ipcMain belongs to src-main/electron/ipc.ts.' }],
           patterns: [{ group: ['**/src-renderer/**'], message: 'The preload does not import the renderer.' }],
         },
       ],

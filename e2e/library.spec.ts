@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { readRunLock } from '../src-main/store/lock-owners';
+import { readRunLock } from '../src-main/sources/little-workflow/lock-owners';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, serve, test as base, type Served } from './serve-fixture';
 

@@ -3,7 +3,7 @@ import { channelNames, type Channel } from './contract';
 import { requestSchemas } from './contract-schemas';
 
 // Every IPC and HTTP argument passes one of these schemas before a handler runs
-// (src-main/ipc.ts, src-main/web/api-call.ts). A valid sample per channel, typed by the
+// (src-main/electron/ipc.ts, src-main/web/api-call.ts). A valid sample per channel, typed by the
 // contract, so a new channel cannot land without one; each sample is then broken three ways.
 const ref = { dataDir: '/data/.little-workflow', runId: 'run_1' };
 const SAMPLES: { [C in Channel]: Record<string, unknown> } = {

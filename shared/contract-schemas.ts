@@ -1,7 +1,7 @@
 /**
  * Request schemas of the IPC contract: the validation half of `contract.ts`.
  *
- * Only the transports' guards import this (src-main/ipc.ts, src-main/web), so zod stays out
+ * Only the transports' guards import this (src-main/electron/ipc.ts, src-main/web), so zod stays out
  * of the preload and renderer bundles.
  */
 import { z } from 'zod';

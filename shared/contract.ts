@@ -2,7 +2,7 @@
  * The IPC contract: every channel main answers, its request and its response type.
  *
  * Requests are validated with the schemas in `contract-schemas.ts` in exactly one place on
- * each transport (src-main/ipc.ts for Electron, src-main/web for browser mode) before any
+ * each transport (src-main/electron/ipc.ts for Electron, src-main/web for browser mode) before any
  * handler runs. Responses are always `Result<T>`: failures travel as typed diagnostics,
  * never as throws. `Handlers` is a mapped type, so a channel without a handler is a compile
  * error; `CHANNEL_TABLE` makes a channel missing from the runtime list one too.

@@ -1,5 +1,5 @@
 /**
- * Electron IPC channel names shared by main (src-main/ipc.ts) and the preload.
+ * Electron IPC channel names shared by main (src-main/electron/ipc.ts) and the preload.
  *
  * Kept apart from contract.ts on purpose: this module is pure constants with no zod, so the
  * sandboxed preload can import it without bundling a schema library into the renderer.

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '../shared/contract';
 import { PushCoalescer } from './push-coalescer';
-import { emptySnapshot } from './testing/empty-snapshot';
-import { liveSummary } from '../shared/live/test-live-summary';
+import { emptySnapshot } from '../test/support/empty-snapshot';
+import { liveSummary } from '../test/support/live-summary';
 
 const message = (root: string): PushMessage => ({
   kind: 'library.changed',

@@ -4,8 +4,8 @@ import { crashBoundary } from '../shared/fold/crash/crash-boundary';
 import type { InFlightKind } from '../shared/fold/crash/crash-types';
 import { buildHarnessView } from '../shared/fold/harness/harness-view';
 import { materializeRunState } from '../shared/fold/run-state';
-import { openDataDir } from '../src-main/store/data-dir-reader';
-import { readOuterLoop, listOuterLoopIds } from '../src-main/store/outer-loops';
+import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
+import { readOuterLoop, listOuterLoopIds } from '../src-main/sources/little-workflow/outer-loops';
 import { fixtureRun } from './support/fixture-manifest';
 
 // The crash boundary, resume plan and harness view on the generated data dirs, each expected

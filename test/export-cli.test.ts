@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashTree } from '../src-main/store/store-test-fixtures';
+import { hashTree } from './support/store-test-fixtures';
 import { cli } from './support/run-cli-captured';
 import { EXPORT_FIXTURES, exportFixture, type ExportFixtureName } from './support/export-fixtures';
 import { validateJson } from './support/json-schema-subset';

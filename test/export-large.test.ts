@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeLargeRun } from '../scripts/generate-fixtures';
-import { hashTree } from '../src-main/store/store-test-fixtures';
+import { hashTree } from './support/store-test-fixtures';
 import { cli } from './support/run-cli-captured';
 
 // A 200,000-event run exports to HTML and JSON (timing is reported, never asserted here:

@@ -6,7 +6,7 @@ import { LOOPCTL_SESSIONS } from '../scripts/fixtures/loopctl/loopctl-scenario';
 import { LOOPCTL_REPORT_ERROR } from '../shared/run/loopctl-run-view';
 import { loopctlRunId } from '../shared/loopctl/segment-events';
 import { createInspectorCore } from '../src-main/library/inspector-core';
-import { hashTree } from '../src-main/store/store-test-fixtures';
+import { hashTree } from './support/store-test-fixtures';
 import { cli } from './support/run-cli-captured';
 import { validateJson } from './support/json-schema-subset';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from '../src-main/export/pdf-playwright';
-import { hashTree } from '../src-main/store/store-test-fixtures';
+import { hashTree } from './support/store-test-fixtures';
 import { cli } from './support/run-cli-captured';
 import { EXPORT_FIXTURES, exportFixture, type ExportFixtureName } from './support/export-fixtures';
 

@@ -26,11 +26,11 @@ describe('layering lint rules', () => {
     expect(await ruleIds('src-renderer/x.ts', "import { a } from '../src-main/app-paths';\nexport const b = a;\n")).toContain('no-restricted-imports');
     expect(await ruleIds('src-main/x.ts', "import { a } from '../src-renderer/api';\nexport const b = a;\n")).toContain('no-restricted-imports');
   });
-  it('rejects raw ipcMain outside src-main/ipc.ts and ipcRenderer outside the preload', async () => {
+  it('rejects raw ipcMain outside src-main/electron/ipc.ts and ipcRenderer outside the preload', async () => {
     expect(await ruleIds('src-main/x.ts', "import { ipcMain } from 'electron';\nexport const i = ipcMain;\n")).toContain('no-restricted-imports');
     expect(await ruleIds('src-renderer/x.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n")).toContain('no-restricted-imports');
-    expect(await ruleIds('src-main/ipc.ts', "import { ipcMain } from 'electron';\nexport const i = ipcMain;\n")).not.toContain('no-restricted-imports');
-    expect(await ruleIds('src-main/preload/index.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n")).not.toContain('no-restricted-imports');
+    expect(await ruleIds('src-main/electron/ipc.ts', "import { ipcMain } from 'electron';\nexport const i = ipcMain;\n")).not.toContain('no-restricted-imports');
+    expect(await ruleIds('src-main/electron/preload/index.ts', "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n")).not.toContain('no-restricted-imports');
   });
   it('accepts pure shared code', async () => {
     expect(await ruleIds('shared/x.ts', "import { z } from 'zod';\nexport const s = z.string();\n")).toEqual([]);

@@ -4,8 +4,8 @@ import { buildRunDetail, type RunFacts } from '../shared/run/build-run-detail';
 import { createRunModel, prepareRunModel } from '../shared/run/run-model';
 import { loadLibrary } from '../src-main/library/load-library';
 import { readRunFacts } from '../src-main/library/run-detail';
-import { readRunLog } from '../src-main/library/run-check';
-import { openDataDir } from '../src-main/store/data-dir-reader';
+import { readRunLog } from '../src-main/sources/little-workflow/run-check';
+import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { EXPORT_FIXTURES } from './support/export-fixtures';
 import { fixtureRun } from './support/fixture-manifest';
 

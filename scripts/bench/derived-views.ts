@@ -8,8 +8,8 @@ import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import { integrityFindings } from '../../shared/fold/integrity/integrity-findings';
 import { materializeRunState } from '../../shared/fold/run-state';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
-import { sha256Hex } from '../../src-main/library/run-check';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { sha256Hex } from '../../src-main/sources/little-workflow/run-check';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { perSecond, repeat } from './timing';
 
 /** Median time and events/s of one derivation over the whole array. */

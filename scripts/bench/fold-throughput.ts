@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { applyEvent, createRunState } from '../../shared/fold/run-state';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
 import { median, perSecond, timed } from './timing';

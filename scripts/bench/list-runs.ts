@@ -3,7 +3,7 @@
  * model-call pricing, locks, folding the open runs) and the bare `reader.listRuns()` query.
  */
 import { loadLibrary } from '../../src-main/library/load-library';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { perSecond, repeat, timed } from './timing';
 
 /** Medians of the run-list measurements and what they listed. */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createLiveObserver } from '../../src-main/live/live-observer';
-import { startScriptWriter } from '../../src-main/live/live-test-writer';
+import { startScriptWriter } from '../../test/support/live-writer';
 
 /** What the live benchmark measured (times in ms). */
 export type LiveLatency = {

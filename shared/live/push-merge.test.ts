@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../contract';
 import type { LiveRunSummary } from './live-types';
 import { mergePush } from './push-merge';
-import { liveSummary } from './test-live-summary';
+import { liveSummary } from '../../test/support/live-summary';
 
 const summary = (runId: string, lastSequence: number): LiveRunSummary => ({ ...liveSummary, runId, eventCount: lastSequence, lastSequence });
 const delta = (runId: string, from: number, count: number): PushMessage => ({

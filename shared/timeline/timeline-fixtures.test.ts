@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeLargeRun } from '../../scripts/generate-fixtures';
 import { loadRunDetail } from '../../src-main/library/run-detail';
-import { openDataDir } from '../../src-main/store/data-dir-reader';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import type { RunSummary } from '../library';
 import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import type { RunDetail } from '../run/run-detail-types';

@@ -5,8 +5,8 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
-import { openDataDir } from '../store/data-dir-reader';
-import type { DataDirReader } from '../store/store-types';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 
 /** little-workflow's default data dir, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.little-workflow';

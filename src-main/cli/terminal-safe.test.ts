@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli';
-import { sampleRun, tempRoot, writeClosedDataDir } from '../store/store-test-fixtures';
+import { sampleRun, tempRoot, writeClosedDataDir } from '../../test/support/store-test-fixtures';
 import { terminalSafe } from './terminal-safe';
 
 const roots: string[] = [];

@@ -10,10 +10,10 @@ import { renderTextExport } from '../../shared/report-export/render-text-export'
 import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../../shared/report-export/report-document-types';
 import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
-import { openDataDir } from '../store/data-dir-reader';
-import { readRunLogAsync } from '../library/read-log-async';
-import { readExportBodies } from './export-bodies';
-import { readLoopctlExportBodies } from './loopctl-export-bodies';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
+import { readExportBodies } from '../sources/little-workflow/export-bodies';
+import { readLoopctlExportBodies } from '../sources/loopctl/loopctl-export-bodies';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
 
 /** Renders report HTML to PDF bytes (Electron's printToPDF, or Chromium through Playwright). */

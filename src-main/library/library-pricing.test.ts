@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import type { RunSummary } from '../../shared/library';
 import { USER_PRICE_TABLE_FORMAT } from '../../shared/pricing/user-price-table';
-import { until } from '../live/live-test-support';
-import { startScriptWriter, type WriterEvent } from '../live/live-test-writer';
-import { tempRoot } from '../store/store-test-fixtures';
+import { until } from '../../test/support/live-support';
+import { startScriptWriter, type WriterEvent } from '../../test/support/live-writer';
+import { tempRoot } from '../../test/support/store-test-fixtures';
 import { createInspectorCore } from './inspector-core';
 
 const root = tempRoot('li-library-pricing-');

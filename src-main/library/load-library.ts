@@ -13,12 +13,12 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { pricingProvenance } from '../../shared/pricing/staleness';
 import { emptyUsageTotals } from '../../shared/pricing/usage-totals';
-import { openDataDir } from '../store/data-dir-reader';
-import { discover } from '../store/discovery';
-import { listRunLocks, type LockState } from '../store/lock-owners';
-import { judgeOpenRun } from './judge-open-run';
-import { loadLoopctlDataDir } from './loopctl-runs';
-import type { DataDirReader, RunAggregate } from '../store/store-types';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import { discover } from '../sources/fs/discovery';
+import { listRunLocks, type LockState } from '../sources/little-workflow/lock-owners';
+import { judgeOpenRun } from '../sources/little-workflow/judge-open-run';
+import { loadLoopctlDataDir } from '../sources/loopctl/loopctl-runs';
+import type { DataDirReader, RunAggregate } from '../sources/little-workflow/store-types';
 
 /** Discover and summarise everything under `root`; fails only when no data dir is found. */
 export function loadLibrary(root: string, table: PriceTable = BUNDLED_PRICE_TABLE): Result<LibrarySnapshot> {

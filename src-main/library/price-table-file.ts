@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { diagnostic, fail, type Result } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { parseUserPriceTable } from '../../shared/pricing/user-price-table';
-import { fsDiagnostic } from '../store/fs-diagnostics';
+import { fsDiagnostic } from '../sources/fs/fs-diagnostics';
 
 /** Largest price-table file accepted; the bundled one is a few KB. */
 export const MAX_PRICE_TABLE_BYTES = 5 * 1024 * 1024;

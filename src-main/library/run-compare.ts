@@ -8,8 +8,8 @@ import { auditResumes } from '../../shared/compare/resume-audit';
 import { previewReport, type RunComparison } from '../../shared/compare/run-comparison';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LiveRunView } from '../live/live-observer';
-import type { DataDirReader } from '../store/store-types';
-import { readRunLogAsync } from './read-log-async';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 
 /** The live side, copied at one instant (the observer keeps mutating its own state). */
 export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded };

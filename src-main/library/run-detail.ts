@@ -9,12 +9,12 @@ import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { buildRunDetail, type RunFacts } from '../../shared/run/build-run-detail';
 import type { LockInfo, RunDetail } from '../../shared/run/run-detail-types';
-import { readRunLock } from '../store/lock-owners';
-import type { DataDirReader } from '../store/store-types';
-import { LOCK_FACT } from './judge-open-run';
-import { pendingCycleFor } from './outer-loop-facts';
-import { readRunLogAsync } from './read-log-async';
-import { checkRunLog, type RunLog } from './run-check';
+import { readRunLock } from '../sources/little-workflow/lock-owners';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
+import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
+import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
+import { checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
 
 /** Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active table. */
 export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };

@@ -10,17 +10,17 @@ import type { EventFilterSpec, EventRow, RunDetail, RunRef } from '../../shared/
 import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, Slice, SliceSpec, StepView } from '../../shared/run/run-head-types';
 import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
-import { readArtifact, type ArtifactManifest } from '../store/artifacts';
-import { openDataDir } from '../store/data-dir-reader';
-import type { DataDirReader } from '../store/store-types';
-import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from './loopctl-events';
-import { loadLoopctlRunDetail } from './loopctl-runs';
+import { readArtifact, type ArtifactManifest } from '../sources/little-workflow/artifacts';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from '../sources/loopctl/loopctl-events';
+import { loadLoopctlRunDetail } from '../sources/loopctl/loopctl-runs';
 import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run/run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveRunView } from '../live/live-observer';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
-import { eventRows, filterSequences, fullEvent } from './run-events';
+import { eventRows, filterSequences, fullEvent } from '../sources/little-workflow/run-events';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;

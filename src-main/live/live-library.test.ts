@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import { createInspectorCore } from '../library/inspector-core';
-import { tempRoot } from '../store/store-test-fixtures';
-import { until } from './live-test-support';
-import { simpleRun, startScriptWriter } from './live-test-writer';
+import { tempRoot } from '../../test/support/store-test-fixtures';
+import { until } from '../../test/support/live-support';
+import { simpleRun, startScriptWriter } from '../../test/support/live-writer';
 
 const root = tempRoot('li-live-core-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));

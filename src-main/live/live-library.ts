@@ -9,7 +9,7 @@ import type { LibrarySnapshot } from '../../shared/library';
 import type { LiveRunSummary, RunEndReason } from '../../shared/live/live-types';
 import { patchSnapshot } from '../../shared/live/library-patch';
 import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from './live-observer';
-import { eventSummary, type LiveBatch, type LiveNotification } from './live-notifications';
+import { eventSummary, type LiveBatch, type LiveNotification } from '../../shared/live/live-notifications';
 
 /** What the core lends the live library. */
 export type LiveLibraryHost = {

@@ -5,10 +5,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempRoot } from '../store/store-test-fixtures';
+import { tempRoot } from '../../test/support/store-test-fixtures';
 import { createLiveObserver } from './live-observer';
-import { expectLiveEqualsFullFold, until } from './live-test-support';
-import { startScriptWriter } from './live-test-writer';
+import { expectLiveEqualsFullFold, until } from '../../test/support/live-support';
+import { startScriptWriter } from '../../test/support/live-writer';
 
 const FULL = process.env.LI_LOAD === '1';
 const DURATION_MS = FULL ? 60_000 : 4_000;

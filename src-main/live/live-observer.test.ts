@@ -1,10 +1,10 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { hashTree, tempRoot } from '../store/store-test-fixtures';
+import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
 import { createLiveObserver, type LiveObserver } from './live-observer';
-import { expectLiveEqualsFullFold, readAll, record, until } from './live-test-support';
-import { simpleRun, startScriptWriter, type ScriptWriter } from './live-test-writer';
+import { expectLiveEqualsFullFold, readAll, record, until } from '../../test/support/live-support';
+import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
 
 const roots: string[] = [];
 const writers: ScriptWriter[] = [];

@@ -17,12 +17,12 @@ import type { HarnessView } from '../../shared/fold/harness/harness-types';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
 import type { LivePhase } from '../../shared/live/live-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { discover } from '../store/discovery';
-import type { SqliteDriver } from '../store/sqlite-driver';
-import { DataDirTail } from './data-dir-tail';
-import { LoopctlDirTail } from './loopctl-dir-tail';
-import type { LiveBatch, LiveNotification } from './live-notifications';
-import type { LockReader } from './lock-watch';
+import { discover } from '../sources/fs/discovery';
+import type { SqliteDriver } from '../sources/little-workflow/sqlite-driver';
+import { DataDirTail } from '../sources/little-workflow/data-dir-tail';
+import { LoopctlDirTail } from '../sources/loopctl/loopctl-dir-tail';
+import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
+import type { LockReader } from '../sources/little-workflow/lock-watch';
 import { SubscriberHub } from './subscriber-hub';
 
 /** Options of {@link createLiveObserver}; only `root` is required. */

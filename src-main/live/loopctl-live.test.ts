@@ -5,11 +5,11 @@ import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
 import { patchSnapshot } from '../../shared/live/library-patch';
 import { loopctlRunId } from '../../shared/loopctl/segment-events';
 import { loadLibrary } from '../library/load-library';
-import { hashTree, tempRoot } from '../store/store-test-fixtures';
+import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
 import { toPushMessage } from './live-library';
 import { createLiveObserver, type LiveObserver } from './live-observer';
-import { record, until } from './live-test-support';
-import { LedgerTestWriter } from './loopctl-test-writer';
+import { record, until } from '../../test/support/live-support';
+import { LedgerTestWriter } from '../../test/support/loopctl-writer';
 
 const roots: string[] = [];
 let observer: LiveObserver | null = null;

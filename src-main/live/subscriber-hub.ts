@@ -7,7 +7,7 @@
  * when it is ready again.
  */
 import type { EventEnvelope } from '../../shared/events/envelope';
-import type { LiveBatch, LiveNotification } from './live-notifications';
+import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 
 /** A subscriber: a name for logs and a handler (sync, or async to get back-pressure). */
 export type LiveSubscriber = { name: string; handler: (batch: LiveBatch) => void | Promise<void> };

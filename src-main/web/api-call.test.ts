@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from './web-server';
 import { isJsonContentType } from './api-call';
 import { MAX_BODY_BYTES } from './request-body';
-import { bearer, makeFakeCore, makeRendererDir, send, SNAPSHOT, type FakeCore, type RendererFixture } from './web-test-support';
+import { bearer, makeFakeCore, makeRendererDir, send, SNAPSHOT, type FakeCore, type RendererFixture } from '../../test/support/web-support';
 
 let fixture: RendererFixture;
 let web: WebServer;

@@ -1,7 +1,7 @@
 /**
  * `POST /api/call/<channel>`: one contract call over HTTP.
  *
- * This is the browser-mode twin of `src-main/ipc.ts`: the one place where HTTP arguments are
+ * This is the browser-mode twin of `src-main/electron/ipc.ts`: the one place where HTTP arguments are
  * validated against the contract's schema before a handler sees them. Handler failures come
  * back as `Result` values; a handler that throws anyway gets a generic 500 and the server
  * carries on.

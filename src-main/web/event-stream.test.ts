@@ -4,8 +4,8 @@ import type { PushMessage } from '../../shared/contract';
 import { startWebServer, type WebServer } from './web-server';
 import { coalesce, encodeEvents } from './event-stream';
 import { SECURITY_HEADERS } from './security-headers';
-import { liveSummary } from '../../shared/live/test-live-summary';
-import { makeFakeCore, makeRendererDir, SNAPSHOT, type FakeCore, type RendererFixture } from './web-test-support';
+import { liveSummary } from '../../test/support/live-summary';
+import { makeFakeCore, makeRendererDir, SNAPSHOT, type FakeCore, type RendererFixture } from '../../test/support/web-support';
 
 const changed = (root: string): PushMessage => ({ kind: 'library.changed', snapshot: { ...SNAPSHOT, root } });
 const rootOf = (message: PushMessage): string => (message.kind === 'library.changed' ? message.snapshot.root : message.kind);

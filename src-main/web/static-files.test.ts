@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from './web-server';
 import { contentTypeFor, isInside, staticSegments } from './static-files';
-import { bearer, makeFakeCore, makeRendererDir, send, sendRaw, SECRET, type RendererFixture } from './web-test-support';
+import { bearer, makeFakeCore, makeRendererDir, send, sendRaw, SECRET, type RendererFixture } from '../../test/support/web-support';
 
 let fixture: RendererFixture;
 let web: WebServer;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startWebServer, type WebServer } from './web-server';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
 import { tokensEqual } from './access-token';
-import { bearer, makeFakeCore, makeRendererDir, send, sendRaw, type RendererFixture } from './web-test-support';
+import { bearer, makeFakeCore, makeRendererDir, send, sendRaw, type RendererFixture } from '../../test/support/web-support';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

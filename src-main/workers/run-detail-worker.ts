@@ -9,9 +9,9 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
-import { yieldToLoop } from '../library/read-log-async';
+import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
-import { openDataDir } from '../store/data-dir-reader';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import type { LiveEventSummary, LiveRunSummary } from '../../shared/live/live-types';
-import { run } from '../views/library/test-runs';
+import { run } from '../../test/support/library-runs';
 import { ageLabel, anyActive, applyPushes, createFrameBatcher, liveKey, overlayRun, secondsSince, type FrameScheduler } from './live-reducer';
 
 const DIR = '/d/a';

@@ -15,7 +15,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { defaultSqliteDriver, type SqliteDriver } from '../../src-main/store/sqlite-driver';
+import { defaultSqliteDriver, type SqliteDriver } from '../../src-main/sources/little-workflow/sqlite-driver';
 
 const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 const slots = fs as unknown as Record<string, unknown>;
@@ -60,7 +60,8 @@ function inside(root: string, real: string): boolean {
 export function allowedRoots(dataDirs: string[]): { allowed: string[]; denied: string[] } {
   const tmp = realOf(tmpdir());
   return {
-    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), REPO],
+    // node_modules by its real path too: in a git worktree it is a symlink to another checkout's.
+    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), REPO, realOf(join(REPO, 'node_modules'))],
     denied: [join(REPO, 'examples')],
   };
 }

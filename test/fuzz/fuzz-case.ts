@@ -3,7 +3,7 @@
  * every operation under the fs guard, and judge the case (crash, hang, escape, modified,
  * diagnosed or clean). Everything a case does follows from its seed.
  */
-import { hashTree } from '../../src-main/store/store-test-fixtures';
+import { hashTree } from '../support/store-test-fixtures';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';

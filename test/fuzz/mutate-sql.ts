@@ -64,7 +64,7 @@ export const SQL_MUTATIONS: readonly SqlMutation[] = [
   { name: 'invalid-utf8-type', apply: (db, rng) => each(someRows(db, rng), (r) => db.prepare('UPDATE events SET type = CAST(? AS TEXT) WHERE rowid = ?').run(rng.bytes(rng.int(1, 12)), r.rowid)) },
   { name: 'random-payload-bytes', apply: (db, rng) => each(someRows(db, rng), (r) => setColumn(db, 'payload', r.rowid, rng.chance(0.5) ? rng.bytes(rng.int(0, 200)) : rng.bytes(rng.int(0, 200)).toString('latin1'))) },
   { name: 'deep-json-10000', apply: (db, rng) => each(someRows(db, rng, 2), (r) => setColumn(db, 'payload', r.rowid, rng.chance(0.3) ? deepJson(10_000, rng) : withField(r, rng.pick(FIELD_KEYS), deepJson(10_000, rng)))) },
-  // Just under and just over the store's limit (src-main/store/json-depth.ts): both must be handled.
+  // Just under and just over the store's limit (src-main/sources/little-workflow/json-depth.ts): both must be handled.
   { name: 'deep-json-at-limit', apply: (db, rng) => each(someRows(db, rng, 2), (r) => setColumn(db, 'payload', r.rowid, withField(r, rng.pick(FIELD_KEYS), deepJson(rng.pick([997, 998, 1000, 1001]), rng)))) },
   { name: 'megabyte-strings', apply: (db, rng) => each(someRows(db, rng, 2), (r) => setColumn(db, rng.chance(0.8) ? 'payload' : 'type', r.rowid, rng.chance(0.8) ? withField(r, rng.pick(FIELD_KEYS), JSON.stringify('é'.repeat(rng.int(500_000, 1_500_000)))) : 'T'.repeat(1_100_000))) },
   { name: 'huge-numbers', apply: (db, rng) => each(someRows(db, rng), (r) => setColumn(db, 'payload', r.rowid, withField(r, rng.pick(FIELD_KEYS), rng.chance(0.5) ? rng.pick(HUGE_NUMBERS) : `{"inputTokens":${rng.pick(HUGE_NUMBERS)},"outputTokens":${rng.pick(HUGE_NUMBERS)},"costUsd":${rng.pick(HUGE_NUMBERS)}}`))) },

@@ -8,9 +8,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLiveObserver } from '../../src-main/live/live-observer';
-import { until } from '../../src-main/live/live-test-support';
-import { startScriptWriter, type WriterEvent } from '../../src-main/live/live-test-writer';
-import { tempRoot } from '../../src-main/store/store-test-fixtures';
+import { until } from '../support/live-support';
+import { startScriptWriter, type WriterEvent } from '../support/live-writer';
+import { tempRoot } from '../support/store-test-fixtures';
 
 const FULL = process.env.LI_LOAD === '1';
 const TOTAL = FULL ? 1_000_000 : Number(process.env.LI_TAIL_TOTAL ?? 40_001);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRunState, materializeRunState } from '../run-state';
-import { TestLogBuilder } from '../test-log-builder';
+import { TestLogBuilder } from '../../../test/support/log-builder';
 import { crashBoundary } from './crash-boundary';
 import { runVerdict } from './run-verdict';
 

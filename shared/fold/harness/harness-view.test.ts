@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestLogBuilder } from '../test-log-builder';
+import { TestLogBuilder } from '../../../test/support/log-builder';
 import { buildHarnessView, HarnessViewBuilder } from './harness-view';
 
 const RUN = 'run_harness_test';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../../diagnostics';
 import type { EventEnvelope } from '../../events/envelope';
-import { TestLogBuilder } from '../test-log-builder';
+import { TestLogBuilder } from '../../../test/support/log-builder';
 import { sha256Digest } from './digest';
 import { integrityFindings } from './integrity-findings';
 import { KNOWN_EVENT_TYPES } from './known-event-types';

@@ -6,7 +6,7 @@
  */
 import { checkConsistency, seededBatches, type ConsistencyReport } from '../../../shared/compare/consistency';
 import { auditResumes, type ResumeAudit } from '../../../shared/compare/resume-audit';
-import { readRunLock } from '../../store/lock-owners';
+import { readRunLock } from '../../sources/little-workflow/lock-owners';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { listRunEvents, LittleCliError, openDataDirArg } from '../run-log';

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../../shared/diagnostics';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { materializeRunState } from '../../../shared/fold/run-state';
 import { formatReplayLine } from '../../../shared/report/cli-lines';
-import { hydrateRunArtifacts } from '../../store/hydrate-artifacts';
+import { hydrateRunArtifacts } from '../../sources/little-workflow/hydrate-artifacts';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { LittleCliError, listRunEvents, openDataDirArg } from '../run-log';

@@ -9,7 +9,7 @@ import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { formatEventLine } from '../../../shared/report/cli-lines';
 import type { EventEnvelope } from '../../../shared/events/envelope';
 import { createLiveObserver, type LiveObserverOptions } from '../../live/live-observer';
-import type { LiveBatch } from '../../live/live-notifications';
+import type { LiveBatch } from '../../../shared/live/live-notifications';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type LibraryQuery } from './library-query';
 import { displayStatus, facetValues, statusCounts } from './run-filters';
 import { ambiguousRunIds, buildRunTree, loopFacts, runKey, type ListRow } from './run-tree';
-import { dir, run, syntheticRuns } from './test-runs';
+import { dir, run, syntheticRuns } from '../../../test/support/library-runs';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const q = (over: Partial<LibraryQuery> = {}): LibraryQuery => ({ ...DEFAULT_QUERY, ...over });

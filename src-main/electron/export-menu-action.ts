@@ -1,0 +1,77 @@
+/**
+ * Export report… in the desktop app. Requests name their run: the run view's export button
+ * sends `dialog.exportReport({dataDir, runId})`, and File > Export report… asks the focused
+ * window to do what its export button does (the window knows which run it shows; main keeps
+ * no "last opened run"). The save dialog picks the path and the format (by extension); the
+ * file is written only there, and never inside an opened data dir.
+ */
+import { writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { ExportFormat } from '../../shared/report-export/report-document-types';
+import { exportFileName } from '../../shared/report-export/run-export-types';
+import { PUSH_CHANNEL } from '../../shared/ipc-channels';
+import type { PushMessage } from '../../shared/contract';
+import type { RunRef } from '../../shared/run/run-detail-types';
+import type { InspectorCore } from '../library/inspector-core';
+import { dataDirContaining } from '../export/export-path-guard';
+
+/** What the action needs from Electron (injected so it is testable without a window). */
+export type ExportMenuDeps = {
+  showSaveDialog(options: { title: string; defaultPath: string; filters: { name: string; extensions: string[] }[] }): Promise<{ canceled: boolean; filePath?: string }>;
+  showMessage(title: string, message: string): void;
+  showError(title: string, message: string): void;
+  /** Folder the dialog starts in (the user's documents folder). */
+  defaultDir: string;
+  writeFile?: (path: string, data: string | Uint8Array) => void;
+};
+
+const FILTERS = [
+  { name: 'HTML report', extensions: ['html'] },
+  { name: 'PDF', extensions: ['pdf'] },
+  { name: 'Markdown', extensions: ['md'] },
+  { name: 'JSON', extensions: ['json'] },
+];
+
+/** The export format for a chosen file name (by extension; HTML when it says nothing we know). */
+export function formatForPath(path: string): ExportFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.pdf') return 'pdf';
+  if (ext === '.md' || ext === '.markdown') return 'md';
+  if (ext === '.json') return 'json';
+  return 'html';
+}
+
+/** The menu's request to a window: export the run you show (as your export button would). */
+export const MENU_EXPORT_MESSAGE: PushMessage = { kind: 'menu.exportRun' };
+
+/** File > Export report…: ask `focused` (the focused window's contents) to export its run; false without a window. */
+export function requestRunExport(focused: { send(channel: string, message: PushMessage): void } | null): boolean {
+  if (focused === null) return false;
+  focused.send(PUSH_CHANNEL, MENU_EXPORT_MESSAGE);
+  return true;
+}
+
+/** `dialog.exportReport` for `run`: resolves to the written path, or null when nothing was written. */
+export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef, deps: ExportMenuDeps): Promise<string | null> {
+  const choice = await deps.showSaveDialog({ title: 'Export run report', defaultPath: join(deps.defaultDir, exportFileName(run.runId, 'html')), filters: FILTERS });
+  if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
+  const path = choice.filePath;
+  const inside = dataDirContaining(path, [...core.dataDirPaths(), run.dataDir]);
+  if (inside !== null) {
+    deps.showError('Cannot export here', `${path} is inside the data dir ${inside}. Little Inspector never writes into a data dir; pick another folder.`);
+    return null;
+  }
+  const result = await core.exportRun({ ...run, format: formatForPath(path) });
+  if (!result.ok) {
+    deps.showError('Cannot export the report', result.error.message);
+    return null;
+  }
+  const data = result.value.encoding === 'base64' ? new Uint8Array(Buffer.from(result.value.content, 'base64')) : result.value.content;
+  try {
+    (deps.writeFile ?? writeFileSync)(path, data);
+  } catch (error) {
+    deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+    return null;
+  }
+  return path;
+}

@@ -1,0 +1,172 @@
+/**
+ * Electron main-process entry: app lifecycle, the core, IPC, the window and the menu.
+ *
+ * Order matters: the app:// scheme and the sandbox must be set up before `ready`, and the
+ * single-instance lock is taken before any window exists, so a second launch only hands its
+ * path to the first instance and quits.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, nativeTheme } from 'electron';
+import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
+import { installAppMenu } from './app-menu';
+import { exportRunWithDialog, requestRunExport } from './export-menu-action';
+import type { RunRef } from '../../shared/run/run-detail-types';
+import { printReportToPdf } from './pdf-electron';
+import { exampleDataDir, rendererDir } from '../app-paths';
+import { handleAppProtocol, registerAppScheme } from './app-protocol';
+import { broadcast, registerIpcHandlers } from './ipc';
+import { guardWebContents } from './navigation-guard';
+import { recentStoreIn, type JsonRecentStore } from './recent-store';
+import { pathArgument, resolveStartupPath } from './startup-path';
+import { nextThemeSource } from './theme-source';
+import { createMainWindow } from './window-factory';
+import { windowRegistry } from './window-registry';
+
+/** Start the desktop app (called once, at the bottom of this module). */
+export function runApp(): void {
+  registerAppScheme();
+  // Sandbox every renderer, including any we did not create ourselves.
+  app.enableSandbox();
+  if (!app.requestSingleInstanceLock()) {
+    // Another instance owns the window; it got our argv via 'second-instance'.
+    app.quit();
+    return;
+  }
+
+  const defaultApp = Boolean(process.defaultApp);
+  let core: InspectorCore | null = null;
+  let recent: JsonRecentStore | null = null;
+  // Paths handed over before the core exists (second instance or macOS open-file during start-up).
+  const pendingOpens: string[] = [];
+
+  const preloadPath = join(__dirname, '../preload/index.js');
+  const showWindow = (): BrowserWindow => {
+    const existing = windowRegistry.windows()[0];
+    const window = existing ?? createMainWindow({ preloadPath });
+    if (window.isMinimized()) window.restore();
+    window.focus();
+    return window;
+  };
+
+  const openPath = async (path: string): Promise<void> => {
+    if (core === null) {
+      pendingOpens.push(path);
+      return;
+    }
+    const result = await core.openPath(path);
+    // Menu, second-instance and open-file opens have no page waiting on the Result: say it here.
+    if (!result.ok) dialog.showErrorBox('Cannot open directory', `${path}\n\n${result.error.message}`);
+  };
+
+  const chooseDirectory = async (): Promise<string | null> => {
+    const options = { title: 'Open data directory', properties: ['openDirectory' as const] };
+    const parent = BrowserWindow.getFocusedWindow();
+    const choice = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+    return choice.canceled ? null : (choice.filePaths[0] ?? null);
+  };
+
+  // `dialog.exportReport({dataDir, runId})`: the save dialog for the run the request names.
+  const exportReport = async (run: RunRef): Promise<string | null> => {
+    if (core === null) return null;
+    const parent = BrowserWindow.getFocusedWindow();
+    return exportRunWithDialog(core, run, {
+      showSaveDialog: (options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
+      showMessage: (title, message) => void dialog.showMessageBox({ type: 'info', title, message }),
+      showError: (title, message) => dialog.showErrorBox(title, message),
+      defaultDir: app.getPath('documents'),
+    });
+  };
+
+  const refreshMenu = (): void =>
+    installAppMenu({
+      appName: app.getName(),
+      isMac: process.platform === 'darwin',
+      recent: recent?.list() ?? [],
+      themeSource: nativeTheme.themeSource,
+      devTools: !app.isPackaged,
+      openDirectory: () => void chooseDirectory().then((path) => (path ? openPath(path) : undefined)),
+      openRecent: (path) => void openPath(path),
+      reload: () => void core?.handlers['library.refresh']({}),
+      // The focused window knows which run it shows: it answers with `dialog.exportReport`.
+      exportReport: () => void requestRunExport(BrowserWindow.getFocusedWindow()?.webContents ?? null),
+      toggleTheme: () => {
+        nativeTheme.themeSource = nextThemeSource(nativeTheme.themeSource);
+        refreshMenu();
+      },
+      about: () =>
+        void dialog.showMessageBox({
+          type: 'info',
+          title: `About ${app.getName()}`,
+          message: `${app.getName()} ${app.getVersion()}`,
+          detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node ${process.versions.node}`,
+        }),
+    });
+
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showWindow();
+    const path = pathArgument(argv, defaultApp, workingDirectory);
+    if (path !== null) void openPath(path);
+  });
+  app.on('open-file', (event, path) => {
+    // macOS: a folder dropped on the dock icon or opened with the app.
+    event.preventDefault();
+    void openPath(path);
+  });
+  // Also guard webContents we did not create (devtools and anything a future feature adds).
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  // Stop the live observer (timers, watchers, read connections) before the process goes.
+  app.on('will-quit', () => core?.close());
+  app.on('activate', () => {
+    if (core !== null && windowRegistry.windows().length === 0) showWindow();
+  });
+
+  const start = async (): Promise<void> => {
+    // Follow the OS until the user picks dark or light from the View menu.
+    nativeTheme.themeSource = 'system';
+    handleAppProtocol(rendererDir());
+    recent = recentStoreIn(app.getPath('userData'));
+    const startup = resolveStartupPath({
+      argv: process.argv,
+      defaultApp,
+      cwd: process.cwd(),
+      lastOpened: recent.lastOpened(),
+      examplePath: exampleDataDir(),
+    });
+    core = createInspectorCore({
+      mode: 'electron',
+      initialPath: startup.path,
+      recent,
+      openDirectoryDialog: chooseDirectory,
+      exportReportDialog: exportReport,
+      renderPdf: printReportToPdf,
+    });
+    let menuRecent = '';
+    core.subscribe((message) => {
+      broadcast(message);
+      // Rebuild the menu only when an open changed the recent list, not on every live update.
+      const nowRecent = JSON.stringify(recent?.list() ?? []);
+      if (nowRecent !== menuRecent) {
+        menuRecent = nowRecent;
+        refreshMenu();
+      }
+    });
+    registerIpcHandlers(core.handlers);
+    refreshMenu();
+    // Open before the window exists so the page's first library.current already has it.
+    const opened = await core.openPath(startup.path);
+    if (!opened.ok) console.error(`little-inspector: cannot open ${startup.path} (${startup.source}): ${opened.error.message}`);
+    showWindow();
+    for (const path of pendingOpens.splice(0)) await openPath(path);
+  };
+
+  app.whenReady().then(start).catch((error: unknown) => {
+    console.error('little-inspector: start-up failed:', error);
+    dialog.showErrorBox('Little Inspector could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}
+
+runApp();

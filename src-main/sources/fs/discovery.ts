@@ -1,0 +1,166 @@
+/**
+ * Finds every data dir under a chosen root: the root itself, a `.little-workflow` inside
+ * it, the Local Worlds nested in `.little-harness` session trees, or any of these a few
+ * levels down. A data dir is a folder with an `events/` folder, or loopctl's observer
+ * ledgers (`trajectory.jsonl` / `events.jsonl`).
+ */
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { diagnostic, type Diagnostic } from '../../../shared/diagnostics';
+import type { DataDirInfo, DataDirKind, LogFormat } from '../../../shared/library';
+import { openDataDir, type OpenDataDirOptions } from '../little-workflow/data-dir-reader';
+import { fsDiagnostic } from './fs-diagnostics';
+import { isLoopctlDir, readLoopctlDir } from '../loopctl/loopctl-reader';
+import { lexists, outside, statContained } from './safe-paths';
+import type { Discovery } from '../little-workflow/store-types';
+
+/** Folder levels below the root that are searched (root/.little-harness/sessions/k/dynamic-workflows/run = 5). */
+export const DEFAULT_MAX_DEPTH = 6;
+
+/** Folders never worth descending into. */
+const SKIPPED = new Set(['node_modules', '.git']);
+
+/** Discovery knobs; the reader options are passed on when counting runs. */
+export type DiscoverOptions = OpenDataDirOptions & { maxDepth?: number; countRuns?: boolean };
+
+/** Find the data dirs under `rootPath`, with typed diagnostics for every reason none is found. */
+export function discover(rootPath: string, options: DiscoverOptions = {}): Discovery {
+  const root = resolve(rootPath);
+  const diagnostics: Diagnostic[] = [];
+  const result = (dataDirs: DataDirInfo[]): Discovery => ({ root, dataDirs, diagnostics });
+  let realRoot: string;
+  try {
+    if (!statSync(root).isDirectory()) {
+      diagnostics.push(diagnostic('path-not-directory', `${root} is a file, not a folder; choose the folder that holds .little-workflow`, { path: root }));
+      return result([]);
+    }
+    realRoot = realpathSync(root);
+  } catch (error) {
+    diagnostics.push(fsDiagnostic(error, root));
+    return result([]);
+  }
+  let rootEntries: Dirent[];
+  try {
+    rootEntries = readdirSync(root, { withFileTypes: true });
+  } catch (error) {
+    diagnostics.push(fsDiagnostic(error, root));
+    return result([]);
+  }
+  if (rootEntries.length === 0) {
+    diagnostics.push(diagnostic('empty-dir', `${root} is empty`, { path: root }));
+    return result([]);
+  }
+  const found: string[] = [];
+  walk(root, realRoot, 0, options.maxDepth ?? DEFAULT_MAX_DEPTH, new Set([realRoot]), found, diagnostics);
+  if (found.length === 0) {
+    diagnostics.push(
+      diagnostic('not-a-data-dir', `No little-workflow data dir (a folder with events/) under ${root}; choose a project folder, its .little-workflow, or a .little-harness tree`, {
+        path: root,
+      }),
+    );
+  }
+  const dataDirs = found.sort().map((dir) => describe(root, dir, options));
+  return result(dataDirs);
+}
+
+function walk(dir: string, realRoot: string, depth: number, maxDepth: number, seen: Set<string>, found: string[], diagnostics: Diagnostic[]): void {
+  if (isDataDir(dir)) {
+    // A data dir's own subfolders (runs/, memory/, artifacts/) never hold another one.
+    found.push(dir);
+    return;
+  }
+  if (depth >= maxDepth) return;
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if (depth > 0) diagnostics.push({ ...fsDiagnostic(error, dir), severity: 'warning' });
+    return;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (SKIPPED.has(entry.name)) continue;
+    const child = join(dir, entry.name);
+    if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+    let real: string;
+    try {
+      real = realpathSync(child);
+    } catch {
+      continue;
+    }
+    // Symlinks are followed only while they stay under the root (checked before anything,
+    // even a stat, touches the target), and each folder once.
+    if (entry.isSymbolicLink() && outside(realRoot, real, child) !== null) {
+      diagnostics.push(diagnostic('path-outside-data-dir', `Skipped ${child}: a symbolic link leaving ${realRoot}`, { path: child, severity: 'info' }));
+      continue;
+    }
+    try {
+      if (!statSync(real).isDirectory()) continue;
+    } catch {
+      continue;
+    }
+    if (seen.has(real)) continue;
+    seen.add(real);
+    walk(child, realRoot, depth + 1, maxDepth, seen, found, diagnostics);
+  }
+}
+
+function isDataDir(dir: string): boolean {
+  // An events/ symlinked out of the folder is not followed (not even stat'ed).
+  const events = statContained(dir, join(dir, 'events'));
+  return events !== null ? events.isDirectory() : isLoopctlDir(dir);
+}
+
+function describe(root: string, dir: string, options: DiscoverOptions): DataDirInfo {
+  const rel = relative(root, dir);
+  const { kind, sessionKey } = classify(dir);
+  const info: DataDirInfo = {
+    path: dir,
+    label: rel === '' ? '.' : rel.split(sep).join('/'),
+    kind,
+    format: guessFormat(dir),
+    sessionKey,
+    runCount: 0,
+    diagnostics: [],
+  };
+  if (options.countRuns === false) return info;
+  if (info.format === 'loopctl') {
+    const fold = readLoopctlDir(dir);
+    return { ...info, runCount: fold.runs.length, diagnostics: fold.diagnostics };
+  }
+  const reader = openDataDir(dir, options);
+  if (!reader.ok) {
+    info.diagnostics.push(reader.error);
+    return info;
+  }
+  try {
+    const runs = reader.value.listRuns();
+    if (runs.ok) {
+      info.runCount = runs.value.runs.length;
+      info.diagnostics.push(...runs.value.diagnostics);
+    } else {
+      info.diagnostics.push(runs.error);
+    }
+  } finally {
+    reader.value.close();
+  }
+  return info;
+}
+
+/** `sessions/<key>/workflows` and `sessions/<key>/dynamic-workflows/<runId>` are harness worlds. */
+function classify(dir: string): { kind: DataDirKind; sessionKey: string | null } {
+  const parent = dirname(dir);
+  if (basename(dir) === 'workflows' && basename(dirname(parent)) === 'sessions') {
+    return { kind: 'harness-session', sessionKey: basename(parent) };
+  }
+  const session = dirname(parent);
+  if (basename(parent) === 'dynamic-workflows' && basename(dirname(session)) === 'sessions') {
+    return { kind: 'harness-dynamic', sessionKey: basename(session) };
+  }
+  return { kind: 'workflow', sessionKey: null };
+}
+
+function guessFormat(dir: string): LogFormat {
+  // lstat, not stat: a symlink leaving the data dir is classified, never followed.
+  if (lexists(join(dir, 'events', 'events.db'))) return 'sqlite';
+  return lexists(join(dir, 'events')) ? 'jsonl-legacy' : 'loopctl';
+}

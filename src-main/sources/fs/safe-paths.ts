@@ -1,0 +1,127 @@
+/**
+ * Turns validated ids into file paths inside a data dir, refusing anything that could
+ * leave it: ids must match little-workflow's own patterns, and the real path of the file
+ * (symlinks resolved) must still sit under the real path of the data dir.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
+import { fsDiagnostic } from './fs-diagnostics';
+import { jsonTooDeep, tooDeepMessage } from '../little-workflow/json-depth';
+
+/** Check `id` against `pattern` before it becomes part of a path. */
+export function checkId(id: unknown, pattern: RegExp, what: string): Result<string> {
+  if (typeof id === 'string' && pattern.test(id)) return ok(id);
+  return fail(diagnostic('invalid-argument', `${JSON.stringify(id)} is not a valid ${what} id (expected ${pattern.source})`));
+}
+
+/** What reading a contained file gives: its bytes, or "missing", or a diagnostic. */
+export type ContainedRead = { kind: 'found'; bytes: Buffer; path: string } | { kind: 'missing'; path: string };
+
+/**
+ * Read `segments` under `dataDir` only if its real path stays inside the data dir.
+ *
+ * ENOENT is not an error here (callers decide what "missing" means); a symlink that
+ * points out of the data dir is.
+ */
+export function readContainedFile(dataDir: string, ...segments: string[]): Result<ContainedRead> {
+  const path = join(dataDir, ...segments);
+  let realRoot: string;
+  let realFile: string;
+  try {
+    realRoot = realpathSync(dataDir);
+  } catch (error) {
+    return fail(fsDiagnostic(error, dataDir));
+  }
+  try {
+    realFile = realpathSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
+    return fail(fsDiagnostic(error, path));
+  }
+  const escape = outside(realRoot, realFile, path);
+  if (escape !== null) return fail(escape);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO planted where a manifest should be must not wait for a writer.
+    fd = openSync(realFile, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
+    return fail(fsDiagnostic(error, path));
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return fail(notRegularFile(path));
+    return ok({ kind: 'found', bytes: readFileSync(fd), path });
+  } catch (error) {
+    return fail(fsDiagnostic(error, path));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The diagnostic for a folder, FIFO, socket or device where a file was expected (never read: it could block). */
+export function notRegularFile(path: string): Diagnostic {
+  return diagnostic('path-not-found', `${path} is not a regular file (a folder, FIFO or device); not read`, { path });
+}
+
+/** `readdirSync` of a folder of the data dir; throws (code `EOUTSIDE`) when its real path leaves the data dir. */
+export function readdirContained(dataDir: string, ...segments: string[]): string[] {
+  const path = join(dataDir, ...segments);
+  const real = realpathSync(path);
+  if (outside(realpathSync(dataDir), real, path) !== null) {
+    throw Object.assign(new Error(`${path} resolves to ${real}, outside the data dir; not read`), { code: 'EOUTSIDE' });
+  }
+  return readdirSync(real);
+}
+
+/** Stats of `path` (symlinks followed) when it resolves inside `dataDir`; null when missing, unresolvable or outside. */
+export function statContained(dataDir: string, path: string): Stats | null {
+  try {
+    const real = realpathSync(path);
+    if (outside(realpathSync(dataDir), real, path) !== null) return null;
+    return statSync(real);
+  } catch {
+    return null;
+  }
+}
+
+/** A file's identity and state for change checks (inode, size, mtime); `-` when missing. */
+export function fileStamp(stats: Stats | null): string {
+  return stats === null ? '-' : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}
+
+/** A diagnostic when `realFile` is not strictly under `realRoot`, else null. */
+export function outside(realRoot: string, realFile: string, shownPath: string): Diagnostic | null {
+  const rel = relative(realRoot, realFile);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    return diagnostic('path-outside-data-dir', `${shownPath} resolves to ${realFile}, outside the data dir; not read`, {
+      path: shownPath,
+    });
+  }
+  return null;
+}
+
+/** Parse JSON text, returning the parser's message on failure. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (jsonTooDeep(text)) return { ok: false, message: tooDeepMessage() };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+/** True for a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `path` exists as an entry (lstat: a symlink counts and is never followed). */
+export function lexists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Opens a data dir for reading: the SQLite event store (or a legacy JSONL log) behind the
+ * `DataDirReader` interface, with no byte written to the data dir.
+ */
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
+import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
+import { decodeStoredEvent, storedEventFromRow } from './event-rows';
+import { openLegacyDataDir } from './legacy-jsonl-reader';
+import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
+import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
+import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
+import { sqliteDiagnostic } from './sqlite-errors';
+import type { DataDirReader, EventRead, RunAggregate } from './store-types';
+import { fsDiagnostic } from '../fs/fs-diagnostics';
+import { lexists, readdirContained } from '../fs/safe-paths';
+
+/** Seams for tests and for callers that already hold a driver. */
+export type OpenDataDirOptions = {
+  driver?: SqliteDriver;
+  /** Overrides the folder-writable check (root passes `access(W_OK)` on chmod 555 folders). */
+  isWritable?: WritableCheck;
+};
+
+/** Columns the store reads; `occurrence_id` is optional (added by a later migration). */
+const REQUIRED_COLUMNS = ['run_id', 'sequence', 'event_id', 'type', 'recorded_at', 'payload'] as const;
+
+/** Model-call event types, current and legacy, that the run list prices. */
+const MODEL_CALL_TYPES = ['harness.model.responded', 'HarnessModelResponded', 'ModelCallCompleted'] as const;
+
+/** Open the data dir at `path` (the folder holding `events/`). */
+export function openDataDir(path: string, options: OpenDataDirOptions = {}): Result<DataDirReader> {
+  const root = resolve(path);
+  try {
+    if (!statSync(root).isDirectory()) return fail(diagnostic('path-not-directory', `${root} is not a folder`, { path: root }));
+  } catch (error) {
+    return fail(fsDiagnostic(error, root));
+  }
+  const eventsDir = join(root, 'events');
+  // lstat: a symlinked events.db still takes the SQLite path, whose containment check refuses it.
+  if (lexists(join(eventsDir, 'events.db'))) return openSqliteDataDir(root, eventsDir, options);
+  let names: string[];
+  try {
+    names = readdirContained(root, 'events');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      return fail(diagnostic('not-a-data-dir', `${root} has no events/ folder, so it is not a little-workflow data dir`, { path: root }));
+    }
+    return fail(fsDiagnostic(error, eventsDir));
+  }
+  if (names.some((name) => name.endsWith('.jsonl'))) return openLegacyDataDir(root, eventsDir);
+  return fail(diagnostic('empty-dir', `${eventsDir} holds neither events.db nor .jsonl event logs`, { path: eventsDir }));
+}
+
+function openSqliteDataDir(root: string, eventsDir: string, options: OpenDataDirOptions): Result<DataDirReader> {
+  const driver = options.driver !== undefined ? ok(options.driver) : defaultSqliteDriver();
+  if (!driver.ok) return driver;
+  const reader = new SqliteDataDirReader(root, eventsDir, driver.value, options.isWritable ?? defaultWritableCheck);
+  const first = reader.connect();
+  if (!first.ok) return first;
+  return ok(reader);
+}
+
+/** The SQLite-backed reader; reopens transparently when a frozen snapshot goes stale. */
+class SqliteDataDirReader implements DataDirReader {
+  readonly format = 'sqlite' as const;
+  private db: OpenedEventDb | null = null;
+  private hasOccurrenceColumn = true;
+  private activeIterators = 0;
+  private closed = false;
+
+  constructor(
+    readonly path: string,
+    private readonly eventsDir: string,
+    private readonly driver: SqliteDriver,
+    private readonly isWritable: WritableCheck,
+  ) {}
+
+  get recipe() {
+    return this.db?.recipe ?? null;
+  }
+
+  /** Open (or reopen when the files changed under a snapshot), then check the schema. */
+  connect(): Result<OpenedEventDb> {
+    if (this.closed) return fail(diagnostic('invalid-argument', `Reader for ${this.path} is closed`, { path: this.path }));
+    const state = inspectSidecars(this.eventsDir, this.isWritable);
+    if (!state.ok) return state;
+    // A statement in flight pins the connection; better-sqlite3 refuses to close it.
+    if (this.db !== null && (this.activeIterators > 0 || !this.db.isStale(state.value))) return ok(this.db);
+    this.db?.close();
+    this.db = null;
+    const opened = openEventDb(this.driver, state.value);
+    if (!opened.ok) return opened;
+    const schema = this.checkSchema(opened.value);
+    if (!schema.ok) {
+      opened.value.close();
+      return schema;
+    }
+    this.db = opened.value;
+    return opened;
+  }
+
+  listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }> {
+    const db = this.connect();
+    if (!db.ok) return db;
+    try {
+      return ok(aggregatesFromRows(db.value.connection.prepare(RUN_LIST_SQL).iterate(), this.path));
+    } catch (error) {
+      return fail(sqliteDiagnostic(error, 'read', db.value.state.dbPath));
+    }
+  }
+
+  readEvents(runId: string, afterSequence = 0): Iterable<EventRead> {
+    if (!RUN_ID_PATTERN.test(runId)) {
+      return [readFailure(runId, diagnostic('invalid-run-id', `${JSON.stringify(runId)} is not a little-workflow run id`, { runId }))];
+    }
+    const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence ASC`;
+    return this.stream(sql, [runId, afterSequence], runId, () => runId);
+  }
+
+  readModelCallEvents(): Iterable<EventRead> {
+    const placeholders = MODEL_CALL_TYPES.map(() => '?').join(', ');
+    const sql = `SELECT run_id, ${this.columns()} FROM events WHERE type IN (${placeholders}) ORDER BY run_id, sequence`;
+    return this.stream(sql, [...MODEL_CALL_TYPES], '', (row) => row.run_id, true);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.db?.close();
+    this.db = null;
+  }
+
+  private columns(): string {
+    const occurrence = this.hasOccurrenceColumn ? 'occurrence_id' : 'NULL AS occurrence_id';
+    return `sequence, event_id, type, ${occurrence}, recorded_at, payload`;
+  }
+
+  /** A lazy generator: rows are decoded one at a time as the caller pulls them. */
+  private *stream(
+    sql: string,
+    params: (string | number)[],
+    label: string,
+    runIdOf: (row: Record<string, unknown>) => unknown,
+    skipInvalidRunIds = false,
+  ): Generator<EventRead> {
+    const db = this.connect();
+    if (!db.ok) {
+      yield readFailure(label, db.error);
+      return;
+    }
+    this.activeIterators += 1;
+    try {
+      for (const row of db.value.connection.prepare(sql).iterate(...params)) {
+        const runId = runIdOf(row);
+        if (typeof runId !== 'string' || (skipInvalidRunIds && !RUN_ID_PATTERN.test(runId))) continue;
+        yield decodeStoredEvent(runId, storedEventFromRow(row));
+      }
+    } catch (error) {
+      yield readFailure(label, sqliteDiagnostic(error, 'read', db.value.state.dbPath));
+    } finally {
+      this.activeIterators -= 1;
+    }
+  }
+
+  private checkSchema(db: OpenedEventDb): Result<true> {
+    let names: string[];
+    try {
+      names = [...db.connection.prepare(`SELECT name FROM pragma_table_info('events')`).iterate()].map((row) => String(row.name));
+    } catch (error) {
+      return fail(sqliteDiagnostic(error, 'read', db.state.dbPath));
+    }
+    if (names.length === 0) {
+      return fail(diagnostic('schema-unexpected', `${db.state.dbPath} has no events table`, { path: db.state.dbPath }));
+    }
+    const missing = REQUIRED_COLUMNS.filter((column) => !names.includes(column));
+    if (missing.length > 0) {
+      return fail(
+        diagnostic('schema-unexpected', `The events table lacks column(s) ${missing.join(', ')}`, {
+          path: db.state.dbPath,
+          detail: { columns: names },
+        }),
+      );
+    }
+    this.hasOccurrenceColumn = names.includes('occurrence_id');
+    return ok(true);
+  }
+}
+
+/** A terminal "the read itself failed" item. */
+export function readFailure(runId: string, error: Diagnostic): EventRead {
+  return { ok: false, sequence: null, runId, diagnostic: error, raw: null };
+}

@@ -1,0 +1,156 @@
+/**
+ * One tailed run: its position in the log, the incremental fold and harness view built so
+ * far, and the pull that reads the rows committed since (by sequence, from the store).
+ */
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { HarnessViewBuilder } from '../../../shared/fold/harness/harness-view';
+import type { HarnessView } from '../../../shared/fold/harness/harness-types';
+import { applyEvent, createRunState } from '../../../shared/fold/run-state';
+import type { MaterializedRunState } from '../../../shared/fold/run-state-types';
+import type { Diagnostic } from '../../../shared/diagnostics';
+import type { LivePhase, LiveRunSummary } from '../../../shared/live/live-types';
+import type { PriceTable } from '../../../shared/pricing/price-table-types';
+import type { DataDirReader } from './store-types';
+import { deepFreeze, runSummary } from '../../../shared/live/live-notifications';
+
+/** What one pull found. */
+export type PullResult =
+  /** New events (possibly none) in order; `more` when the row budget ran out first. */
+  | { kind: 'events'; events: EventEnvelope[]; more: boolean }
+  /** The row at our position changed or vanished: reset and fold again from sequence 1. */
+  | { kind: 'reset'; why: 'rewritten' | 'truncated'; events: EventEnvelope[] }
+  /** The read failed (SQLITE_BUSY, I/O): keep what was read, try again next tick. */
+  | { kind: 'retry'; events: EventEnvelope[]; diagnostic: Diagnostic };
+
+/** Run-level terminal event types (the run's own end, as the fold sees it). */
+const TERMINAL_STATUSES = new Set(['completed', 'failed']);
+
+/** The live state of one run, advanced by `pull`. */
+export class RunTail {
+  state: MaterializedRunState;
+  harness = new HarnessViewBuilder();
+  /** Highest sequence read (and folded, unless `foldError`). */
+  lastSequence = 0;
+  lastEventId: string | null = null;
+  lastRecordedAt: string | null = null;
+  lastType: string | null = null;
+  firstRecordedAt: string | null = null;
+  /** Events up to here existed when tailing began: folded silently, not delivered. */
+  baselineSequence: number;
+  /** Why the fold stopped (events are still read and delivered). */
+  foldError: string | null = null;
+  phase: LivePhase;
+  /** The run lock was seen held by a live process. */
+  lockSeenAlive = false;
+
+  constructor(
+    readonly dataDir: string,
+    readonly runId: string,
+    options: { baselineSequence: number; phase: LivePhase },
+    private readonly priceTable?: PriceTable,
+  ) {
+    this.state = createRunState(runId);
+    this.baselineSequence = options.baselineSequence;
+    this.phase = options.phase;
+  }
+
+  /** The sequence this tail stands at: what it has read, or the untouched baseline. */
+  get position(): number {
+    return Math.max(this.lastSequence, this.baselineSequence);
+  }
+
+  /** True when the run's folded status is terminal. */
+  get terminal(): boolean {
+    return TERMINAL_STATUSES.has(this.state.status);
+  }
+
+  /** Drop everything folded so far; the next pull reads from sequence 1 and delivers it all. */
+  reset(): void {
+    this.state = createRunState(this.runId);
+    this.harness = new HarnessViewBuilder();
+    this.lastSequence = 0;
+    this.lastEventId = null;
+    this.lastRecordedAt = null;
+    this.lastType = null;
+    this.firstRecordedAt = null;
+    this.baselineSequence = 0;
+    this.foldError = null;
+  }
+
+  /**
+   * Read and fold up to `limit` rows after our position. The row at our position is read
+   * first as an anchor: if its eventId or recordedAt changed, or it is gone, the log was
+   * rewritten under us and the caller must reset. Every statement is run to its end or
+   * returned before this returns, so no read transaction outlives the call.
+   */
+  pull(reader: DataDirReader, limit: number): PullResult {
+    const events: EventEnvelope[] = [];
+    const anchor = this.lastSequence;
+    let anchorSeen = anchor === 0;
+    let read = 0;
+    for (const item of reader.readEvents(this.runId, Math.max(0, anchor - 1))) {
+      if (!item.ok && item.sequence === null) return { kind: 'retry', events, diagnostic: item.diagnostic };
+      const sequence = item.ok ? item.event.sequence : item.sequence;
+      if (!anchorSeen) {
+        const eventId = item.ok ? item.event.eventId : item.raw.eventId;
+        const recordedAt = item.ok ? item.event.recordedAt : item.raw.recordedAt;
+        if (sequence !== anchor || eventId !== this.lastEventId || recordedAt !== this.lastRecordedAt) {
+          return { kind: 'reset', why: 'rewritten', events };
+        }
+        anchorSeen = true;
+        continue;
+      }
+      if (read >= limit) return { kind: 'events', events, more: true };
+      read += 1;
+      if (!item.ok) {
+        // Undecodable row: it cannot be folded or delivered as an envelope; note it, move on.
+        this.foldError ??= `row ${sequence} cannot be decoded (${item.diagnostic.code}); the fold stopped at ${this.lastSequence}`;
+        this.advance(sequence, item.raw.eventId, item.raw.recordedAt, item.raw.type);
+        continue;
+      }
+      const event = item.event;
+      this.fold(event);
+      this.advance(sequence, event.eventId, event.recordedAt, event.type);
+      if (sequence > this.baselineSequence) events.push(deepFreeze(event));
+    }
+    if (!anchorSeen) return { kind: 'reset', why: 'truncated', events };
+    return { kind: 'events', events, more: false };
+  }
+
+  /** The run's summary now (frozen). */
+  summary(): LiveRunSummary {
+    return runSummary(this.state, {
+      dataDir: this.dataDir,
+      runId: this.runId,
+      phase: this.phase,
+      lastSequence: this.lastSequence,
+      lastEventType: this.lastType,
+      lastEventAt: this.lastRecordedAt,
+      firstEventAt: this.firstRecordedAt,
+      foldError: this.foldError,
+    });
+  }
+
+  /** The harness view so far. */
+  harnessView(): HarnessView {
+    return this.harness.snapshot();
+  }
+
+  private fold(event: EventEnvelope): void {
+    if (this.foldError !== null) return;
+    try {
+      applyEvent(this.state, event, this.priceTable === undefined ? {} : { priceTable: this.priceTable });
+      this.harness.add(event);
+    } catch (error) {
+      this.foldError = `${(error as Error).name}: ${(error as Error).message} (sequence ${event.sequence})`;
+    }
+  }
+
+  private advance(sequence: number, eventId: string, recordedAt: string, type: string): void {
+    this.lastSequence = sequence;
+    this.lastEventId = eventId;
+    this.lastRecordedAt = recordedAt;
+    this.lastType = type;
+    this.firstRecordedAt ??= recordedAt;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The five-method SQLite driver interface (open read-only, prepare, iterate, get, close)
+ * and the choice between its two adapters.
+ *
+ * `node:sqlite` is preferred wherever it exists (Electron's main process, Node >= 22.13)
+ * because it needs no native module; `better-sqlite3` is the Node 20 fallback. Both are
+ * loaded lazily so that a runtime lacking one of them still starts.
+ */
+import { pathToFileURL } from 'node:url';
+import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
+import { loadBetterSqlite3Driver } from './driver-better-sqlite3';
+import { loadNodeSqliteDriver } from './driver-node-sqlite';
+
+/** A bound parameter: the store only ever binds run ids, sequences and type names. */
+export type SqliteParam = string | number | null;
+
+/** One result row, keyed by column name. */
+export type SqliteRow = Record<string, unknown>;
+
+/** A prepared statement. */
+export interface SqliteStatement {
+  /** Lazily step through the rows; the statement is reset when the iterator is closed. */
+  iterate(...params: SqliteParam[]): IterableIterator<SqliteRow>;
+  /** The first row, or undefined. */
+  get(...params: SqliteParam[]): SqliteRow | undefined;
+}
+
+/** An open read-only connection. */
+export interface SqliteConnection {
+  /** Compile one statement. */
+  prepare(sql: string): SqliteStatement;
+  /** Release the connection; idempotent. */
+  close(): void;
+}
+
+/**
+ * How to open: picked by `read-recipe.ts` from which sidecar files exist.
+ *
+ * - `wal`: `-wal` and `-shm` exist; read-only, and the `-shm` is opened read-only too
+ *   (URI `readonly_shm=1`), because a plain read-only reader rebuilds and rewrites the
+ *   `-shm` of a crashed writer (measured: the file's bytes change).
+ * - `snapshot`: no `-wal`; open without creating sidecars (immutable URI or an
+ *   in-memory copy of the file).
+ * - `private`: a private temporary copy that we own; an ordinary read-only open.
+ */
+export type OpenMode = 'wal' | 'snapshot' | 'private';
+
+/** Thrown by an adapter when it cannot honour `wal` mode (URI filenames disabled). */
+export class WalModeUnsupportedError extends Error {
+  /** Build with the adapter's reason. */
+  constructor(message: string) {
+    super(message);
+    this.name = 'WalModeUnsupportedError';
+  }
+}
+
+/** A driver adapter. Open failures throw the driver's own error; `sqlite-errors.ts` maps it. */
+export interface SqliteDriver {
+  /** Which engine binding this is. */
+  readonly name: 'node:sqlite' | 'better-sqlite3';
+  /** Open `path` read-only in the given mode, with `PRAGMA query_only=1` applied. */
+  open(path: string, mode: OpenMode): SqliteConnection;
+}
+
+let cached: Result<SqliteDriver> | undefined;
+
+/** The preferred available driver (node:sqlite, else better-sqlite3), loaded once. */
+export function defaultSqliteDriver(): Result<SqliteDriver> {
+  if (cached !== undefined) return cached;
+  const driver = loadNodeSqliteDriver() ?? loadBetterSqlite3Driver();
+  cached =
+    driver === null
+      ? fail(
+          diagnostic(
+            'sqlite-driver-unavailable',
+            'No SQLite driver: node:sqlite needs Node >= 22.13 or Electron, and the optional better-sqlite3 package is not installed or not built for this runtime.',
+          ),
+        )
+      : ok(driver);
+  return cached;
+}
+
+/** The `file:` URI SQLite expects for an absolute path, with query parameters appended. */
+export function sqliteFileUri(absolutePath: string, query: string): string {
+  // pathToFileURL percent-encodes `?`, `#` and `%`, which SQLite would otherwise parse.
+  return `${pathToFileURL(absolutePath).href}?${query}`;
+}

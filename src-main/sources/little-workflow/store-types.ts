@@ -1,0 +1,69 @@
+/**
+ * The store's public shape: what the core service, the CLI and the live observer use.
+ *
+ * Everything here is read-only. Failures come back as typed diagnostics (`Result`), never
+ * as exceptions escaping to callers.
+ */
+import type { Diagnostic, Result } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import type { DataDirInfo, LogFormat, RunStatus } from '../../../shared/library';
+import type { ReadRecipe } from './read-recipe';
+
+/** The stored columns of a row whose payload could not be decoded. */
+export type RawEventRow = { type: string; payloadText: string; eventId: string; recordedAt: string; occurrenceId: string | null };
+
+/**
+ * One event read from the log, or a diagnostic.
+ *
+ * `sequence: number` + `raw`: that row could not be decoded; later rows still follow.
+ * `sequence: null` + `raw: null`: the read itself failed (corrupt page, driver error);
+ * it is the last item the iterator yields.
+ */
+export type EventRead =
+  | { ok: true; event: EventEnvelope }
+  | { ok: false; sequence: number; runId: string; diagnostic: Diagnostic; raw: RawEventRow }
+  | { ok: false; sequence: null; runId: string; diagnostic: Diagnostic; raw: null };
+
+/** Discovery result for a chosen root. */
+export type Discovery = {
+  root: string;
+  dataDirs: DataDirInfo[];
+  diagnostics: Diagnostic[];
+};
+
+/** An opened data dir. */
+export interface DataDirReader {
+  /** Absolute path of the data dir (the folder holding `events/`). */
+  readonly path: string;
+  /** The event-log format this reader serves. */
+  readonly format: LogFormat;
+  /** How the SQLite file is being read right now (null for legacy JSONL). */
+  readonly recipe: ReadRecipe | null;
+  /** Run list facts from SQL aggregates; never folds whole runs. Invalid run ids are left out and reported. */
+  listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
+  /** Every model-call event (`harness.model.responded`, `HarnessModelResponded`, `ModelCallCompleted`) of every run, ordered by run and sequence: the run list prices these without folding whole runs. */
+  readModelCallEvents(): Iterable<EventRead>;
+  /** Stream a run's events in sequence order, starting after `afterSequence` (default 0). */
+  readEvents(runId: string, afterSequence?: number): Iterable<EventRead>;
+  /** Release the connection and any private temp copy; idempotent. */
+  close(): void;
+}
+
+/** SQL-derived facts about one run (no fold). */
+export type RunAggregate = {
+  runId: string;
+  eventCount: number;
+  maxSequence: number;
+  firstRecordedAt: string;
+  lastRecordedAt: string;
+  lastEventType: string;
+  /** Status from the last of RunStarted / RunCompleted / RunFailed, else `pending`. */
+  status: RunStatus;
+  /** From the first RunStarted (else the first harness.session.started) payload. */
+  parentRunId: string | null;
+  /** RunStarted.outerLoopId: the outer loop this run is a cycle of. */
+  outerLoopId: string | null;
+  workflowVersionId: string | null;
+  label: string | null;
+  tags: string[];
+};

@@ -1,0 +1,137 @@
+/**
+ * One interface for every kind of run log the inspector reads (little-workflow's SQLite data
+ * dirs, loopctl's ledgers; little-harness session traces next). Callers ask the registry
+ * (registry.ts) for the source of a data dir and never branch on its format themselves.
+ *
+ * A `SourceKind` is stateless (recognise a folder, count its runs for discovery, make a
+ * source); a `RunSource` is one instance with whatever caches the format needs, owned by
+ * whoever created the registry (the library, the CLI, the worker) and disposed with it.
+ */
+import type { Diagnostic, Result } from '../../shared/diagnostics';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import type { HarnessView } from '../../shared/fold/harness/harness-types';
+import type { MaterializedRunState } from '../../shared/fold/run-state-types';
+import type { DataDirInfo, LogFormat, RunSummary } from '../../shared/library';
+import type { LiveNotification } from '../../shared/live/live-notifications';
+import type { LivePhase, LiveRunSummary } from '../../shared/live/live-types';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import type { ReportBodies } from '../../shared/report-export/harness-section';
+import type { EventFilterSpec, EventRow, LockInfo, RunDetail } from '../../shared/run/run-detail-types';
+import type { EventRead } from './little-workflow/store-types';
+
+/** The source names a run row carries (`RunSummary.source`; absent means little-workflow). */
+export type SourceName = NonNullable<RunSummary['source']>;
+
+/** What discovery needs from a kind of source; nothing here keeps state. */
+export interface SourceKind {
+  readonly name: SourceName;
+  /** The format of `dir` when it is a data dir of this kind (checked without following links out of it), else null. */
+  recognise(dir: string): LogFormat | null;
+  /** Run count and diagnostics of a data dir, for discovery's `countRuns`. */
+  countRuns(dir: string): { runCount: number; diagnostics: Diagnostic[] };
+  /** A source instance; its state lives until `dispose()`. */
+  create(options?: SourceOptions): RunSource;
+}
+
+/** Knobs shared by every source. */
+export type SourceOptions = {
+  /** Builds a run's detail off main (the library's worker pool); without it the source builds in-process. */
+  buildDetail?: DetailBuilder;
+};
+
+/** A run's detail and its integrity findings (which may come later). */
+export type DetailBuild = { detail: RunDetail; findings?: Promise<Result<Diagnostic[]>> };
+
+/** Context of a detail build besides the log: the run's row, its neighbours and the price table. */
+export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
+
+/** The library's way to build a little-workflow detail (in its worker thread). */
+export type DetailBuilder = (dataDir: string, runId: string, context: DetailContext) => Promise<Result<DetailBuild>>;
+
+/** Facts about a run that are not in its log. */
+export type RunFacts = {
+  /** The run's lock (`unknown` where the format has no locks). */
+  lock: LockInfo;
+  /** The outer loop whose manifest names this run as its pending cycle. */
+  pendingCycle: { pendingCycleRunId: string; outerLoopId: string } | null;
+  /** Workflow version ids stored in the data dir. */
+  workflowVersionIds: string[];
+  /** Artifact refs the run's log names (ordered as first named). */
+  artifactRefs: string[];
+};
+
+/** One data dir's reads, whatever its format. Every method is read-only. */
+export interface RunSource {
+  readonly name: SourceName;
+  /** The run rows of one data dir, priced with `table`, and its diagnostics. */
+  listRuns(dir: DataDirInfo, table: PriceTable): { runs: RunSummary[]; diagnostics: Diagnostic[] };
+  /**
+   * A run's log, in sequence order, after `afterSequence`: read lazily, so a consumer can fold
+   * rows as they come. Undecodable rows come as diagnostics in place; a failed read ends it.
+   */
+  streamLog(dataDir: string, runId: string, afterSequence?: number): AsyncIterable<EventRead>;
+  /** Facts of a run besides its log. */
+  readFacts(dataDir: string, runId: string): Result<RunFacts>;
+  /** The run view's full detail. */
+  detail(dataDir: string, runId: string, context: DetailContext): Promise<Result<DetailBuild>>;
+  /** Rows `fromSequence…` (at most `limit`) of the events list. */
+  eventRows(dataDir: string, runId: string, fromSequence: number, limit: number): Promise<Result<EventRow[]>>;
+  /** Sequences of the events matching `filter`. */
+  eventIndex(dataDir: string, runId: string, filter: EventFilterSpec): Promise<Result<number[]>>;
+  /** One event in full (or the raw text of a row whose payload does not parse). */
+  event(dataDir: string, runId: string, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>>;
+  /** Full bodies (untruncated texts) for an exported report of `detail`. */
+  reportBodies(detail: RunDetail, maxText: number): Promise<Result<ReportBodies>>;
+  /** A live tail of one data dir (not started until its first tick). */
+  openTail(dataDir: string, options: SourceTailOptions): SourceTail;
+  /** Drop caches; idempotent. */
+  dispose(): void;
+}
+
+/** Knobs of a tail (the observer passes its own). */
+export type SourceTailOptions = {
+  fullCheckMs: number;
+  lockCheckMs: number;
+  /** Deliver what already exists (each run announced as `new`), not only new records. */
+  replayExisting: boolean;
+  watch: boolean;
+  runFilter?: (runId: string) => boolean;
+  priceTable?: PriceTable;
+  /** Source-specific knobs (the SQLite driver and lock reader in tests). */
+  driver?: unknown;
+  readLock?: unknown;
+  /** Something changed on disk: tick soon. */
+  wake: () => void;
+};
+
+/** A run as a tail sees it now: frozen, no fold state. */
+export type LiveRunInfo = Readonly<{
+  dataDir: string;
+  runId: string;
+  phase: LivePhase;
+  lastSequence: number;
+  lastEventAt: string | null;
+  foldError: string | null;
+  summary: LiveRunSummary;
+}>;
+
+/** A run's live state copied at one instant: later rows never change it (deep-frozen). */
+export type LiveRunSnapshot = LiveRunInfo & {
+  /** The incremental fold at `lastSequence`; null when the source folds no event log (loopctl). */
+  readonly folded: Readonly<{ state: MaterializedRunState; harness: HarnessView }> | null;
+};
+
+/** The live tail of one data dir: every source's tail has this shape. */
+export interface SourceTail {
+  readonly path: string;
+  /** One pass: read at most about `budget` rows, push notices to `out`; `more` when rows are left. */
+  tick(now: number, budget: number, out: LiveNotification[]): { rows: number; more: boolean };
+  /** The runs it tails. */
+  runs(): LiveRunInfo[];
+  /** A copy of one run's live state, or undefined when it is not tailed. */
+  capture(runId: string): LiveRunSnapshot | undefined;
+  /** Number of runs tailed. */
+  readonly runCount: number;
+  /** Close files and watchers; idempotent. */
+  stop(): void;
+}

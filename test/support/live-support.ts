@@ -1,0 +1,72 @@
+/** Test helpers for the live observer: a recording subscriber and full-fold references. */
+import { expect } from 'vitest';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import { buildHarnessView } from '../../shared/fold/harness/harness-view';
+import { materializeRunState } from '../../shared/fold/run-state';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
+import type { LiveObserver } from '../../src-main/live/live-observer';
+import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
+
+/** Everything a subscriber received, flattened, plus helpers. */
+export type Recorder = {
+  notifications: LiveNotification[];
+  batches: number;
+  /** Delivered event sequences of one run, in order (across resets: all of them). */
+  sequences(runId: string): number[];
+  kinds(runId: string): string[];
+};
+
+/** Subscribe a recorder named `name`. */
+export function record(observer: LiveObserver, name = 'recorder'): Recorder {
+  const notifications: LiveNotification[] = [];
+  const recorder: Recorder = {
+    notifications,
+    batches: 0,
+    sequences: (runId) => notifications.flatMap((n) => (n.kind === 'run.delta' && n.runId === runId ? n.events.map((e) => e.sequence) : [])),
+    kinds: (runId) => notifications.filter((n) => 'runId' in n && n.runId === runId).map((n) => (n.kind === 'run.delta' ? n.kind : `${n.kind}:${(n as { reason?: string }).reason ?? ''}`)),
+  };
+  observer.subscribe(name, (batch: LiveBatch) => {
+    recorder.batches += 1;
+    notifications.push(...batch);
+  });
+  return recorder;
+}
+
+/** Every event of a run as the store reads it now. */
+export function readAll(dataDir: string, runId: string): EventEnvelope[] {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) throw new Error(reader.error.message);
+  try {
+    const events: EventEnvelope[] = [];
+    for (const read of reader.value.readEvents(runId)) {
+      if (!read.ok) throw new Error(read.diagnostic.message);
+      events.push(read.event);
+    }
+    return events;
+  } finally {
+    reader.value.close();
+  }
+}
+
+/** Assert the observer's live state and harness view of a run equal a fresh full fold. */
+export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string, runId: string): EventEnvelope[] {
+  const events = readAll(dataDir, runId);
+  const live = observer.run(dataDir, runId);
+  expect(live, `observer tails ${runId}`).toBeDefined();
+  const full = materializeRunState(runId, events);
+  expect(live!.foldError).toBeNull();
+  expect(live!.lastSequence).toBe(events.length);
+  expect(JSON.stringify(live!.state)).toBe(JSON.stringify(full));
+  expect(live!.state).toEqual(full);
+  expect(live!.harness()).toEqual(buildHarnessView(events));
+  return events;
+}
+
+/** Poll `predicate` (ticking the observer) until true or `timeoutMs` passes. */
+export async function until(predicate: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
