@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { buildRunDetail, type RunFacts } from '../shared/run/build-run-detail';
+import { buildRunDetail, type RunModelFacts } from '../shared/run/build-run-detail';
 import { createRunModel, prepareRunModel } from '../shared/run/run-model';
 import { loadLibrary } from '../src-main/library/load-library';
-import { readRunFacts } from '../src-main/library/run-detail';
+import { readRunModelFacts } from '../src-main/library/run-detail';
 import { readRunLog } from '../src-main/sources/little-workflow/run-check';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { EXPORT_FIXTURES } from './support/export-fixtures';
@@ -23,7 +23,7 @@ function readFixture(text: string) {
   try {
     const log = readRunLog(reader.value, row.runId);
     const context = { summary, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE };
-    const facts: RunFacts = { ...readRunFacts(reader.value, row.runId, context, log), now: NOW };
+    const facts: RunModelFacts = { ...readRunModelFacts(reader.value, row.runId, context, log), now: NOW };
     return { events: log.events, facts };
   } finally {
     reader.value.close();

@@ -23,7 +23,7 @@ import type { LockInfo, RunDetail, RunRef, RunStateHead } from './run-detail-typ
 import { stepDetails } from './step-details';
 
 /** What the model needs besides the log: facts read from the data dir and the library. */
-export type RunFacts = {
+export type RunModelFacts = {
   ref: RunRef;
   /** The run's row in the library. */
   summary: RunSummary;
@@ -41,7 +41,7 @@ export type RunFacts = {
 };
 
 /** The model's inputs: the run's events in sequence order, its facts, the active table, and where to stop. */
-export type RunModelInput = { events: readonly EventEnvelope[]; facts: RunFacts; table: PriceTable; upto?: number };
+export type RunModelInput = { events: readonly EventEnvelope[]; facts: RunModelFacts; table: PriceTable; upto?: number };
 
 /** The events of `events` up to and including sequence `upto` (all of them without `upto`). */
 export function eventsUpTo<T extends { sequence: number }>(events: readonly T[], upto: number | undefined): readonly T[] {

@@ -5,7 +5,6 @@
  * no "last opened run"). The save dialog picks the path and the format (by extension); the
  * file is written only there, and never inside an opened data dir.
  */
-import { writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { ExportFormat } from '../../shared/report-export/report-document-types';
 import { exportFileName } from '../../shared/report-export/run-export-types';
@@ -13,6 +12,7 @@ import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { InspectorCore } from '../library/inspector-core';
+import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../export/export-path-guard';
 
 /** What the action needs from Electron (injected so it is testable without a window). */
@@ -67,10 +67,18 @@ export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPath
     return null;
   }
   const data = result.value.encoding === 'base64' ? new Uint8Array(Buffer.from(result.value.content, 'base64')) : result.value.content;
-  try {
-    (deps.writeFile ?? writeFileSync)(path, data);
-  } catch (error) {
-    deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+  if (deps.writeFile) {
+    try {
+      deps.writeFile(path, data);
+    } catch (error) {
+      deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+      return null;
+    }
+    return path;
+  }
+  const written = writeFilesAtomic([{ path, data }]);
+  if (!written.ok) {
+    deps.showError('Cannot write the report', written.error.message);
     return null;
   }
   return path;

@@ -8,6 +8,7 @@ import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import type { RunExport } from '../../shared/report-export/run-export-types';
+import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createLibrary, type RecentStore } from './library';
@@ -25,6 +26,8 @@ export interface InspectorCore {
   runDetail(ref: RunRef): Promise<Result<RunDetail>>;
   /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
   exportRun(request: ExportRequest): Promise<Result<RunExport>>;
+  /** The report document of one run (the CLI renders it itself). */
+  exportDocument(ref: RunRef, maxText?: number): Promise<Result<RunReportDocument>>;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
   dataDirPaths(): string[];
   /** Stop the live observer of the opened library (quit, server close); idempotent. */
@@ -42,6 +45,11 @@ export type CoreOptions = {
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
   logError?: (message: string) => void;
+  /**
+   * Browser mode: `pricing.load` reads only files inside these folders (a page names the path,
+   * and any page that gets in must not read the user's files). Absent: any file (CLI, desktop).
+   */
+  priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
 };
@@ -59,9 +67,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
-  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError });
+  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
   const { runs } = library;
-  const exporter = createExportService({ detail: (ref) => runs.detail(ref), version: pkg.version, renderPdf: options.renderPdf });
+  const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
 
   const handlers: Handlers = {
     'app.info': async () =>
@@ -88,7 +96,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
-    'run.compare': async (ref) => runs.compare(ref, () => library.liveRun(ref)),
+    'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
     'dialog.exportReport': async (ref) => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));
@@ -115,6 +123,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     openPath: (path) => library.open(path),
     runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
+    exportDocument: (ref, maxText) => exporter.document(ref, maxText),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => library.close(),
   };

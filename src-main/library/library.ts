@@ -13,7 +13,7 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
-import type { LiveObserverOptions, LiveRunView } from '../live/live-observer';
+import type { LiveObserverOptions } from '../live/live-observer';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
 import { loadPriceTableFile } from './price-table-file';
 import { createRunService } from './run-service';
@@ -33,6 +33,8 @@ export type LibraryOptions = {
   logError(message: string): void;
   /** Builds snapshots and run models (default: one worker thread). */
   pool?: RunDetailPool;
+  /** Browser mode: `loadTable` reads only files inside these folders (absent: any file). */
+  priceTableFolders?: readonly string[];
 };
 
 /** The library of one process (one opened root at a time). */
@@ -106,7 +108,7 @@ export function createLibrary(options: LibraryOptions) {
     async loadTable(path: string | null): Promise<Result<LibrarySnapshot | null>> {
       if (path === null) table = BUNDLED_PRICE_TABLE;
       else {
-        const loaded = loadPriceTableFile(path);
+        const loaded = loadPriceTableFile(path, { allowedFolders: options.priceTableFolders });
         if (!loaded.ok) return loaded;
         table = loaded.value;
       }
@@ -115,8 +117,8 @@ export function createLibrary(options: LibraryOptions) {
     },
     /** Run-level operations on the opened library (models cached per run). */
     runs,
-    /** The live observer's view of a tailed run (for `run.compare`). */
-    liveRun: (ref: RunRef): LiveRunView | undefined => live?.library.observer.run(ref.dataDir, ref.runId),
+    /** The live observer's frozen copy of a tailed run (for `run.compare`). */
+    capture: (ref: RunRef) => live?.library.observer.capture(ref.dataDir, ref.runId),
     /** Absolute paths of the opened data dirs (exports are never written inside them). */
     dataDirPaths: () => snapshot?.dataDirs.map((d) => d.path) ?? [],
     /** Stop the live observer and the worker; idempotent. */

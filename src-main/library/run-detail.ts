@@ -7,9 +7,9 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { buildRunDetail, type RunFacts } from '../../shared/run/build-run-detail';
-import type { LockInfo, RunDetail } from '../../shared/run/run-detail-types';
-import { readRunLock } from '../sources/little-workflow/lock-owners';
+import { buildRunDetail, type RunModelFacts } from '../../shared/run/build-run-detail';
+import type { RunDetail } from '../../shared/run/run-detail-types';
+import { lockInfo } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
@@ -26,7 +26,7 @@ export async function loadRunDetail(reader: DataDirReader, runId: string, contex
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
-export function readRunFacts(reader: DataDirReader, runId: string, context: RunDetailContext, log: RunLog): RunFacts {
+export function readRunModelFacts(reader: DataDirReader, runId: string, context: RunDetailContext, log: RunLog): RunModelFacts {
   const lock = lockInfo(reader.path, runId);
   return {
     ref: { dataDir: reader.path, runId },
@@ -54,13 +54,7 @@ export async function loadRunDetailParts(
   if (log.events.length === 0 && log.undecodable.length === 0) {
     return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
-  const detail = buildRunDetail({ events: log.events, facts: readRunFacts(reader, runId, context, log), table: context.table });
+  const detail = buildRunDetail({ events: log.events, facts: readRunModelFacts(reader, runId, context, log), table: context.table });
   const dataDir = reader.path;
   return ok({ detail, checkFindings: () => checkRunLog(dataDir, runId, log) });
-}
-
-function lockInfo(dataDir: string, runId: string): LockInfo {
-  const read = readRunLock(dataDir, runId);
-  if (!read.ok) return { state: 'unknown', pid: null, createdAt: null };
-  return { state: read.value.state, pid: read.value.owner?.pid ?? null, createdAt: read.value.owner?.createdAt ?? null };
 }
