@@ -81,9 +81,13 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
     // The export is priced with the same table.
     await page.getByLabel('Report format').selectOption('json');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-    const doc = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { cost: { totals: { costUsd: number }; pricing: { tableName: string; source: string } } };
+    const doc = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      cost: { totals: { costUsd: number }; pricing: { tableName: string; source: string } };
+      harness: { modelTurns: { costUsd: number | null }[] };
+    };
     expect(doc.cost.pricing).toMatchObject({ tableName: TABLE_NAME, source: 'user' });
     expect(doc.cost.totals.costUsd).toBeCloseTo(0.0148, 10);
+    expect(doc.harness.modelTurns.map((t) => t.costUsd)).toEqual([expect.closeTo(0.0148, 10)]);
   } finally {
     for (const writer of writers) await writer.kill();
     await served?.stop();
