@@ -15,6 +15,7 @@ Commands:
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+        [--price-tables DIR]                     (the UI loads price tables only from DIR)
 
 Options:
   --data-dir DIR   The data dir (default: .little-workflow in the current folder)

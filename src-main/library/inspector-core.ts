@@ -57,6 +57,11 @@ export type CoreOptions = {
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
   logError?: (message: string) => void;
+  /**
+   * Browser mode: `pricing.load` reads only files inside these folders (a page names the path,
+   * and any page that gets in must not read the user's files). Absent: any file (CLI, desktop).
+   */
+  priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
 };
@@ -150,7 +155,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'pricing.load': async ({ path }) => {
       if (path === null) table = BUNDLED_PRICE_TABLE;
       else {
-        const loaded = loadPriceTableFile(path);
+        const loaded = loadPriceTableFile(path, { allowedFolders: options.priceTableFolders });
         if (!loaded.ok) return loaded;
         table = loaded.value;
       }
