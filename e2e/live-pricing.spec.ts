@@ -39,7 +39,8 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
     const seed = startWriter(dataDir, SEED, ['--interval', '0']);
     writers.push(seed);
     await seed.exited;
-    served = await serve(root);
+    // Browser mode loads price tables only from the folder named by --price-tables.
+    served = await serve(root, ['--price-tables', root]);
     await page.goto(served.url);
     const seedRow = page.locator(`[role="row"][data-run-id="${SEED}"]`);
     await expect(seedRow.locator('.lib-col-cost')).toHaveText(BUNDLED_COST);
