@@ -16,10 +16,9 @@ import { runReport } from '../../shared/report/run-report';
 import { jsonPreview } from '../../shared/run/json-preview';
 import { buildTimeline } from '../../shared/timeline/build-timeline';
 import type { RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
-import { lockInfo } from '../sources/little-workflow/run-facts';
+import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { liteHarnessView } from '../../shared/run/lite-harness-view';
-import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
 import { readRunLogAsync, yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { checkRunLog } from '../sources/little-workflow/run-check';
 import { stepDetails } from '../../shared/run/step-details';
@@ -52,13 +51,14 @@ export async function loadRunDetailParts(
   const { state, reportError } = foldTolerant(runId, log.events, context.table);
   await yieldToLoop();
   const harness = buildHarnessView(log.events);
-  const lock = lockInfo(reader.path, runId);
+  const facts = runFacts(reader.path, runId);
+  const lock = facts.lock;
   const subRunStatuses = Object.fromEntries(context.siblings.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status]));
   const boundary = crashBoundary(log.events, state, {
     harnessView: harness,
     lockOwner: LOCK_FACT[lock.state],
     subRunStatuses,
-    ...pendingCycleFor(reader.path, runId),
+    ...facts.pendingCycle,
   });
   const recorded = log.events.map((e) => e.recordedAt);
   const dataDir = reader.path;
