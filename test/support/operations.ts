@@ -193,7 +193,13 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
-  { name: 'cli sessions, trace, doctor, outcomes', scope: 'root', run: (_c, t) => sessionCommands(t.root) },
+  {
+    name: 'cli sessions, trace, doctor, outcomes',
+    scope: 'root',
+    run: (_c, t) => sessionCommands(t.root),
+    // Up to five CLI runs per session: test/fuzz/session-fuzz.test.ts fuzzes them on mutated traces instead.
+    skipInFuzz: 'the session fuzz suite mutates traces and runs these commands',
+  },
   channelOp('sessions.list', 'root', () => ({})),
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
