@@ -4,6 +4,7 @@
  * Unpriced calls are never drawn as zero: they are hatched, labelled n/a and counted. The
  * charts' data is aggregated in main (`run.costs`); report rows come by window.
  */
+import { runItemKey } from '../../../shared/run/run-key';
 import { api } from '../../api';
 import { useRunFetch } from '../../stores/use-run-fetch';
 import { HatchDefs } from '../costs/chart-frame';
@@ -24,8 +25,7 @@ function timeOf(iso: string | null): number | null {
 export function CostsTab({ detail }: TabProps) {
   const { report, ref } = detail;
   const totalCalls = detail.state.usage.pricedCalls + detail.state.usage.unpricedCalls;
-  const costs = useRunFetch(report === null || totalCalls === 0 ? null : `${ref.dataDir}\u0000${ref.runId}`, detail.build, () => api['run.costs'](ref));
-  const bundled = detail.pricing.source === 'bundled';
+  const costs = useRunFetch(report === null || totalCalls === 0 ? null : runItemKey(ref, 'costs'), detail.build, () => api['run.costs'](ref));
 
   if (report === null) {
     return (
@@ -54,21 +54,17 @@ export function CostsTab({ detail }: TabProps) {
         ) : (
           <>
             <StepCostChart data={model.stepCosts} total={model.stepsWithCalls} excludedCalls={model.unpricedStepCalls} />
-            {bundled ? (
-              <CumulativeChart
-                points={model.points}
-                unpricedCalls={model.unpricedCalls}
-                calls={model.firstCalls}
-                callCount={model.callCount}
-                missingCalls={Math.max(0, totalCalls - model.callCount)}
-                startMs={timeOf(detail.firstRecordedAt)}
-                endMs={timeOf(detail.lastRecordedAt)}
-              />
-            ) : (
-              <p className="muted chart-note">The cumulative and per-model views price each call in the app with the bundled table; they are hidden while your own table is in use.</p>
-            )}
+            <CumulativeChart
+              points={model.points}
+              unpricedCalls={model.unpricedCalls}
+              calls={model.firstCalls}
+              callCount={model.callCount}
+              missingCalls={Math.max(0, totalCalls - model.callCount)}
+              startMs={timeOf(detail.firstRecordedAt)}
+              endMs={timeOf(detail.lastRecordedAt)}
+            />
             <StepTokensChart data={model.stepTokens} total={model.stepsWithCalls} />
-            {bundled && <ModelCosts models={model.models} />}
+            <ModelCosts models={model.models} />
           </>
         )}
       </div>
