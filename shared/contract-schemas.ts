@@ -51,13 +51,6 @@ export const requestSchemas = {
   'run.costs': z.object(runRef).strict(),
   'run.reportText': z.object(runRef).strict(),
   'run.findings': z.object(runRef).strict(),
-  'run.events': z.object({ ...runRef, fromSequence: sequence, limit: z.number().int().min(1).max(1000) }).strict(),
-  'run.eventIndex': z
-    .object({
-      ...runRef,
-      filter: z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).optional() }).strict(),
-    })
-    .strict(),
   'run.event': z.object({ ...runRef, sequence }).strict(),
   'run.artifact': z.object({ ...runRef, ref: z.string().min(1).max(200) }).strict(),
   /** Export one run as a report; `maxText` caps each untrusted text (default 2,000). */

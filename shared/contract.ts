@@ -18,7 +18,6 @@ import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
 import type { RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
-import type { EventRow } from './run/run-detail-types';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
 
 /** Longest path string accepted over IPC or HTTP. */
@@ -50,7 +49,7 @@ export type ResponseMap = {
   'pricing.load': LibrarySnapshot | null;
   /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
   'run.detail': RunHead;
-  /** A window of the run's steps, visible timeline rows, turn rows or report rows. */
+  /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */
   'run.slice': Slice;
   /** One step with the harness sessions that ran it. */
   'run.step': StepView;
@@ -62,10 +61,6 @@ export type ResponseMap = {
   'run.reportText': string;
   /** The run's integrity findings, once main has checked them (the head may come first). */
   'run.findings': Diagnostic[];
-  /** A window of the events list (rows without payload bodies), from a sequence on. */
-  'run.events': EventRow[];
-  /** Sequences of the events matching a filter. */
-  'run.eventIndex': number[];
   /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
   'run.event': { event: EventEnvelope | null; rawPayload: string | null };
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
@@ -109,8 +104,6 @@ const CHANNEL_TABLE: Record<Channel, true> = {
   'run.costs': true,
   'run.reportText': true,
   'run.findings': true,
-  'run.events': true,
-  'run.eventIndex': true,
   'run.event': true,
   'run.artifact': true,
   'run.export': true,
