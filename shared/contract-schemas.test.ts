@@ -12,7 +12,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'library.current': {},
   'library.refresh': {},
   'dialog.openDirectory': {},
-  'dialog.exportReport': {},
+  'dialog.exportReport': ref,
   'pricing.load': { path: '/prices.json' },
   'run.detail': ref,
   'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },
@@ -67,6 +67,15 @@ describe.each(channelNames)('request schema of %s', (channel) => {
             ? [String(value), 1, [value], { x: 1 }, null]
             : [String(value), true, [value], { x: 1 }, 1.5, -1, Number.NaN, 2 ** 53 + 2];
       for (const bad of wrong) expect(parse(channel, withLeaf(sample, path, bad)), `${path.join('.')} = ${JSON.stringify(bad)}`).toBe(false);
+    }
+  });
+
+  it('rejects a NUL byte in every path field (the OS would cut the path there)', () => {
+    for (const { path, value } of leaves(sample)) {
+      const field = path.at(-1)!;
+      if (typeof value === 'string' && (field === 'path' || field === 'dataDir' || field === 'stepPath')) {
+        expect(parse(channel, withLeaf(sample, path, `${value}\u0000/../../etc/passwd`)), path.join('.')).toBe(false);
+      }
     }
   });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createInspectorCore } from '../src-main/library/inspector-core';
+import { MAX_CONCURRENT_PDF_EXPORTS } from '../src-main/export/export-service';
 import { EXAMPLES } from './support/fixture-manifest';
 import { exportFixture } from './support/export-fixtures';
 
-// The `run.export` channel and the core's "most recently opened run".
-async function openCore(renderPdf?: (html: string) => Promise<Uint8Array>) {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf });
+// The `run.export` channel, and `dialog.exportReport`, which names its run (no "last opened run").
+async function openCore(renderPdf?: (html: string) => Promise<Uint8Array>, exportReportDialog?: (ref: { dataDir: string; runId: string }) => Promise<string | null>) {
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf, exportReportDialog });
   const opened = await core.openPath(EXAMPLES);
   if (!opened.ok) throw new Error(opened.error.message);
   return core;
@@ -35,6 +36,28 @@ describe('run.export', () => {
     expect(renderPdf.mock.calls[0][0]).toContain('<details class="step" open>');
   });
 
+  it('runs at most MAX_CONCURRENT_PDF_EXPORTS PDF exports at once; more are refused, not queued', async () => {
+    const releases: Array<() => void> = [];
+    const renderPdf = vi.fn((_html: string) => new Promise<Uint8Array>((done) => releases.push(() => done(new TextEncoder().encode('%PDF')))));
+    const core = await openCore(renderPdf);
+    try {
+      const running = Array.from({ length: MAX_CONCURRENT_PDF_EXPORTS }, () => core.handlers['run.export']({ ...ref, format: 'pdf' }));
+      await vi.waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(MAX_CONCURRENT_PDF_EXPORTS));
+      const refused = await core.handlers['run.export']({ ...ref, format: 'pdf' });
+      expect(!refused.ok && refused.error.message).toContain('already running');
+      // Text exports are not limited.
+      expect((await core.handlers['run.export']({ ...ref, format: 'html' })).ok).toBe(true);
+      releases.forEach((release) => release());
+      expect((await Promise.all(running)).every((r) => r.ok)).toBe(true);
+      const again = core.handlers['run.export']({ ...ref, format: 'pdf' });
+      await vi.waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(MAX_CONCURRENT_PDF_EXPORTS + 1));
+      releases.at(-1)!();
+      expect((await again).ok).toBe(true);
+    } finally {
+      core.close();
+    }
+  });
+
   it('says PDF is unsupported where no renderer exists, and refuses runs outside the library', async () => {
     const core = await openCore();
     const pdf = await core.handlers['run.export']({ ...ref, format: 'pdf' });
@@ -43,11 +66,17 @@ describe('run.export', () => {
     expect(!foreign.ok && foreign.error.code).toBe('invalid-argument');
   });
 
-  it('tracks the run most recently opened through run.detail', async () => {
-    const core = await openCore();
-    expect(core.lastOpenedRun()).toBeNull();
-    await core.handlers['run.detail'](ref);
-    expect(core.lastOpenedRun()).toEqual(ref);
+  it('dialog.exportReport saves the run the request names, whatever run was opened last', async () => {
+    const dialog = vi.fn(async (r: { dataDir: string; runId: string }) => `/tmp/${r.runId}.html`);
+    const core = await openCore(undefined, dialog);
+    const other = exportFixture('completed');
+    await core.handlers['run.detail']({ dataDir: other.dir, runId: other.runId });
+    expect(await core.handlers['dialog.exportReport'](ref)).toEqual({ ok: true, value: `/tmp/${run.runId}.html` });
+    expect(dialog).toHaveBeenCalledWith(ref);
     expect(core.dataDirPaths()).toContain(run.dir);
+    // Browser mode has no save dialog: it says so instead of writing anywhere.
+    const browser = await openCore();
+    const refused = await browser.handlers['dialog.exportReport'](ref);
+    expect(!refused.ok && refused.error.code).toBe('unsupported');
   });
 });

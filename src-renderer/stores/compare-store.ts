@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
 import { IDLE, LOADING, loaded, type Load } from './load';
 
@@ -15,7 +16,8 @@ export type CompareState = {
   load(ref: RunRef, force?: boolean): Promise<void>;
 };
 
-let generation = 0;
+// The latest compare wins: an answer to an older request is dropped.
+const loads = latestWins();
 
 export const useCompareStore = create<CompareState>()((set, get) => ({
   ref: null,
@@ -26,11 +28,11 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
     const current = get();
     const same = current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId;
     if (same && !force && current.request.phase !== 'error') return;
-    const mine = ++generation;
+    const ticket = loads.begin();
     // Re-running keeps the old answer on screen until the new one lands.
     set(same ? { request: LOADING } : { ref, request: LOADING, shown: null });
     const result = await api['run.compare'](ref);
-    if (mine !== generation) return;
+    if (!ticket.current()) return;
     set(result.ok ? { request: loaded(result), shown: result.value } : { request: loaded(result) });
   },
 }));

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../shared/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
+import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
 import { LOADING, loaded, type Load } from './load';
 
@@ -26,6 +27,9 @@ export type LibraryState = {
   receive(snapshot: LibrarySnapshot): void;
 };
 
+// Opens and table loads both answer a snapshot: the latest request's answer wins.
+const loads = latestWins();
+
 export const useLibraryStore = create<LibraryState>()((set, get) => ({
   appInfo: null,
   // init() runs at start-up: the first frame is already "loading", so nothing flashes.
@@ -41,8 +45,10 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
   },
 
   async open(path) {
+    const ticket = loads.begin();
     set({ opening: LOADING, pricingError: null });
     const result = await api['library.open']({ path });
+    if (!ticket.current()) return;
     set(result.ok ? { opening: loaded(result), snapshot: result.value } : { opening: loaded(result) });
     const info = await api['app.info']({});
     if (info.ok) set({ appInfo: info.value });
@@ -54,7 +60,9 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
   },
 
   async loadPriceTable(path) {
+    const ticket = loads.begin();
     const result = await api['pricing.load']({ path });
+    if (!ticket.current()) return;
     if (!result.ok) set({ pricingError: result.error });
     else if (result.value) set({ snapshot: result.value, pricingError: null });
   },

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunHead } from '../../shared/run/run-head-types';
+import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
 import { IDLE, LOADING, loaded, type Load } from './load';
 
@@ -17,7 +18,8 @@ export type RunState = {
   close(): void;
 };
 
-let generation = 0;
+// The latest load wins: an answer to an older request is dropped.
+const loads = latestWins();
 
 export const useRunStore = create<RunState>()((set, get) => ({
   ref: null,
@@ -26,26 +28,25 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async load(ref) {
     const current = get();
     if (current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId && current.head.phase !== 'error') return;
-    const mine = ++generation;
+    const ticket = loads.begin();
     set({ ref, head: LOADING });
     const result = await api['run.detail'](ref);
-    // A newer request won; drop this answer.
-    if (mine !== generation) return;
+    if (!ticket.current()) return;
     set({ head: loaded(result) });
   },
 
   async refresh() {
     const { ref, head } = get();
     if (ref === null || head.phase === 'loading') return;
-    const mine = ++generation;
+    const ticket = loads.begin();
     const result = await api['run.detail'](ref);
-    if (mine !== generation) return;
+    if (!ticket.current()) return;
     // A failed background refresh keeps the head on screen; the next one may succeed.
     if (result.ok || get().head.phase !== 'ready') set({ head: loaded(result) });
   },
 
   close() {
-    generation += 1;
+    loads.cancel();
     set({ ref: null, head: IDLE });
   },
 }));
