@@ -6,7 +6,7 @@ Inspect little-workflow runs: fold, report, costs and crash boundaries. Never wr
 Commands:
   runs [--data-dir DIR] [--json]                 List every run under DIR (nested harness worlds too)
   events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`
-  replay <runId>                                 Print the folded run state, as \`little replay\`
+  replay <runId> [--at SEQ]                      Print the folded run state, as \`little replay\` (--at: as if the log ended after event SEQ)
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
   pricing                                        The price table: rates, sources, verification dates
