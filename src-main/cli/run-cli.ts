@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
 import { eventsCommand } from './commands/events';
 import { exportCommand } from './commands/export';
+import { planCommand } from './commands/plan';
 import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
@@ -23,6 +24,7 @@ const commands: Record<string, Command> = {
   serve: serveCommand,
   events: eventsCommand,
   replay: replayCommand,
+  plan: planCommand,
   report: reportCommand,
   runs: runsCommand,
   check: checkCommand,

@@ -7,6 +7,7 @@ Commands:
   runs [--data-dir DIR] [--json]                 List every run under DIR (nested harness worlds too)
   events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`
   replay <runId> [--at SEQ]                      Print the folded run state, as \`little replay\` (--at: as if the log ended after event SEQ)
+  plan <runId> [--at SEQ] [--json]              What a resume of the run would do (the crash tab), or had it died after event SEQ
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
   pricing                                        The price table: rates, sources, verification dates
