@@ -125,8 +125,9 @@ test('the large-output run: its biggest payload opens without freezing', async (
   const served = await serve(join(root, 'examples/fixtures/large-output'));
   try {
     await page.goto(served.url);
-    const response = await page.request.post(`${served.origin}/api/call/run.events`, { data: { dataDir: (await dataDirFor(page, served, run.runId)), runId: run.runId, fromSequence: 1, limit: 1000 } });
-    const rowsList = ((await response.json()) as { value: Array<{ sequence: number; payloadChars: number }> }).value;
+    const spec = { section: 'events', from: 0, count: 1000 };
+    const slice = (await callApi(page, 'run.slice', { dataDir: await dataDirFor(page, run.runId), runId: run.runId, spec })) as { items: Array<{ sequence: number; payloadChars: number } | null> };
+    const rowsList = slice.items.filter((r) => r !== null);
     const biggest = rowsList.reduce((a, b) => (b.payloadChars > a.payloadChars ? b : a));
     console.log(`[large-output] biggest event #${biggest.sequence}: ${biggest.payloadChars} chars`);
     await page.goto(`${served.origin}/#/run/${run.runId}/events`);
@@ -147,9 +148,19 @@ test('the large-output run: its biggest payload opens without freezing', async (
   }
 });
 
-async function dataDirFor(page: Page, served: Served, runId: string): Promise<string> {
-  const res = await page.request.post(`${served.origin}/api/call/library.current`, { data: {} });
-  const snapshot = ((await res.json()) as { value: { runs: Array<{ runId: string; dataDir: string }> } }).value;
+/** A call through the app's own API from the page (browser mode keeps its token in the tab's sessionStorage). */
+async function callApi(page: Page, channel: string, body: unknown): Promise<unknown> {
+  const answer = await page.evaluate(async ({ channel, body }) => {
+    const token = sessionStorage.getItem('li_token') ?? '';
+    const response = await fetch(`/api/call/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    return (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+  }, { channel, body });
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
+  return answer.value;
+}
+
+async function dataDirFor(page: Page, runId: string): Promise<string> {
+  const snapshot = (await callApi(page, 'library.current', {})) as { runs: Array<{ runId: string; dataDir: string }> };
   return snapshot.runs.find((r) => r.runId === runId)!.dataDir;
 }
 

@@ -4,7 +4,7 @@
  * price, the costs tab's per-call and per-model figures, a JSON export and the pricing bar all
  * show the user table's prices, which differ from the bundled table's.
  */
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWriter, type WriterProcess } from './live/live-writer-process';
@@ -30,7 +30,10 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
   test.setTimeout(120_000);
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'li-live-pricing-')));
   const dataDir = join(root, '.little-workflow');
-  const tableFile = join(root, 'rates.json');
+  // Browser mode reads price tables only from the folder `--price-tables` names.
+  const tables = join(root, 'tables');
+  mkdirSync(tables);
+  const tableFile = join(tables, 'rates.json');
   writeFileSync(tableFile, JSON.stringify(USER_TABLE));
   const writers: WriterProcess[] = [];
   let served: Served | null = null;
@@ -39,8 +42,7 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
     const seed = startWriter(dataDir, SEED, ['--interval', '0']);
     writers.push(seed);
     await seed.exited;
-    // Browser mode loads price tables only from the folder named by --price-tables.
-    served = await serve(root, ['--price-tables', root]);
+    served = await serve(root, ['--price-tables', tables]);
     await page.goto(served.url);
     const seedRow = page.locator(`[role="row"][data-run-id="${SEED}"]`);
     await expect(seedRow.locator('.lib-col-cost')).toHaveText(BUNDLED_COST);

@@ -9,10 +9,9 @@ import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { buildRunDetail, type RunModelFacts } from '../../shared/run/build-run-detail';
 import type { RunDetail } from '../../shared/run/run-detail-types';
-import { lockInfo } from '../sources/little-workflow/run-facts';
+import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
 import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 import { checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
 
@@ -27,14 +26,16 @@ export async function loadRunDetail(reader: DataDirReader, runId: string, contex
 
 /** The facts of `runId` the model needs beside its log, read now. */
 export function readRunModelFacts(reader: DataDirReader, runId: string, context: RunDetailContext, log: RunLog): RunModelFacts {
-  const lock = lockInfo(reader.path, runId);
+  // The source's facts of the run: its lock and the outer loop waiting on it.
+  const facts = runFacts(reader.path, runId);
+  const lock = facts.lock;
   return {
     ref: { dataDir: reader.path, runId },
     summary: context.summary,
     subRunStatuses: Object.fromEntries(context.siblings.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status])),
     lock,
     lockOwner: LOCK_FACT[lock.state],
-    pendingCycle: pendingCycleFor(reader.path, runId),
+    pendingCycle: facts.pendingCycle ?? {},
     undecodableSequences: log.undecodable.map((u) => u.sequence),
     now: new Date(),
   };

@@ -108,16 +108,16 @@ const channelOp = (name: string, scope: Operation['scope'], request: (t: OpTarge
 });
 const cliOp = (name: string, scope: Operation['scope'], argv: (t: OpTarget) => string[]): Operation => ({ name, scope, run: (_c, t) => cliOutcome(...argv(t)) });
 
+// The events list paged to its end, plain and filtered.
 async function pagedEvents(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   const outcomes: OpOutcome[] = [];
-  let from = 1;
-  for (let page = 0; page < 20; page += 1) {
-    const got = await call('run.events', { ...ref(t), fromSequence: from, limit: 200 });
-    outcomes.push(got);
-    const rows = got.kind === 'ok' && Array.isArray(got.value) ? (got.value as { sequence?: unknown }[]) : [];
-    const last = Number(rows.at(-1)?.sequence);
-    if (rows.length < 200 || !Number.isSafeInteger(last) || last < from) break;
-    from = last + 1;
+  for (const filter of [undefined, { typePrefix: 'harness.' }]) {
+    for (let page = 0; page < 20; page += 1) {
+      const got = await call('run.slice', { ...ref(t), spec: { section: 'events', from: page * 200, count: 200, ...(filter ? { filter } : {}) } });
+      outcomes.push(got);
+      const total = Number((got.value as { total?: unknown } | undefined)?.total);
+      if (got.kind !== 'ok' || !Number.isSafeInteger(total) || (page + 1) * 200 >= total) break;
+    }
   }
   return worst(outcomes);
 }
@@ -170,8 +170,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.costs', 'run', ref),
   channelOp('run.reportText', 'run', ref),
   channelOp('run.findings', 'run', ref),
-  { name: 'run.events (paged)', scope: 'run', run: pagedEvents },
-  channelOp('run.eventIndex', 'run', (t) => ({ ...ref(t), filter: { typePrefix: 'harness.' } })),
+  { name: 'run.slice events (paged)', scope: 'run', run: pagedEvents },
   channelOp('run.event', 'run', (t) => ({ ...ref(t), sequence: 1 })),
   { name: 'run.event (last)', scope: 'run', run: (call, t) => call('run.event', { ...ref(t), sequence: Number.MAX_SAFE_INTEGER }) },
   { name: 'run.artifact', scope: 'run', run: artifacts },

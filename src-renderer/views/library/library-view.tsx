@@ -22,9 +22,9 @@ const NO_COUNTS = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as Rec
 /** The library branch of the app frame. */
 export function LibraryView() {
   useLibraryUrlSync();
-  const { phase, snapshot, error } = useLibraryStore(useShallow((s) => ({ phase: s.phase, snapshot: s.snapshot, error: s.error })));
-  if (snapshot) return <LoadedLibrary snapshot={snapshot} reloading={phase === 'loading'} />;
-  if (phase === 'loading') {
+  const { opening, snapshot } = useLibraryStore(useShallow((s) => ({ opening: s.opening, snapshot: s.snapshot })));
+  if (snapshot) return <LoadedLibrary snapshot={snapshot} reloading={opening.phase === 'loading'} />;
+  if (opening.phase === 'loading') {
     return (
       <section className="lib-view" aria-label="Run library" aria-busy="true">
         <p className="lib-root-line muted">Opening…</p>
@@ -33,7 +33,8 @@ export function LibraryView() {
       </section>
     );
   }
-  if (phase === 'error' && error) {
+  if (opening.phase === 'error') {
+    const { error } = opening;
     return (
       <section className="lib-view lib-state" aria-label="Run library">
         <h2>Nothing could be opened</h2>
