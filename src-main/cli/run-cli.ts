@@ -4,6 +4,7 @@ import { UsageError } from './args';
 import type { CliIo } from './cli-io';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
+import { diffCommand } from './commands/diff';
 import { eventsCommand } from './commands/events';
 import { exportCommand } from './commands/export';
 import { planCommand } from './commands/plan';
@@ -32,6 +33,7 @@ const commands: Record<string, Command> = {
   export: exportCommand,
   tail: (argv, io) => tailCommand(argv, io),
   compare: compareCommand,
+  diff: diffCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */
