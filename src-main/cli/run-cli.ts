@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
 import { eventsCommand } from './commands/events';
 import { exportCommand } from './commands/export';
+import { otlpCommand } from './commands/otlp';
 import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
@@ -30,6 +31,7 @@ const commands: Record<string, Command> = {
   export: exportCommand,
   tail: (argv, io) => tailCommand(argv, io),
   compare: compareCommand,
+  otlp: (argv, io) => otlpCommand(argv, io),
 };
 
 /** Run the CLI with `argv` (arguments after the script name). */
