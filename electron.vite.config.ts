@@ -9,6 +9,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // zod is bundled, so the packaged app needs no node_modules at all (electron-builder.config.cjs).
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/electron/index.ts'),

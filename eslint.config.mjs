@@ -9,7 +9,7 @@ const bareBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'ht
 const builtinPaths = (message) => bareBuiltins.map((name) => ({ name, message }));
 
 export default tseslint.config(
-  { ignores: ['.tmp/**', 'out/**', 'node_modules/**', 'reports/**', 'test-results/**', 'examples/**', 'playwright-report/**'] },
+  { ignores: ['.tmp/**', 'out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'examples/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mjs}'],
@@ -23,8 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    // The launcher is CommonJS on purpose: it must run on any Node before anything is built.
-    files: ['bin/*.cjs'],
+    // The launcher is CommonJS on purpose: it must run on any Node before anything is built;
+    // electron-builder loads its config and hooks with require().
+    files: ['bin/*.cjs', 'scripts/packaging/*.cjs', 'electron-builder.config.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

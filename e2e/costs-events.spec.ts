@@ -30,7 +30,7 @@ async function strictCsp(page: Page, served: Served): Promise<string[]> {
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  await page.goto(served.url); // sets the token cookie
+  await page.goto(served.url); // the page keeps the token in this tab
   await page.route((url) => url.origin === served.origin && url.pathname === '/', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': ELECTRON_CSP } });

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
@@ -46,7 +48,8 @@ test('an empty folder is reported, not opened', async ({ page, demo }) => {
 test('browser mode refuses requests without the token and from foreign origins', async ({ playwright, demo }) => {
   const anonymous = await playwright.request.newContext();
   try {
-    expect((await anonymous.get(`${demo.origin}/`)).status()).toBe(401);
+    // The page itself is the public renderer build; every data request needs the token.
+    expect((await anonymous.get(`${demo.origin}/`)).status()).toBe(200);
     expect((await anonymous.post(`${demo.origin}/api/call/library.current`, { data: {} })).status()).toBe(401);
     const foreign = await anonymous.post(`${demo.origin}/api/call/library.current?token=${demo.token}`, {
       data: {},
@@ -91,4 +94,32 @@ test('the accessibility scan does catch a violation (an image without alt text)'
     document.body.appendChild(img);
   });
   await expect(expectNoSeriousA11yViolations(page)).rejects.toThrow(/image-alt/);
+});
+
+test('the token stays home: not in the address after load, not in a cookie another local port receives', async ({ page, demo }) => {
+  const seen: IncomingHttpHeaders[] = [];
+  const foreign = createServer((req, res) => {
+    seen.push({ ...req.headers, url: req.url });
+    res.end('<!doctype html><title>foreign</title>');
+  });
+  await new Promise<void>((done) => foreign.listen(0, '127.0.0.1', done));
+  try {
+    await page.goto(demo.url);
+    await expect(page.locator('[role="row"][data-run-id]').first()).toBeVisible();
+    expect(page.url()).not.toContain(demo.token);
+    // A reload and a pasted run link (same tab) still work without the token in the address.
+    const runId = (await page.locator('[role="row"][data-run-id] a').first().textContent())!;
+    await page.goto(`${demo.origin}/#/run/${runId}`);
+    await expect(page.getByRole('heading', { name: runId })).toBeVisible();
+    expect(page.url()).not.toContain(demo.token);
+    expect((await page.context().cookies()).map((c) => c.value).join(' ')).not.toContain(demo.token);
+
+    // Another server on the same host, other port: the browser sends it nothing of ours.
+    const port = (foreign.address() as AddressInfo).port;
+    await page.goto(`http://127.0.0.1:${port}/probe`);
+    expect(seen.some((h) => h.url === '/probe')).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(demo.token);
+  } finally {
+    await new Promise<void>((done) => foreign.close(() => done()));
+  }
 });

@@ -31,7 +31,7 @@ const test = base.extend<{}, { fixtures: Served }>({
   ],
 });
 
-/** Open the app once (sets the token cookie), then go to `hash`. */
+/** Open the app once (the page keeps the token in this tab), then go to `hash`. */
 async function open(page: Page, served: Served, hash: string): Promise<void> {
   const response = await page.goto(served.url);
   // A concurrent `electron-vite build` empties out/renderer for a moment (404); load once more.

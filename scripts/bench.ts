@@ -7,7 +7,7 @@
  * Then the run view in Chromium (browser mode, built UI): first paint, first event rows,
  * scroll frame times, DOM rows, renderer heap (`reports/bench-ui.json`).
  *
- * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --no-memory --no-ui`.
+ * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { formatReport } from './bench/report-table';
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
 function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: boolean } {
   const options: BenchOptions & { skipUi?: boolean } = { ...DEFAULT_BENCH_OPTIONS };
-  const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery' };
+  const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
       options.skipUi = true;

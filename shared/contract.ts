@@ -1,28 +1,22 @@
 /**
- * The IPC contract: every channel main answers, its request and its response type.
+ * The IPC contract: the types and the runtime channel list derived from the one declaration
+ * of the channels (`contract-channels.ts`).
  *
- * Requests are validated with the schemas in `contract-schemas.ts` in exactly one place on
- * each transport (src-main/electron/ipc.ts for Electron, src-main/web for browser mode) before any
- * handler runs. Responses are always `Result<T>`: failures travel as typed diagnostics,
- * never as throws. `Handlers` is a mapped type, so a channel without a handler is a compile
- * error; `CHANNEL_TABLE` makes a channel missing from the runtime list one too.
+ * Requests pass one gate before any handler runs (src-main/library/invoke-channel.ts, used by
+ * src-main/electron/ipc.ts and src-main/web/api-call.ts): size cap, the channel's zod schema,
+ * and a check that the handler answered a `Result`. Responses are always `Result<T>`:
+ * failures travel as typed diagnostics, never as throws. `Handlers` is a mapped type, so a
+ * channel without a handler is a compile error.
  *
  * This module has no runtime zod import, so the preload and the renderer can use it.
  */
 import type { z } from 'zod';
-import type { requestSchemas } from './contract-schemas';
-import type { Diagnostic, Result } from './diagnostics';
-import type { RunComparison } from './compare/run-comparison';
-import type { EventEnvelope } from './events/envelope';
+import { CHANNELS } from './contract-channels';
+import type { Result } from './diagnostics';
 import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
-import type { RunExport } from './report-export/run-export-types';
-import type { JsonPreview } from './run/json-preview';
-import type { EventRow } from './run/run-detail-types';
-import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
 
-/** Longest path string accepted over IPC or HTTP. */
-export const MAX_PATH_LENGTH = 4096;
+export { MAX_PATH_LENGTH } from './contract-channels';
 
 /** Static facts about the running app. */
 export type AppInfo = {
@@ -36,49 +30,12 @@ export type AppInfo = {
   recent: string[];
 };
 
-/** Every channel's response type. */
-export type ResponseMap = {
-  'app.info': AppInfo;
-  'library.open': LibrarySnapshot;
-  'library.current': LibrarySnapshot | null;
-  'library.refresh': LibrarySnapshot | null;
-  /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
-  'dialog.openDirectory': string | null;
-  /** Desktop only: save the run on screen through the save dialog; the written path, or null when cancelled. */
-  'dialog.exportReport': string | null;
-  /** The snapshot re-priced with the new table (null when nothing is open). */
-  'pricing.load': LibrarySnapshot | null;
-  /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
-  'run.detail': RunHead;
-  /** A window of the run's steps, visible timeline rows, turn rows or report rows. */
-  'run.slice': Slice;
-  /** One step with the harness sessions that ran it. */
-  'run.step': StepView;
-  /** A session, turn or tool call with the items its pane names (its turns and tools, its requester). */
-  'run.harness': HarnessRefs;
-  /** The cost charts' aggregate (per step, over time, per model). */
-  'run.costs': CostsModel;
-  /** `little report --table` of the run, byte for byte. */
-  'run.reportText': string;
-  /** The run's integrity findings, once main has checked them (the head may come first). */
-  'run.findings': Diagnostic[];
-  /** A window of the events list (rows without payload bodies), from a sequence on. */
-  'run.events': EventRow[];
-  /** Sequences of the events matching a filter. */
-  'run.eventIndex': number[];
-  /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
-  'run.event': { event: EventEnvelope | null; rawPayload: string | null };
-  /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
-  'run.artifact': { manifest: Record<string, unknown>; payload: JsonPreview };
-  /** The run exported as a report (html, md, json as text; pdf as base64); see docs/EXPORT.md. */
-  'run.export': RunExport;
-  /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
-  'run.compare': RunComparison;
-};
+type Spec<C extends Channel> = (typeof CHANNELS)[C];
 
-export type Channel = keyof typeof requestSchemas & keyof ResponseMap;
-export type RequestOf<C extends Channel> = z.infer<(typeof requestSchemas)[C]>;
-export type ResponseOf<C extends Channel> = ResponseMap[C];
+/** A channel name (declared once, in contract-channels.ts). */
+export type Channel = keyof typeof CHANNELS;
+export type RequestOf<C extends Channel> = z.infer<ReturnType<Spec<C>['request']>>;
+export type ResponseOf<C extends Channel> = Spec<C>['response'];
 
 /** Every channel's handler; a missing one does not compile. */
 export type Handlers = {
@@ -94,35 +51,12 @@ export type Handlers = {
  */
 export type PushMessage = { kind: 'library.changed'; snapshot: LibrarySnapshot } | LivePushMessage;
 
-const CHANNEL_TABLE: Record<Channel, true> = {
-  'app.info': true,
-  'library.open': true,
-  'library.current': true,
-  'library.refresh': true,
-  'dialog.openDirectory': true,
-  'dialog.exportReport': true,
-  'pricing.load': true,
-  'run.detail': true,
-  'run.slice': true,
-  'run.step': true,
-  'run.harness': true,
-  'run.costs': true,
-  'run.reportText': true,
-  'run.findings': true,
-  'run.events': true,
-  'run.eventIndex': true,
-  'run.event': true,
-  'run.artifact': true,
-  'run.export': true,
-  'run.compare': true,
-};
-
 /** Names of all channels, in declaration order. */
-export const channelNames = Object.keys(CHANNEL_TABLE) as Channel[];
+export const channelNames = Object.keys(CHANNELS) as Channel[];
 
 /** True when `name` is one of the contract's channels (own keys only: `constructor` is not). */
 export function isChannel(name: string): name is Channel {
-  return Object.prototype.hasOwnProperty.call(CHANNEL_TABLE, name);
+  return Object.prototype.hasOwnProperty.call(CHANNELS, name);
 }
 
 /** The API object the renderer sees, derived from the contract (one function per channel). */

@@ -20,6 +20,15 @@ export function appRoot(from: string = __dirname): string {
   }
 }
 
+/**
+ * The unpacked twin of a path inside the packaged app's `app.asar`: files listed in
+ * electron-builder's asarUnpack live in `app.asar.unpacked`, and code that opens files with
+ * its own I/O (SQLite, worker threads) must use that real path. Other paths are unchanged.
+ */
+export function unpackedPath(path: string): string {
+  return path.replace(/([\\/])app\.asar(?=[\\/]|$)/, '$1app.asar.unpacked');
+}
+
 /** The built renderer (`electron-vite build` output). */
 export function rendererDir(): string {
   return join(appRoot(), 'out', 'renderer');
@@ -27,5 +36,6 @@ export function rendererDir(): string {
 
 /** The bundled example data opened when no path is given. */
 export function exampleDataDir(): string {
-  return join(appRoot(), 'examples', 'demo');
+  // SQLite opens the example's events.db itself, so in the package it is the unpacked copy.
+  return unpackedPath(join(appRoot(), 'examples', 'demo'));
 }

@@ -14,6 +14,8 @@ import {
   type ResponseOf,
 } from '../shared/contract';
 import type { Result } from '../shared/diagnostics';
+import { openPushStream } from './web/push-stream';
+import { pageToken } from './web/web-token';
 
 declare global {
   interface Window {
@@ -22,17 +24,21 @@ declare global {
   }
 }
 
-/** Build the HTTP + SSE transport for browser mode (same origin; the token travels as a cookie). */
-export function createWebApi(base = ''): InspectorApi {
+/**
+ * Build the HTTP + SSE transport for browser mode (same origin). The token travels as a
+ * Bearer header only: never a cookie (sent to every port of the host), never a URL.
+ */
+export function createWebApi(base = '', token: string | null = pageToken()): InspectorApi {
   const listeners = new Set<(message: PushMessage) => void>();
-  let source: EventSource | null = null;
+  let closeStream: (() => void) | null = null;
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
 
   const call = async <C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>> => {
     try {
       const response = await fetch(`${base}/api/call/${channel}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', ...auth },
+        credentials: 'omit',
         body: JSON.stringify(request),
       });
       if (response.status === 401) {
@@ -52,18 +58,14 @@ export function createWebApi(base = ''): InspectorApi {
 
   function subscribe(listener: (message: PushMessage) => void): () => void {
     listeners.add(listener);
-    if (!source) {
-      source = new EventSource(`${base}/api/events`);
-      source.onmessage = (event) => {
-        const message = JSON.parse(event.data) as PushMessage;
-        for (const each of [...listeners]) each(message);
-      };
-    }
+    closeStream ??= openPushStream(`${base}/api/events`, auth, (message) => {
+      for (const each of [...listeners]) each(message);
+    });
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0 && source) {
-        source.close();
-        source = null;
+      if (listeners.size === 0 && closeStream) {
+        closeStream();
+        closeStream = null;
       }
     };
   }

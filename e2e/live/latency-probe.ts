@@ -46,7 +46,9 @@ export async function paintSamples(page: Page): Promise<PaintSample[]> {
 /** recordedAt (ms) of every event of a run, read through the app's own API from the page. */
 export async function commitTimes(page: Page, dataDir: string, runId: string): Promise<Map<number, number>> {
   const rows = await page.evaluate(async ({ dataDir, runId }) => {
-    const response = await fetch('/api/call/run.events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ dataDir, runId, fromSequence: 1, limit: 1000 }) });
+    // The page keeps browser mode's token in this tab's sessionStorage (never a cookie).
+    const token = sessionStorage.getItem('li_token') ?? '';
+    const response = await fetch('/api/call/run.events', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ dataDir, runId, fromSequence: 1, limit: 1000 }) });
     const result = (await response.json()) as { ok: boolean; value: { sequence: number; recordedAt: string }[] };
     return result.ok ? result.value : [];
   }, { dataDir, runId });

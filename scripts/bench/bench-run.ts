@@ -12,7 +12,8 @@ import { measureExportInChild, type ExportTiming } from './export-timing';
 import { measureFoldMemoryInChild, type FoldMemory } from './fold-memory';
 import { compareFold, type FoldComparison } from './fold-throughput';
 import { measureListing, type ListingResult } from './list-runs';
-import { LIVE_BENCH_DEFAULTS, measureLiveInChild, type LiveLatency } from './live-latency';
+import { LIVE_BENCH_DEFAULTS, LIVE_LOAD_PROFILE, measureLiveInChild, type LiveLatency } from './live-latency';
+import { measureRunListTree, type RunListTreeTiming } from './run-list-tree';
 import { writeRunLibrary, type RunLibraryMix } from './run-library';
 import { timed } from './timing';
 
@@ -30,12 +31,14 @@ export type BenchOptions = {
   sampleEvery: number;
   /** Skip the child-process memory probe (it costs one more full fold). */
   skipMemory?: boolean;
+  /** Runs in the library view's tree bench (2,000 when left out, as in the smoke test). */
+  treeRuns?: number;
   /** Live observer bench: idle window (default 10 s in `npm run bench`; 1 s when left out, as in the smoke test). */
   liveIdleMs?: number;
 };
 
 /** The defaults `npm run bench` uses. */
-export const DEFAULT_BENCH_OPTIONS: BenchOptions = { events: 200_000, runs: 1_000, foldRounds: 5, rounds: 5, integrityRounds: 3, sampleEvery: 1_000, liveIdleMs: LIVE_BENCH_DEFAULTS.idleMs };
+export const DEFAULT_BENCH_OPTIONS: BenchOptions = { events: 200_000, runs: 1_000, foldRounds: 5, rounds: 5, integrityRounds: 3, sampleEvery: 1_000, liveIdleMs: LIVE_BENCH_DEFAULTS.idleMs, treeRuns: 20_000 };
 
 /** Everything one run measured (times in ms, memory in bytes). */
 export type BenchReport = {
@@ -46,9 +49,13 @@ export type BenchReport = {
   fold: Omit<FoldComparison, 'finalState'> & { events: number; targetRatio: number; meetsTarget: boolean };
   derived: Omit<DerivedRates, 'materializedState'>;
   listing: ListingResult;
+  /** The library view's tree, sort, filters and facets over a synthetic run list. */
+  runListTree: RunListTreeTiming;
   memory: FoldMemory | null;
   /** Live observer: commit-to-subscriber latency and idle CPU, in a child process. */
   live: LiveLatency;
+  /** The same under load (5,000 events/s over 20 runs); measured by `npm run bench` only (null in the smoke test). */
+  liveLoad: LiveLatency | null;
   /** Report export (HTML and JSON) of the large run, in a child process. */
   export: ExportTiming;
 };
@@ -80,6 +87,8 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
     events.length = 0;
     log('run list');
     const listing = measureListing(libraryRoot, libraryDir, options.rounds);
+    log('library view tree');
+    const runListTree = measureRunListTree(options.treeRuns ?? 2_000, options.rounds);
     log('memory (child process)');
     const memory = options.skipMemory ? null : measureFoldMemoryInChild(largeDir, runId, options.sampleEvery);
     log('report export (child process)');
@@ -89,6 +98,8 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
     const live = measureLiveInChild(
       options.liveIdleMs === undefined ? { ...LIVE_BENCH_DEFAULTS, durationMs: 1_000, idleMs: 1_000 } : { ...LIVE_BENCH_DEFAULTS, idleMs: options.liveIdleMs },
     );
+    // Only the full bench (which sets liveIdleMs) pays for the load profile's extra child.
+    const liveLoad = options.liveIdleMs === undefined ? null : (log('live observer under load (child process)'), measureLiveInChild(LIVE_LOAD_PROFILE));
 
     const cpu = cpus();
     const report: BenchReport = {
@@ -99,8 +110,10 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
       fold: { ...fold, events: finalState.eventCount, targetRatio: TARGET_RATIO, meetsTarget: fold.ratio >= TARGET_RATIO },
       derived,
       listing,
+      runListTree,
       memory,
       live,
+      liveLoad,
       export: exportTiming,
     };
     return { report, productState: finalState, materializedState };

@@ -71,6 +71,13 @@ describe('bench modules (small size)', () => {
     expect(listing.priced).toBe(shapes.filter((s) => s.model && s.kind !== 'open').length);
   });
 
+  it('times the library view over a synthetic run list', () => {
+    const { runListTree } = outcome.report;
+    expect(runListTree.runs).toBe(2_000);
+    expect(Object.keys(runListTree.medianMs)).toHaveLength(5);
+    for (const value of Object.values(runListTree.medianMs)) expect(isPositiveFinite(value), String(value)).toBe(true);
+  });
+
   it('formats a table and serialises to JSON', () => {
     const text = formatReport(outcome.report);
     expect(text).toContain('ratio product / baseline');

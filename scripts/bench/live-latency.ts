@@ -17,6 +17,7 @@ import { startScriptWriter } from '../../test/support/live-writer';
 export type LiveLatency = {
   events: number;
   perSecond: number;
+  runs: number;
   latencyP50Ms: number;
   latencyP95Ms: number;
   latencyMaxMs: number;
@@ -28,8 +29,11 @@ export type LiveLatency = {
   pollMs: number;
 };
 
-/** Defaults: 50 events/s for 4 s, then 10 s idle, with the observer's default 250 ms poll. */
-export const LIVE_BENCH_DEFAULTS = { perSecond: 50, durationMs: 4_000, idleMs: 10_000 };
+/** Defaults: 50 events/s into one run for 4 s, then 10 s idle, with the observer's default 250 ms poll. */
+export const LIVE_BENCH_DEFAULTS = { perSecond: 50, durationMs: 4_000, idleMs: 10_000, runs: 1 };
+
+/** Under load (src-main/live/live-load.test.ts's profile): 5,000 events/s over 20 runs for 4 s, no idle window. */
+export const LIVE_LOAD_PROFILE = { perSecond: 5_000, durationMs: 4_000, idleMs: 0, runs: 20 };
 
 const CHILD_PATH = fileURLToPath(new URL('./live-latency-child.ts', import.meta.url));
 
@@ -53,9 +57,9 @@ export async function measureLive(options: typeof LIVE_BENCH_DEFAULTS = LIVE_BEN
       }
     });
     observer.start();
-    const load = await writer.load({ runs: 1, perSecond: options.perSecond, durationMs: options.durationMs, runPrefix: 'run_bench_' });
+    const load = await writer.load({ runs: options.runs, perSecond: options.perSecond, durationMs: options.durationMs, runPrefix: 'run_bench_' });
     const deadline = Date.now() + 10_000;
-    while (latencies.length < load.appended - 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (latencies.length < load.appended - options.runs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const before = process.cpuUsage();
     await new Promise((resolve) => setTimeout(resolve, options.idleMs));
@@ -66,12 +70,13 @@ export async function measureLive(options: typeof LIVE_BENCH_DEFAULTS = LIVE_BEN
     return {
       events: latencies.length,
       perSecond: options.perSecond,
+      runs: options.runs,
       latencyP50Ms: at(0.5),
       latencyP95Ms: at(0.95),
       latencyMaxMs: latencies.at(-1) ?? Number.NaN,
       idleMs: options.idleMs,
       idleCpuMs,
-      idleCpuPercent: (idleCpuMs / options.idleMs) * 100,
+      idleCpuPercent: options.idleMs > 0 ? (idleCpuMs / options.idleMs) * 100 : 0,
       pollMs: 250,
     };
   } finally {

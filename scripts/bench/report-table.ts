@@ -32,6 +32,10 @@ export function formatReport(report: BenchReport): string {
         ['runs listed', int(listing.runs), `${Object.entries(listing.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}; ${listing.crashed} crashed, ${listing.priced} priced`],
       ],
     ],
+    [
+      `Library view over ${int(report.runListTree.runs)} synthetic runs (medians of ${report.runListTree.rounds}, after a warm-up; goal: one 50 ms frame)`,
+      Object.entries(report.runListTree.medianMs).map(([name, value]): Row => [name, ms(value)]),
+    ],
   ];
   if (memory !== null) {
     sections.push([
@@ -64,6 +68,17 @@ export function formatReport(report: BenchReport): string {
       [`idle tail CPU over ${(live.idleMs / 1000).toFixed(0)} s`, ms(live.idleCpuMs), `${live.idleCpuPercent.toFixed(2)} % of one core`],
     ],
   ]);
+  const load = report.liveLoad;
+  if (load !== null) {
+    sections.push([
+      `Live observer under load (writer child committing ${int(load.perSecond)} events/s over ${load.runs} runs, one commit each)`,
+      [
+        ['commit -> subscriber latency p50', ms(load.latencyP50Ms), `${int(load.events)} events`],
+        ['commit -> subscriber latency p95', ms(load.latencyP95Ms)],
+        ['commit -> subscriber latency max', ms(load.latencyMaxMs), 'src-main/live/live-load.test.ts checks the same load for delivery only'],
+      ],
+    ]);
+  }
   const rows = sections.flatMap(([, r]) => r);
   const labelWidth = Math.max(...rows.map((r) => r[0].length));
   const valueWidth = Math.max(...rows.map((r) => r[1].length));

@@ -29,6 +29,7 @@
 import { z } from 'zod';
 import { diagnostic, fail, ok, type Result } from '../diagnostics';
 import type { PriceTable, PriceTableEntry } from './price-table-types';
+import { hasNoControlChars } from '../text/control-chars';
 
 /** The `format` value of a wrapped user price table. */
 export const USER_PRICE_TABLE_FORMAT = 'little-inspector/price-table@1';
@@ -49,7 +50,7 @@ const entrySchema = z
       cachedInput: rate.optional(),
       currency: z.literal('USD').default('USD'),
     }),
-    pricingSource: z.string().startsWith('https://').optional(),
+    pricingSource: z.string().startsWith('https://').refine(hasNoControlChars, 'no control characters').optional(),
     pricingVerifiedAt: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -64,7 +65,7 @@ const entrySchema = z
 
 const entriesSchema = z
   .record(
-    z.string().regex(/^[^/\s]+\/[^\s]+$/, 'keys must look like provider/model').refine(
+    z.string().regex(/^[^/\s]+\/[^\s]+$/, 'keys must look like provider/model').refine(hasNoControlChars, 'keys may not hold control characters').refine(
       (key) => key === key.toLowerCase(),
       'keys must be lowercase (lookups lowercase the provider/model they search for)',
     ),
@@ -76,7 +77,7 @@ const wrappedSchema = z
   .object({
     format: z.literal(USER_PRICE_TABLE_FORMAT),
     id: z.string().regex(/^[A-Za-z0-9._@:-]{1,80}$/),
-    name: z.string().min(1).max(200),
+    name: z.string().min(1).max(200).refine(hasNoControlChars, 'no control characters'),
     entries: entriesSchema,
   })
   .strict();
@@ -90,8 +91,9 @@ export function parseUserPriceTable(input: unknown, names?: PriceTableNames): Re
   if (typeof input === 'string') {
     try {
       value = JSON.parse(input) as unknown;
-    } catch (error) {
-      return fail(diagnostic('invalid-argument', `price table is not JSON: ${(error as Error).message}`));
+    } catch {
+      // The engine's message quotes the text ("root:*:…" is not valid JSON): never echo a file.
+      return fail(diagnostic('invalid-argument', 'price table is not valid JSON'));
     }
   }
   const wrapped = typeof value === 'object' && value !== null && Object.hasOwn(value, 'format');
@@ -102,22 +104,70 @@ export function parseUserPriceTable(input: unknown, names?: PriceTableNames): Re
   }
   if (wrapped) {
     const parsed = wrappedSchema.safeParse(value);
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return invalid(parsed.error, value);
     return ok(buildTable(parsed.data.id, parsed.data.name, parsed.data.entries));
   }
   if (names === undefined) {
     return fail(diagnostic('invalid-argument', 'a bare registry table needs an id and a name from the caller'));
   }
   const parsed = entriesSchema.safeParse(value);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) return invalid(parsed.error, value);
   return ok(buildTable(names.id, names.name, parsed.data));
 }
 
-function invalid(error: z.ZodError): Result<never> {
-  const issues = error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+/**
+ * The issues, in words that never quote the input: keys the schema does not name are shown
+ * by position (`entry #3`), values by type only. A table can be any file a path points at.
+ */
+function invalid(error: z.ZodError, input: unknown): Result<never> {
+  const issues = error.issues.map((issue) => `${safePath(issue.path, input) || '(root)'}: ${safeMessage(issue)}`);
   return fail(diagnostic('invalid-argument', `invalid price table: ${issues.slice(0, 5).join('; ')}`, {
     detail: { issues },
   }));
+}
+
+/** Field names of the two formats: the only object keys an error may print. */
+const SCHEMA_KEYS = new Set([
+  'format', 'id', 'name', 'entries', 'description', 'capabilities', 'contextWindow', 'pricing', 'input', 'output',
+  'cachedInput', 'currency', 'pricingSource', 'pricingVerifiedAt', 'unverified',
+]);
+
+function safePath(path: readonly PropertyKey[], input: unknown): string {
+  const shown: string[] = [];
+  let at: unknown = input;
+  for (const segment of path) {
+    if (typeof segment === 'number') shown.push(String(segment));
+    else if (typeof segment === 'string' && SCHEMA_KEYS.has(segment)) shown.push(segment);
+    else {
+      const keys = typeof at === 'object' && at !== null ? Object.keys(at) : [];
+      const index = typeof segment === 'string' ? keys.indexOf(segment) : -1;
+      shown.push(index >= 0 ? `entry #${index + 1}` : 'a key');
+    }
+    at = typeof at === 'object' && at !== null && typeof segment !== 'symbol' ? (at as Record<string | number, unknown>)[segment] : undefined;
+  }
+  return shown.join('.');
+}
+
+function safeMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'unrecognized_keys':
+      return `${issue.keys.length} unknown key${issue.keys.length === 1 ? '' : 's'}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+    case 'too_big':
+    case 'invalid_format':
+    case 'not_multiple_of':
+    case 'custom':
+      // zod's limit and format messages and our refinements name the rule, never the input.
+      return issue.message;
+    case 'invalid_key':
+      return issue.issues.map(safeMessage).join(', ');
+    default:
+      return 'invalid value';
+  }
 }
 
 function buildTable(id: string, name: string, entries: Record<string, PriceTableEntry>): PriceTable {

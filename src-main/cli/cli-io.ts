@@ -1,11 +1,10 @@
 /** Where the CLI writes; injectable so commands are testable without spawning. */
+import { terminalIo } from './terminal-safe';
+
 export type CliIo = {
   stdout(text: string): void;
   stderr(text: string): void;
 };
 
-/** The process's own streams. */
-export const processIo: CliIo = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-};
+/** The process's own streams; a stream that is a terminal never receives a raw control character. */
+export const processIo: CliIo = terminalIo(process.stdout, process.stderr);

@@ -34,6 +34,9 @@ const commands: Record<string, Command> = {
   otlp: (argv, io) => otlpCommand(argv, io),
 };
 
+/** The command names (the desktop app runs the CLI when its first argument is one of these). */
+export const CLI_COMMANDS: readonly string[] = Object.freeze(Object.keys(commands));
+
 /** Run the CLI with `argv` (arguments after the script name). */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
@@ -69,5 +72,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 1;
     }
     throw error;
+  }
+}
+
+/** {@link runCli} with an unexpected throw reported as an internal error (exit 70), never a rejection. */
+export async function runCliSafely(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await runCli(argv, io);
+  } catch (error) {
+    io.stderr(`little-inspector: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 70;
   }
 }

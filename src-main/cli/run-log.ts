@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../../shared/diagnostics';
+import type { DataDirInfo } from '../../shared/library';
 import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -28,6 +29,19 @@ export class DataDirError extends Error {
     super(diagnostic.message);
     this.name = 'DataDirError';
   }
+}
+
+/**
+ * The read error of a data dir that yielded no run because it could not be read (an error
+ * diagnostic and no runs), or null. `runs` fails with it when every data dir is like that;
+ * `export` fails with it, instead of RunNotFoundError, when the run may be in such a dir.
+ */
+export function unreadableDataDirError(dirs: readonly DataDirInfo[]): Diagnostic | null {
+  for (const dir of dirs) {
+    const error = dir.runCount === 0 ? dir.diagnostics.find((d) => d.severity === 'error') : undefined;
+    if (error) return error;
+  }
+  return null;
 }
 
 /** Open `--data-dir` (default `.little-workflow` under `cwd`) or throw DataDirError. */

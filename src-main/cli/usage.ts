@@ -18,6 +18,7 @@ Commands:
        [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
        [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+        [--price-tables DIR]                     (the UI loads price tables only from DIR)
 
 Options:
   --data-dir DIR   The data dir (default: .little-workflow in the current folder)

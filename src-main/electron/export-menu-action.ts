@@ -3,11 +3,11 @@
  * picks in a save dialog. The format follows the chosen extension; the file is written only
  * there, and never inside an opened data dir.
  */
-import { writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { ExportFormat } from '../../shared/report-export/report-document-types';
 import { exportFileName } from '../../shared/report-export/run-export-types';
 import type { InspectorCore } from '../library/inspector-core';
+import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../export/export-path-guard';
 
 /** What the action needs from Electron (injected so it is testable without a window). */
@@ -57,10 +57,18 @@ export async function exportLastRun(core: InspectorCore, deps: ExportMenuDeps): 
     return null;
   }
   const data = result.value.encoding === 'base64' ? new Uint8Array(Buffer.from(result.value.content, 'base64')) : result.value.content;
-  try {
-    (deps.writeFile ?? writeFileSync)(path, data);
-  } catch (error) {
-    deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+  if (deps.writeFile) {
+    try {
+      deps.writeFile(path, data);
+    } catch (error) {
+      deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+      return null;
+    }
+    return path;
+  }
+  const written = writeFilesAtomic([{ path, data }]);
+  if (!written.ok) {
+    deps.showError('Cannot write the report', written.error.message);
     return null;
   }
   return path;

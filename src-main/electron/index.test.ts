@@ -1,5 +1,5 @@
 import { channelNames } from '../../shared/contract';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,5 +107,107 @@ describe('app lifecycle', () => {
     await import('./index');
     electron.app.emit('window-all-closed');
     expect(electron.app.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 0 : 1);
+  });
+});
+
+/** Start the app with `whenReady` resolved and wait for its window; returns the mocked core. */
+async function startApp(electron: Electron) {
+  electron.app.whenReady.mockReturnValueOnce(Promise.resolve());
+  await import('./index');
+  await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
+  const { createInspectorCore } = (await import('../library/inspector-core')) as unknown as { createInspectorCore: ReturnType<typeof vi.fn> };
+  return createInspectorCore.mock.results[0].value as {
+    openPath: ReturnType<typeof vi.fn>;
+    subscribe: ReturnType<typeof vi.fn>;
+  };
+}
+
+type MenuItem = { label?: string; submenu?: MenuItem[]; click?: () => void; accelerator?: string };
+
+describe('desktop conventions', () => {
+  it('runs the CLI instead of the window for --cli (the installed wrapper), without the single-instance lock', async () => {
+    const electron = await loadElectron();
+    process.argv = ['/opt/Little Inspector/little-inspector-app', '--cli', '--version'];
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string, callback?: () => void) => {
+      written.push(String(chunk));
+      if (typeof callback === 'function') callback();
+      return true;
+    }) as typeof process.stdout.write);
+    try {
+      await import('./index');
+      await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledExactlyOnceWith(0));
+    } finally {
+      write.mockRestore();
+    }
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    expect(written.join('')).toBe(`${pkg.version}\n`);
+    expect(electron.app.requestSingleInstanceLock).not.toHaveBeenCalled();
+    expect(electron.app.whenReady).not.toHaveBeenCalled();
+    expect(electron.BrowserWindow.instances).toHaveLength(0);
+    expect(electron.app.dock.hide).toHaveBeenCalled();
+  });
+
+  it('restores the remembered window size and position, maximized, and saves them on close', async () => {
+    const electron = await loadElectron();
+    const stateFile = join(userData, 'window-state.json');
+    writeFileSync(stateFile, JSON.stringify({ version: 1, bounds: { x: 100, y: 50, width: 1000, height: 700 }, maximized: true }));
+    await startApp(electron);
+    const window = electron.BrowserWindow.instances[0];
+    expect(window.options).toMatchObject({ x: 100, y: 50, width: 1000, height: 700, minWidth: 720, minHeight: 480 });
+    expect(window.maximize).toHaveBeenCalledOnce();
+
+    window.getNormalBounds.mockReturnValueOnce({ x: 200, y: 60, width: 900, height: 650 });
+    window.emit('close');
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ version: 1, bounds: { x: 200, y: 60, width: 900, height: 650 }, maximized: false });
+  });
+
+  it('opens at the default place when the remembered one is on a display that is gone', async () => {
+    const electron = await loadElectron();
+    writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ version: 1, bounds: { x: 3000, y: 50, width: 1000, height: 700 }, maximized: true }));
+    await startApp(electron);
+    const window = electron.BrowserWindow.instances[0];
+    expect(window.options).toMatchObject({ width: 1280, height: 840 });
+    expect(window.options).not.toHaveProperty('x');
+    expect(window.maximize).not.toHaveBeenCalled();
+  });
+
+  it('lists recent folders in File > Open Recent, opens one on click, and tells the OS the latest', async () => {
+    const electron = await loadElectron();
+    writeFileSync(join(userData, 'recent.json'), JSON.stringify({ version: 1, recent: ['/r/a', '/r/b'], lastOpened: null }));
+    const core = await startApp(electron);
+    const push = core.subscribe.mock.calls[0][0] as (message: unknown) => void;
+    push({ kind: 'library.changed' });
+    expect(electron.app.addRecentDocument).toHaveBeenCalledExactlyOnceWith('/r/a');
+    // A live update that did not change the list neither rebuilds the menu nor re-adds.
+    const menus = electron.Menu.buildFromTemplate.mock.calls.length;
+    push({ kind: 'library.changed' });
+    expect(electron.Menu.buildFromTemplate.mock.calls.length).toBe(menus);
+    expect(electron.app.addRecentDocument).toHaveBeenCalledOnce();
+
+    const template = electron.Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItem[];
+    const file = template.find((item) => item.label === 'File')!;
+    const recent = file.submenu!.find((item) => item.label === 'Open Recent')!;
+    expect(recent.submenu!.map((item) => item.label)).toEqual(['/r/a', '/r/b']);
+    expect(file.submenu!.find((item) => item.label === 'Open Data Directory…')!.accelerator).toBe('CmdOrCtrl+O');
+    recent.submenu![1].click!();
+    await vi.waitFor(() => expect(core.openPath).toHaveBeenCalledWith('/r/b'));
+  });
+
+  it('opens the data dir of an events.db the OS hands over (file association, macOS open-file)', async () => {
+    const electron = await loadElectron();
+    const core = await startApp(electron);
+    const preventDefault = vi.fn();
+    electron.app.emit('open-file', { preventDefault }, '/p/.little-workflow/events/events.db');
+    expect(preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(core.openPath).toHaveBeenCalledWith('/p/.little-workflow'));
+  });
+
+  it('a second launch with a ledger file opens its folder in the first window', async () => {
+    const electron = await loadElectron();
+    const core = await startApp(electron);
+    electron.app.emit('second-instance', {}, ['/opt/x/little-inspector-app', 'loop/trajectory.jsonl'], '/home/me');
+    await vi.waitFor(() => expect(core.openPath).toHaveBeenCalledWith('/home/me/loop'));
+    expect(electron.BrowserWindow.instances).toHaveLength(1);
   });
 });

@@ -6,7 +6,10 @@
  * path to the first instance and quits.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, nativeTheme } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, screen } from 'electron';
+import { openTargetFor } from '../../shared/open-target';
+import { processIo } from '../cli/cli-io';
+import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
 import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
 import { installAppMenu } from './app-menu';
 import { exportLastRun } from './export-menu-action';
@@ -16,13 +19,31 @@ import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { broadcast, registerIpcHandlers } from './ipc';
 import { guardWebContents } from './navigation-guard';
 import { recentStoreIn, type JsonRecentStore } from './recent-store';
+import { cliArguments } from './cli-mode';
 import { pathArgument, resolveStartupPath } from './startup-path';
 import { nextThemeSource } from './theme-source';
-import { createMainWindow } from './window-factory';
+import { createMainWindow, MAIN_WINDOW_MINIMUM } from './window-factory';
 import { windowRegistry } from './window-registry';
+import { placeOnScreen, readWindowState, rememberWindowState, windowStateFile } from './window-state';
+
+/** Run the `little-inspector` CLI in this process (cli-mode.ts) and exit with its code. */
+function runCliMode(argv: string[]): void {
+  // No Dock icon on macOS for a terminal command.
+  app.dock?.hide();
+  void runCliSafely(argv, processIo).then((code) => {
+    // Let piped output drain before the process goes.
+    process.stdout.write('', () => app.exit(code));
+  });
+}
 
 /** Start the desktop app (called once, at the bottom of this module). */
 export function runApp(): void {
+  const defaultApp = Boolean(process.defaultApp);
+  const cli = cliArguments(process.argv, defaultApp, CLI_COMMANDS);
+  if (cli !== null) {
+    runCliMode(cli);
+    return;
+  }
   registerAppScheme();
   // Sandbox every renderer, including any we did not create ourselves.
   app.enableSandbox();
@@ -32,22 +53,34 @@ export function runApp(): void {
     return;
   }
 
-  const defaultApp = Boolean(process.defaultApp);
   let core: InspectorCore | null = null;
   let recent: JsonRecentStore | null = null;
   // Paths handed over before the core exists (second instance or macOS open-file during start-up).
   const pendingOpens: string[] = [];
 
   const preloadPath = join(__dirname, '../preload/index.js');
+  // A new main window where the last one was closed, if that place is still on a screen.
+  const createWindow = (): BrowserWindow => {
+    const stateFile = windowStateFile(app.getPath('userData'));
+    const saved = readWindowState(stateFile);
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    const bounds = saved ? placeOnScreen(saved.bounds, workAreas, MAIN_WINDOW_MINIMUM) : null;
+    const window = createMainWindow({ preloadPath, ...(bounds ? { bounds } : {}) });
+    if (bounds && saved?.maximized) window.maximize();
+    rememberWindowState(window, stateFile);
+    return window;
+  };
   const showWindow = (): BrowserWindow => {
     const existing = windowRegistry.windows()[0];
-    const window = existing ?? createMainWindow({ preloadPath });
+    const window = existing ?? createWindow();
     if (window.isMinimized()) window.restore();
     window.focus();
     return window;
   };
 
-  const openPath = async (path: string): Promise<void> => {
+  const openPath = async (requested: string): Promise<void> => {
+    // A data file handed over by the OS (file association) opens its data dir.
+    const path = openTargetFor(requested);
     if (core === null) {
       pendingOpens.push(path);
       return;
@@ -132,9 +165,10 @@ export function runApp(): void {
       lastOpened: recent.lastOpened(),
       examplePath: exampleDataDir(),
     });
+    const startPath = openTargetFor(startup.path);
     core = createInspectorCore({
       mode: 'electron',
-      initialPath: startup.path,
+      initialPath: startPath,
       recent,
       openDirectoryDialog: chooseDirectory,
       exportReportDialog: exportReport,
@@ -143,18 +177,21 @@ export function runApp(): void {
     let menuRecent = '';
     core.subscribe((message) => {
       broadcast(message);
-      // Rebuild the menu only when an open changed the recent list, not on every live update.
-      const nowRecent = JSON.stringify(recent?.list() ?? []);
+      // Rebuild the menu only when an open changed the recent list, not on every live update;
+      // the OS's recent list (Dock / jump list / GTK recent files) gets the folder opened last.
+      const list = recent?.list() ?? [];
+      const nowRecent = JSON.stringify(list);
       if (nowRecent !== menuRecent) {
         menuRecent = nowRecent;
+        if (list[0] !== undefined) app.addRecentDocument(list[0]);
         refreshMenu();
       }
     });
     registerIpcHandlers(core.handlers);
     refreshMenu();
     // Open before the window exists so the page's first library.current already has it.
-    const opened = await core.openPath(startup.path);
-    if (!opened.ok) console.error(`little-inspector: cannot open ${startup.path} (${startup.source}): ${opened.error.message}`);
+    const opened = await core.openPath(startPath);
+    if (!opened.ok) console.error(`little-inspector: cannot open ${startPath} (${startup.source}): ${opened.error.message}`);
     showWindow();
     for (const path of pendingOpens.splice(0)) await openPath(path);
   };

@@ -148,7 +148,10 @@ describe('handler failures', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     s.handlers['library.refresh'].mockRejectedValueOnce(new Error('disk on fire'));
     const result = await s.invoke('library.refresh', s.trustedEvent(), {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('disk on fire') } });
+    // The renderer gets a generic message; the error itself goes to stderr.
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal', message: 'internal error in library.refresh' } });
+    expect(JSON.stringify(result)).not.toContain('disk on fire');
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('library.refresh'), expect.objectContaining({ message: 'disk on fire' }));
     s.handlers['library.current'].mockImplementationOnce(() => {
       throw 'not even an Error';
     });

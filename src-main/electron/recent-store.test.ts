@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isInsideDataDir, JsonRecentStore, MAX_RECENT, readRecentFile, recentStoreIn } from './recent-store';
+import { JsonRecentStore, MAX_RECENT, readRecentFile, recentStoreIn } from './recent-store';
+import { isInsideDataDir } from './user-data-file';
 
 let dir: string;
 let file: string;

@@ -6,10 +6,10 @@
  * crash mid-write never leaves half a file. The store refuses any location inside a
  * little-workflow data dir: the inspector never writes there.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { MAX_PATH_LENGTH } from '../../shared/contract';
+import { readJsonFile, writeJsonFile } from './user-data-file';
 
 /** How many roots the recent list keeps. */
 export const MAX_RECENT = 10;
@@ -25,9 +25,6 @@ const fileSchema = z.object({
 });
 
 type RecentState = { recent: string[]; lastOpened: string | null };
-
-/** Folder names that mark a data dir; the store never writes beneath one. */
-const DATA_DIR_MARKERS = ['.little-workflow', '.little-harness'];
 
 /** Recent roots persisted at `filePath` (satisfies the core's `RecentStore`). */
 export class JsonRecentStore {
@@ -56,19 +53,7 @@ export class JsonRecentStore {
   }
 
   private save(): void {
-    if (isInsideDataDir(this.filePath)) {
-      console.error(`little-inspector: not writing ${this.filePath}: it is inside a data dir`);
-      return;
-    }
-    try {
-      mkdirSync(dirname(this.filePath), { recursive: true });
-      const temp = `${this.filePath}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify({ version: 1, ...this.state }, null, 2) + '\n', 'utf8');
-      renameSync(temp, this.filePath);
-    } catch (error) {
-      // Losing the recent list is an inconvenience, not a reason to fail an open.
-      console.error(`little-inspector: cannot save ${this.filePath}:`, error);
-    }
+    writeJsonFile(this.filePath, { version: 1, ...this.state });
   }
 }
 
@@ -80,13 +65,7 @@ export function recentStoreIn(userDataDir: string): JsonRecentStore {
 /** Read and validate a recent file; missing or malformed reads as empty. */
 export function readRecentFile(filePath: string): RecentState {
   const empty: RecentState = { recent: [], lastOpened: null };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(filePath, 'utf8'));
-  } catch {
-    return empty;
-  }
-  const parsed = fileSchema.safeParse(raw);
+  const parsed = fileSchema.safeParse(readJsonFile(filePath));
   if (!parsed.success) return empty;
   // Keep the valid entries of an otherwise sound file rather than discarding the whole list.
   const recent: string[] = [];
@@ -96,9 +75,4 @@ export function readRecentFile(filePath: string): RecentState {
   }
   const last = entry.safeParse(parsed.data.lastOpened);
   return { recent, lastOpened: last.success ? last.data : null };
-}
-
-/** True when `path` lies inside a little-workflow / little-harness data dir. */
-export function isInsideDataDir(path: string): boolean {
-  return path.split(/[\\/]+/).some((segment) => DATA_DIR_MARKERS.includes(segment));
 }

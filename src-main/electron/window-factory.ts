@@ -9,6 +9,7 @@ import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, type
 import { APP_ENTRY_URL } from '../app-url';
 import { guardWebContents } from './navigation-guard';
 import { hardenSession } from './session-hardening';
+import type { Bounds } from './window-state';
 import { windowRegistry, type WindowRegistry } from './window-registry';
 
 /** The hardened webPreferences, minus the preload path (which depends on where we run). */
@@ -36,13 +37,17 @@ export function hardenedWebPreferences(preloadPath: string): WebPreferences {
   return { ...HARDENED_WEB_PREFERENCES, preload: preloadPath };
 }
 
-/** The exact constructor options of the main window. */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** The main window's smallest size. */
+export const MAIN_WINDOW_MINIMUM = Object.freeze({ width: 720, height: 480 });
+
+/** The exact constructor options of the main window; `bounds` restores a remembered place. */
+export function mainWindowOptions(preloadPath: string, bounds?: Bounds): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 840,
-    minWidth: 720,
-    minHeight: 480,
+    ...bounds,
+    minWidth: MAIN_WINDOW_MINIMUM.width,
+    minHeight: MAIN_WINDOW_MINIMUM.height,
     title: 'Little Inspector',
     // Shown on ready-to-show so the user never sees an unstyled flash.
     show: false,
@@ -58,11 +63,13 @@ export type CreateWindowOptions = {
   registry?: WindowRegistry;
   /** URL to load; our app:// entry unless a test overrides it. */
   url?: string;
+  /** Size and position (already placed on a visible display); Electron centres the window without. */
+  bounds?: Bounds;
 };
 
 /** Create, harden, register and load a main window. */
 export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions(options.preloadPath));
+  const window = new BrowserWindow(mainWindowOptions(options.preloadPath, options.bounds));
   hardenSession(window.webContents.session);
   guardWebContents(window.webContents);
   (options.registry ?? windowRegistry).track(window);

@@ -10,10 +10,8 @@ import { renderTextExport } from '../../shared/report-export/render-text-export'
 import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../../shared/report-export/report-document-types';
 import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
-import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
-import { readExportBodies } from '../sources/little-workflow/export-bodies';
-import { readLoopctlExportBodies } from '../sources/loopctl/loopctl-export-bodies';
+import type { ReportBodies } from '../../shared/report-export/harness-section';
+import type { EventRead } from '../sources/little-workflow/store-types';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
 
 /** Renders report HTML to PDF bytes (Electron's printToPDF, or Chromium through Playwright). */
@@ -21,7 +19,12 @@ export type PdfRenderer = (html: string) => Promise<Uint8Array>;
 
 /** What the export needs from its host. */
 export type ExportServiceContext = {
-  detail(ref: RunRef): Promise<Result<RunDetail>>;
+  /** The library's run reads: the detail, and what the run's source reads for an export. */
+  runs: {
+    detail(ref: RunRef): Promise<Result<RunDetail>>;
+    reportBodies(detail: RunDetail, maxText: number): Promise<Result<ReportBodies>>;
+    streamLog(ref: RunRef): Result<AsyncIterable<EventRead>>;
+  };
   version: string;
   renderPdf?: PdfRenderer;
   now?: () => Date;
@@ -36,25 +39,14 @@ export function createExportService(context: ExportServiceContext) {
     if (!Number.isInteger(maxText) || maxText < 1 || maxText > MAX_TEXT_LIMIT) {
       return fail(diagnostic('invalid-argument', `maxText must be a whole number from 1 to ${MAX_TEXT_LIMIT}, got ${maxText}`));
     }
-    const detail = await context.detail(ref);
+    const detail = await context.runs.detail(ref);
     if (!detail.ok) return detail;
-    // loopctl runs have no SQLite log (no resumes either): bodies come from their ledgers.
-    if (detail.value.summary.source === 'loopctl') {
-      const bodies = readLoopctlExportBodies(detail.value, maxText);
-      return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies, audit: null }));
-    }
-    const reader = openDataDir(ref.dataDir);
-    if (!reader.ok) return reader;
-    let bodies;
-    try {
-      bodies = readExportBodies(reader.value, detail.value, maxText);
-    } finally {
-      reader.value.close();
-    }
+    const bodies = await context.runs.reportBodies(detail.value, maxText);
+    if (!bodies.ok) return bodies;
     // The timeline comes with the detail (RunDetail.timeline); the resume audit needs the whole
     // log, so it is computed only for runs that were resumed.
-    const audit = detail.value.harness.resumes.length === 0 ? null : await resumeAudit(ref);
-    return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies, audit }));
+    const audit = detail.value.harness.resumes.length === 0 ? null : await resumeAudit(ref, context.runs.streamLog(ref));
+    return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit }));
   };
 
   return {
@@ -80,16 +72,18 @@ export function createExportService(context: ExportServiceContext) {
 }
 
 /** The resume audit of a run (null when its log cannot be read whole). */
-async function resumeAudit(ref: RunRef): Promise<ResumeAudit | null> {
-  const reader = openDataDir(ref.dataDir);
-  if (!reader.ok) return null;
+async function resumeAudit(ref: RunRef, log: Result<AsyncIterable<EventRead>>): Promise<ResumeAudit | null> {
+  if (!log.ok) return null;
+  const events = [];
   try {
-    const log = await readRunLogAsync(reader.value, ref.runId);
-    return auditResumes(ref.runId, log.events);
+    for await (const read of log.value) {
+      // Undecodable rows are left out (as the run view's fold does); a log that cannot be opened has no audit.
+      if (read.ok) events.push(read.event);
+      else if (read.sequence === null && events.length === 0) return null;
+    }
+    return auditResumes(ref.runId, events);
   } catch {
     return null;
-  } finally {
-    reader.value.close();
   }
 }
 

@@ -11,6 +11,7 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import type { RunExport } from '../../shared/report-export/run-export-types';
+import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
@@ -37,6 +38,8 @@ export interface InspectorCore {
   runDetail(ref: RunRef): Promise<Result<RunDetail>>;
   /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
   exportRun(request: ExportRequest): Promise<Result<RunExport>>;
+  /** The report document of one run (the CLI renders it itself). */
+  exportDocument(ref: RunRef, maxText?: number): Promise<Result<RunReportDocument>>;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
   dataDirPaths(): string[];
   /** Stop the live observer of the opened library (quit, server close); idempotent. */
@@ -54,6 +57,11 @@ export type CoreOptions = {
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
   logError?: (message: string) => void;
+  /**
+   * Browser mode: `pricing.load` reads only files inside these folders (a page names the path,
+   * and any page that gets in must not read the user's files). Absent: any file (CLI, desktop).
+   */
+  priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
 };
@@ -68,7 +76,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const pool = createRunDetailPool();
   const runs = createRunService({ snapshot: () => current, table: () => table, pool });
   let lastRun: RunRef | null = null;
-  const exporter = createExportService({ detail: (ref) => runs.detail(ref), version: pkg.version, renderPdf: options.renderPdf });
+  const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
   const logError = options.logError ?? ((message: string) => console.error(message));
 
   const publish = (message: PushMessage) => {
@@ -147,7 +155,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'pricing.load': async ({ path }) => {
       if (path === null) table = BUNDLED_PRICE_TABLE;
       else {
-        const loaded = loadPriceTableFile(path);
+        const loaded = loadPriceTableFile(path, { allowedFolders: options.priceTableFolders });
         if (!loaded.ok) return loaded;
         table = loaded.value;
       }
@@ -169,7 +177,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
-    'run.compare': async (ref) => runs.compare(ref, () => live?.library.observer.run(ref.dataDir, ref.runId)),
+    'run.compare': async (ref) => runs.compare(ref, () => live?.library.observer.capture(ref.dataDir, ref.runId)),
     'dialog.exportReport': async () => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));
@@ -197,6 +205,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     lastOpenedRun: () => lastRun,
     runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
+    exportDocument: (ref, maxText) => exporter.document(ref, maxText),
     dataDirPaths: () => current?.dataDirs.map((d) => d.path) ?? [],
     close() {
       live?.library.stop();

@@ -7,21 +7,17 @@ import { checkConsistency, seededBatches, type Folded } from '../../shared/compa
 import { auditResumes } from '../../shared/compare/resume-audit';
 import { previewReport, type RunComparison } from '../../shared/compare/run-comparison';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import type { LiveRunView } from '../live/live-observer';
+import type { LiveRunSnapshot } from '../sources/run-source';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 
 /** The live side, copied at one instant (the observer keeps mutating its own state). */
 export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded };
 
-/** Copy a tailed run's incremental state; null when the observer has not folded it from the start. */
-export function captureLive(view: LiveRunView | undefined): LiveCapture | null {
-  if (view === undefined || view.lastSequence === 0) return null;
-  return {
-    lastSequence: view.lastSequence,
-    foldError: view.foldError,
-    folded: { state: structuredClone(view.state), harness: structuredClone(view.harness()) },
-  };
+/** The live side of a comparison from the observer's capture; null when it has not folded the run from the start. */
+export function captureLive(snapshot: LiveRunSnapshot | undefined): LiveCapture | null {
+  if (snapshot === undefined || snapshot.lastSequence === 0 || snapshot.folded === null) return null;
+  return { lastSequence: snapshot.lastSequence, foldError: snapshot.foldError, folded: snapshot.folded };
 }
 
 /** Seed of the simulated batches (the CLI's default, so both print the same batches). */

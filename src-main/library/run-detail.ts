@@ -15,8 +15,8 @@ import { pricingProvenance } from '../../shared/pricing/staleness';
 import { runReport } from '../../shared/report/run-report';
 import { jsonPreview } from '../../shared/run/json-preview';
 import { buildTimeline } from '../../shared/timeline/build-timeline';
-import type { LockInfo, RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
-import { readRunLock } from '../sources/little-workflow/lock-owners';
+import type { RunDetail, RunStateHead } from '../../shared/run/run-detail-types';
+import { lockInfo } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { liteHarnessView } from '../../shared/run/lite-harness-view';
 import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
@@ -97,12 +97,6 @@ function stateHead(state: MaterializedRunState): RunStateHead {
     artifacts: state.artifacts,
     eventCount: state.eventCount,
   };
-}
-
-function lockInfo(dataDir: string, runId: string): LockInfo {
-  const read = readRunLock(dataDir, runId);
-  if (!read.ok) return { state: 'unknown', pid: null, createdAt: null };
-  return { state: read.value.state, pid: read.value.owner?.pid ?? null, createdAt: read.value.owner?.createdAt ?? null };
 }
 
 function countTypes(events: readonly EventEnvelope[]): Record<string, number> {

@@ -10,17 +10,16 @@ import type { EventFilterSpec, EventRow, RunDetail, RunRef } from '../../shared/
 import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, Slice, SliceSpec, StepView } from '../../shared/run/run-head-types';
 import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
-import { readArtifact, type ArtifactManifest } from '../sources/little-workflow/artifacts';
-import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { loopctlEvent, loopctlEventIndex, loopctlEventRows } from '../sources/loopctl/loopctl-events';
-import { loadLoopctlRunDetail } from '../sources/loopctl/loopctl-runs';
-import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run/run-model';
+import type { ArtifactManifest } from '../sources/little-workflow/artifacts';
+import type { DataDirInfo } from '../../shared/library';
+import type { ReportBodies } from '../../shared/report-export/harness-section';
+import { createRunModel, type RunModel } from '../../shared/run/run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
-import type { LiveRunView } from '../live/live-observer';
+import type { LiveRunSnapshot, RunSource } from '../sources/run-source';
+import type { EventRead } from '../sources/little-workflow/store-types';
+import { createSourceRegistry } from '../sources/registry';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
-import { eventRows, filterSequences, fullEvent } from '../sources/little-workflow/run-events';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
@@ -50,46 +49,33 @@ export function createRunService(context: RunServiceContext) {
   const cache = new Map<string, { key: string; model: Promise<Result<RunModel>>; settled: boolean }>();
 
   const pool = context.pool ?? createRunDetailPool();
+  // One source per format; little-workflow details are built in the pool's worker thread.
+  const sources = createSourceRegistry({
+    buildDetail: (dataDir, runId, detailContext) => pool.detail(dataDir, runId, detailContext),
+    compareLog: (dataDir, runId, live) => pool.compare(dataDir, runId, captureLive(live)),
+  });
 
   // Only data dirs of the opened library, and only ids little-workflow itself would accept.
-  const checkRef = (ref: RunRef): Result<LibrarySnapshot> => {
+  const checkRef = (ref: RunRef): Result<{ snapshot: LibrarySnapshot; dir: DataDirInfo }> => {
     const snapshot = context.snapshot();
     if (snapshot === null) return fail(diagnostic('invalid-argument', 'No data directory is open'));
-    if (!snapshot.dataDirs.some((d) => d.path === ref.dataDir)) {
-      return fail(diagnostic('invalid-argument', `${ref.dataDir} is not a data dir of the opened library`, { path: ref.dataDir }));
-    }
+    const dir = snapshot.dataDirs.find((d) => d.path === ref.dataDir);
+    if (dir === undefined) return fail(diagnostic('invalid-argument', `${ref.dataDir} is not a data dir of the opened library`, { path: ref.dataDir }));
     if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
-    return ok(snapshot);
+    return ok({ snapshot, dir });
   };
 
-  const withReader = async <T>(ref: RunRef, use: (reader: DataDirReader) => Promise<Result<T>> | Result<T>): Promise<Result<T>> => {
+  /** `read` with the source of the run's data dir, once the ref is checked. */
+  const withSource = async <T>(ref: RunRef, read: (source: RunSource) => Promise<Result<T>> | Result<T>): Promise<Result<T>> => {
     const checked = checkRef(ref);
-    if (!checked.ok) return checked;
-    const reader = openDataDir(ref.dataDir);
-    if (!reader.ok) return reader;
-    try {
-      return await use(reader.value);
-    } finally {
-      reader.value.close();
-    }
-  };
-
-  // loopctl data dirs have no SQLite log: their runs are folded from the ledger files.
-  const isLoopctl = (ref: RunRef) => context.snapshot()?.dataDirs.some((d) => d.path === ref.dataDir && d.format === 'loopctl') === true;
-  const loopctlDetail = (ref: RunRef): Result<RunDetail> =>
-    RUN_ID_PATTERN.test(ref.runId) ? loadLoopctlRunDetail(ref.dataDir, ref.runId, context.table()) : fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a run id`));
-
-  // The ledger records of a loopctl run, served as its events (the SQLite paths stay as they were).
-  const onLoopctl = async <T>(ref: RunRef, read: () => Result<T>): Promise<Result<T>> => {
-    const checked = checkRef(ref);
-    return checked.ok ? read() : checked;
+    return checked.ok ? read(sources.sourceOf(checked.value.dir)) : checked;
   };
 
   /** The run's model: cached while its row in the library is unchanged, else built (SQLite runs in the worker). */
   const model = (ref: RunRef): Promise<Result<RunModel>> => {
     const checked = checkRef(ref);
     if (!checked.ok) return Promise.resolve(checked);
-    const snapshot = checked.value;
+    const { snapshot, dir } = checked.value;
     const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
     if (!summary) return Promise.resolve(fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId })));
     const id = `${ref.dataDir}\n${ref.runId}`;
@@ -104,7 +90,7 @@ export function createRunService(context: RunServiceContext) {
       return hit.model;
     }
     const entry = { key, model: Promise.resolve(fail<RunModel>(diagnostic('internal', 'not built yet'))), settled: false };
-    entry.model = build(ref, summary, snapshot).then((result) => {
+    entry.model = build(ref, summary, snapshot, sources.sourceOf(dir)).then((result) => {
       entry.settled = true;
       // A failed build is not kept: the next request tries again.
       if (!result.ok && cache.get(id) === entry) cache.delete(id);
@@ -124,12 +110,10 @@ export function createRunService(context: RunServiceContext) {
 
   // Every build gets a new number, so the renderer refetches its windows even when a rewritten log has the same length.
   let builds = 0;
-  const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot): Promise<Result<RunModel>> => {
+  const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot, source: RunSource): Promise<Result<RunModel>> => {
     const number = ++builds;
-    if (isLoopctl(ref)) return map(loopctlDetail(ref), (detail) => createRunModel(prepareRunModel(detail), number));
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-    // Built in a worker thread: a big run folds for seconds, and main must stay responsive.
-    const built = await pool.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
+    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
     return map(built, ({ data, findings }) => createRunModel(data, number, findings));
   };
 
@@ -156,25 +140,28 @@ export function createRunService(context: RunServiceContext) {
     reportText: async (ref: RunRef): Promise<Result<string>> =>
       then(await model(ref), (m) => orFail(m.reportText(), () => diagnostic('unsupported', `Run ${ref.runId} has no report: ${m.detail.reportError ?? 'it could not be built'}`, { runId: ref.runId }))),
     events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> =>
-      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventRows(ref.dataDir, ref.runId, fromSequence, limit)) : withReader(ref, (reader) => eventRows(reader, ref.runId, fromSequence, limit)),
-    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> =>
-      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEventIndex(ref.dataDir, ref.runId, filter)) : withReader(ref, (reader) => filterSequences(reader, ref.runId, filter)),
+      withSource(ref, (source) => source.eventRows(ref.dataDir, ref.runId, fromSequence, limit)),
+    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> => withSource(ref, (source) => source.eventIndex(ref.dataDir, ref.runId, filter)),
     event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
-      isLoopctl(ref) ? onLoopctl(ref, () => loopctlEvent(ref.dataDir, ref.runId, sequence)) : withReader(ref, (reader) => fullEvent(reader, ref.runId, sequence)),
+      withSource(ref, (source) => source.event(ref.dataDir, ref.runId, sequence)),
     artifact: (ref: RunRef, artifactRef: string): Promise<Result<{ manifest: ArtifactManifest; payload: JsonPreview }>> =>
-      withReader(ref, (reader) => {
-        const read = readArtifact(reader.path, artifactRef, ref.runId);
+      withSource(ref, (source) => {
+        const read = source.artifact(ref.dataDir, ref.runId, artifactRef);
         if (!read.ok) return read;
         const payload = read.value.payload instanceof Uint8Array ? `<${read.value.payload.byteLength} bytes of binary data>` : read.value.payload;
         return ok({ manifest: read.value.manifest, payload: jsonPreview(payload, MAX_ARTIFACT_PREVIEW) });
       }),
-    /** Replay vs live consistency and the resume audit; `live` looks the run up in the observer. */
-    compare: async (ref: RunRef, live: () => LiveRunView | undefined): Promise<Result<RunComparison>> => {
-      if (isLoopctl(ref)) return fail(diagnostic('unsupported', 'loopctl runs have no event log to compare'));
+    /** The run's log as its source streams it (events in sequence order). */
+    streamLog: (ref: RunRef): Result<AsyncIterable<EventRead>> => {
       const checked = checkRef(ref);
-      if (!checked.ok) return checked;
-      // Captured now, on main (the observer keeps folding); folded afresh and diffed in the worker.
-      const compared = await pool.compare(ref.dataDir, ref.runId, captureLive(live()));
+      return checked.ok ? ok(sources.sourceOf(checked.value.dir).streamLog(ref.dataDir, ref.runId)) : checked;
+    },
+    /** Untruncated texts for an export of `detail`, read by the run's source. */
+    reportBodies: (detail: RunDetail, maxText: number): Promise<Result<ReportBodies>> => withSource(detail.ref, (source) => source.reportBodies(detail, maxText)),
+    /** Replay vs live consistency and the resume audit; `live` captures the run in the observer. */
+    compare: async (ref: RunRef, live: () => LiveRunSnapshot | undefined): Promise<Result<RunComparison>> => {
+      // A copy taken now, on main (the observer keeps folding); folded afresh and diffed in the worker.
+      const compared = await withSource(ref, (source) => source.compare(ref.dataDir, ref.runId, live()));
       if (!compared.ok) return compared;
       // Name the sessions and turns the audited plans point at, from the model the run view built.
       const built = await cachedModel(ref);
@@ -189,7 +176,10 @@ export function createRunService(context: RunServiceContext) {
     },
     /** Forget cached details (after a library reload or a new price table). */
     clear: () => cache.clear(),
-    /** Stop the detail worker. */
-    close: () => pool.close(),
+    /** Stop the detail worker and drop the sources' caches. */
+    close: () => {
+      sources.dispose();
+      pool.close();
+    },
   };
 }

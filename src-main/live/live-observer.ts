@@ -13,16 +13,14 @@
  * are tailed too (loopctl-dir-tail.ts: byte offsets, fs.watch on the folder, same notices).
  */
 import { resolve } from 'node:path';
-import type { HarnessView } from '../../shared/fold/harness/harness-types';
-import type { MaterializedRunState } from '../../shared/fold/run-state-types';
-import type { LivePhase } from '../../shared/live/live-types';
+import type { DataDirInfo } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { discover } from '../sources/fs/discovery';
 import type { SqliteDriver } from '../sources/little-workflow/sqlite-driver';
-import { DataDirTail } from '../sources/little-workflow/data-dir-tail';
-import { LoopctlDirTail } from '../sources/loopctl/loopctl-dir-tail';
 import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 import type { LockReader } from '../sources/little-workflow/lock-watch';
+import { createSourceRegistry, type SourceRegistry } from '../sources/registry';
+import type { LiveRunInfo, LiveRunSnapshot, SourceTail } from '../sources/run-source';
 import { SubscriberHub } from './subscriber-hub';
 
 /** Options of {@link createLiveObserver}; only `root` is required. */
@@ -56,18 +54,8 @@ export type LiveObserverOptions = {
   unref?: boolean;
   /** Clock (ms), injectable for tests. */
   now?: () => number;
-};
-
-/** The live view of one tailed run. Read-only: the observer mutates it as rows arrive. */
-export type LiveRunView = {
-  dataDir: string;
-  runId: string;
-  state: Readonly<MaterializedRunState>;
-  phase: LivePhase;
-  lastSequence: number;
-  lastEventAt: string | null;
-  foldError: string | null;
-  harness(): HarnessView;
+  /** The sources whose tails it runs (default: its own registry, disposed on stop). */
+  sources?: SourceRegistry;
 };
 
 /** Counters for tests, benchmarks and the load test. */
@@ -85,8 +73,12 @@ export interface LiveObserver {
   tick(): void;
   /** Deliver queued notices now. */
   flush(): void;
-  run(dataDir: string, runId: string): LiveRunView | undefined;
-  runs(): LiveRunView[];
+  /** A tailed run as it stands now (frozen; no fold state), of any source. */
+  run(dataDir: string, runId: string): LiveRunInfo | undefined;
+  /** Every tailed run, of every source. */
+  runs(): LiveRunInfo[];
+  /** A deep-frozen copy of a tailed run's live state: rows read later never change it. */
+  capture(dataDir: string, runId: string): LiveRunSnapshot | undefined;
   dataDirs(): string[];
   stats(): LiveStats;
 }
@@ -100,9 +92,9 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
   const discoverMs = options.discoverMs ?? 2000;
   const rowsPerTick = options.rowsPerTick ?? 5000;
   const hub = new SubscriberHub(options.logError ?? ((message) => console.error(`little-inspector: ${message}`)));
-  const tails = new Map<string, DataDirTail>();
-  // loopctl ledger folders (events.jsonl / trajectory.jsonl), tailed by byte offset.
-  const ledgerTails = new Map<string, LoopctlDirTail>();
+  // One tail per data dir, whatever its source (SQLite by rowid and sequence, loopctl ledgers by byte offset).
+  const tails = new Map<string, SourceTail>();
+  const sources = options.sources ?? createSourceRegistry();
   const stats: LiveStats = { ticks: 0, rows: 0, notifications: 0, dataDirs: 0, runs: 0 };
   let running = false;
   let poll: ReturnType<typeof setInterval> | null = null;
@@ -120,9 +112,10 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     if (options.unref === true) wakeTimer.unref();
   };
 
-  const addDataDir = (path: string, out: LiveNotification[], announce: boolean) => {
-    if (tails.has(path) || ledgerTails.has(path)) return;
-    const tail = new DataDirTail(path, {
+  const addDataDir = (dir: DataDirInfo, out: LiveNotification[], announce: boolean) => {
+    const path = dir.path;
+    if (tails.has(path)) return;
+    const tail = sources.sourceOf(dir).openTail(dir, {
       fullCheckMs: options.fullCheckMs ?? 2000,
       lockCheckMs: options.lockCheckMs ?? 1000,
       // A data dir that appears later is all new: its existing events are delivered too.
@@ -134,23 +127,14 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       ...(options.readLock ? { readLock: options.readLock } : {}),
       wake,
     });
+    if (tail === null) return;
     tails.set(path, tail);
-    if (announce) out.push(Object.freeze({ kind: 'dataDir.added' as const, dataDir: path }));
-  };
-
-  const addLoopctlDir = (path: string, out: LiveNotification[], announce: boolean) => {
-    if (ledgerTails.has(path) || tails.has(path)) return;
-    const replayExisting = options.replayExisting === true || announce;
-    ledgerTails.set(path, new LoopctlDirTail(path, { replayExisting, watch: options.watch ?? true, wake, ...(options.priceTable ? { priceTable: options.priceTable } : {}) }));
     if (announce) out.push(Object.freeze({ kind: 'dataDir.added' as const, dataDir: path }));
   };
 
   const discoverDataDirs = (out: LiveNotification[], announce: boolean) => {
     lastDiscovery = now();
-    for (const dir of discover(root, { countRuns: false }).dataDirs) {
-      if (dir.format === 'sqlite') addDataDir(dir.path, out, announce);
-      else if (dir.format === 'loopctl') addLoopctlDir(dir.path, out, announce);
-    }
+    for (const dir of discover(root, { countRuns: false }).dataDirs) addDataDir(dir, out, announce);
   };
 
   function tick(): void {
@@ -169,7 +153,6 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
         stats.rows += result.rows;
         more ||= result.more;
       }
-      for (const tail of ledgerTails.values()) stats.rows += tail.tick(at, Math.max(budget, 1), out).rows;
     } finally {
       ticking = false;
     }
@@ -184,24 +167,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     }
   }
 
-  const views = (): LiveRunView[] => {
-    const out: LiveRunView[] = [];
-    for (const tail of tails.values()) {
-      for (const run of tail.runs.values()) {
-        out.push({
-          dataDir: run.dataDir,
-          runId: run.runId,
-          state: run.state,
-          phase: run.phase,
-          lastSequence: run.lastSequence,
-          lastEventAt: run.lastRecordedAt,
-          foldError: run.foldError,
-          harness: () => run.harnessView(),
-        });
-      }
-    }
-    return out;
-  };
+  const views = (): LiveRunInfo[] => [...tails.values()].flatMap((tail) => tail.liveRuns());
 
   return {
     start() {
@@ -220,21 +186,22 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       if (wakeTimer !== null) clearTimeout(wakeTimer);
       if (follow !== null) clearImmediate(follow);
       poll = wakeTimer = follow = null;
-      for (const tail of [...tails.values(), ...ledgerTails.values()]) tail.stop();
+      for (const tail of tails.values()) tail.stop();
       tails.clear();
-      ledgerTails.clear();
+      if (options.sources === undefined) sources.dispose();
       hub.dispose();
     },
     subscribe: (name, handler) => hub.subscribe({ name, handler }),
     tick,
     flush: () => hub.flush(),
-    run: (dataDir, runId) => views().find((view) => view.dataDir === resolve(dataDir) && view.runId === runId),
+    run: (dataDir, runId) => tails.get(resolve(dataDir))?.liveRuns().find((view) => view.runId === runId),
     runs: views,
-    dataDirs: () => [...tails.keys(), ...ledgerTails.keys()],
+    capture: (dataDir, runId) => tails.get(resolve(dataDir))?.capture(runId),
+    dataDirs: () => [...tails.keys()],
     stats: () => ({
       ...stats,
-      dataDirs: tails.size + ledgerTails.size,
-      runs: [...tails.values(), ...ledgerTails.values()].reduce((sum, tail) => sum + tail.runs.size, 0),
+      dataDirs: tails.size,
+      runs: [...tails.values()].reduce((sum, tail) => sum + tail.runCount, 0),
     }),
   };
 }

@@ -7,6 +7,7 @@
  * source); a `RunSource` is one instance with whatever caches the format needs, owned by
  * whoever created the registry (the library, the CLI, the worker) and disposed with it.
  */
+import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { Diagnostic, Result } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import type { HarnessView } from '../../shared/fold/harness/harness-types';
@@ -17,6 +18,11 @@ import type { LivePhase, LiveRunSummary } from '../../shared/live/live-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
 import type { EventFilterSpec, EventRow, LockInfo, RunDetail } from '../../shared/run/run-detail-types';
+import type { RunModelData } from '../../shared/run/run-model';
+import type { ArtifactManifest } from './little-workflow/artifacts';
+import type { LockReader } from './little-workflow/lock-watch';
+import type { SqliteDriver } from './little-workflow/sqlite-driver';
+import type { OpenDataDirOptions } from './little-workflow/data-dir-reader';
 import type { EventRead } from './little-workflow/store-types';
 
 /** The source names a run row carries (`RunSummary.source`; absent means little-workflow). */
@@ -28,7 +34,7 @@ export interface SourceKind {
   /** The format of `dir` when it is a data dir of this kind (checked without following links out of it), else null. */
   recognise(dir: string): LogFormat | null;
   /** Run count and diagnostics of a data dir, for discovery's `countRuns`. */
-  countRuns(dir: string): { runCount: number; diagnostics: Diagnostic[] };
+  countRuns(dir: string, options?: OpenDataDirOptions): { runCount: number; diagnostics: Diagnostic[] };
   /** A source instance; its state lives until `dispose()`. */
   create(options?: SourceOptions): RunSource;
 }
@@ -37,10 +43,15 @@ export interface SourceKind {
 export type SourceOptions = {
   /** Builds a run's detail off main (the library's worker pool); without it the source builds in-process. */
   buildDetail?: DetailBuilder;
+  /** Folds a run's log afresh and compares it with the live copy (the library's worker pool). */
+  compareLog?: LogComparer;
 };
 
-/** A run's detail and its integrity findings (which may come later). */
-export type DetailBuild = { detail: RunDetail; findings?: Promise<Result<Diagnostic[]>> };
+/** The library's way to compare a little-workflow run's log with its live fold (in its worker thread). */
+export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot | undefined) => Promise<Result<RunComparison>>;
+
+/** A run's detail with what is derived from it, and its integrity findings (which may come later). */
+export type DetailBuild = { data: RunModelData; findings?: Promise<Result<Diagnostic[]>> };
 
 /** Context of a detail build besides the log: the run's row, its neighbours and the price table. */
 export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
@@ -54,11 +65,14 @@ export type RunFacts = {
   lock: LockInfo;
   /** The outer loop whose manifest names this run as its pending cycle. */
   pendingCycle: { pendingCycleRunId: string; outerLoopId: string } | null;
-  /** Workflow version ids stored in the data dir. */
+  /** Ids of the outer-loop manifests in the data dir. */
+  outerLoopIds: string[];
+  /** Ids of the workflow versions stored in the data dir. */
   workflowVersionIds: string[];
-  /** Artifact refs the run's log names (ordered as first named). */
-  artifactRefs: string[];
 };
+
+/** An artifact's manifest and its payload (parsed JSON, text, or bytes). */
+export type ArtifactContent = { manifest: ArtifactManifest; payload: unknown };
 
 /** One data dir's reads, whatever its format. Every method is read-only. */
 export interface RunSource {
@@ -74,16 +88,20 @@ export interface RunSource {
   readFacts(dataDir: string, runId: string): Result<RunFacts>;
   /** The run view's full detail. */
   detail(dataDir: string, runId: string, context: DetailContext): Promise<Result<DetailBuild>>;
+  /** A fresh fold of the run's log compared with `live` (a capture of the observer's fold), and its resume audit. */
+  compare(dataDir: string, runId: string, live: LiveRunSnapshot | undefined): Promise<Result<RunComparison>>;
   /** Rows `fromSequence…` (at most `limit`) of the events list. */
   eventRows(dataDir: string, runId: string, fromSequence: number, limit: number): Promise<Result<EventRow[]>>;
   /** Sequences of the events matching `filter`. */
   eventIndex(dataDir: string, runId: string, filter: EventFilterSpec): Promise<Result<number[]>>;
   /** One event in full (or the raw text of a row whose payload does not parse). */
   event(dataDir: string, runId: string, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>>;
+  /** One artifact a run names (formats without artifacts say `unsupported`). */
+  artifact(dataDir: string, runId: string, ref: string): Result<ArtifactContent>;
   /** Full bodies (untruncated texts) for an exported report of `detail`. */
   reportBodies(detail: RunDetail, maxText: number): Promise<Result<ReportBodies>>;
-  /** A live tail of one data dir (not started until its first tick). */
-  openTail(dataDir: string, options: SourceTailOptions): SourceTail;
+  /** A live tail of one data dir (started by its first tick), or null when that log is never appended to. */
+  openTail(dir: Pick<DataDirInfo, 'path' | 'format'>, options: SourceTailOptions): SourceTail | null;
   /** Drop caches; idempotent. */
   dispose(): void;
 }
@@ -97,9 +115,9 @@ export type SourceTailOptions = {
   watch: boolean;
   runFilter?: (runId: string) => boolean;
   priceTable?: PriceTable;
-  /** Source-specific knobs (the SQLite driver and lock reader in tests). */
-  driver?: unknown;
-  readLock?: unknown;
+  /** little-workflow's SQLite driver and lock reader (tests inject them; other sources ignore them). */
+  driver?: SqliteDriver;
+  readLock?: LockReader;
   /** Something changed on disk: tick soon. */
   wake: () => void;
 };
@@ -127,7 +145,7 @@ export interface SourceTail {
   /** One pass: read at most about `budget` rows, push notices to `out`; `more` when rows are left. */
   tick(now: number, budget: number, out: LiveNotification[]): { rows: number; more: boolean };
   /** The runs it tails. */
-  runs(): LiveRunInfo[];
+  liveRuns(): LiveRunInfo[];
   /** A copy of one run's live state, or undefined when it is not tailed. */
   capture(runId: string): LiveRunSnapshot | undefined;
   /** Number of runs tailed. */

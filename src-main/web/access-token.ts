@@ -1,14 +1,13 @@
 /**
  * The per-server secret that every request must present.
  *
- * The browser gets it once in the start URL (`/?token=T`) and keeps it in an HttpOnly
- * cookie; scripts and tools may send it as a Bearer header or `?token=` instead.
+ * The browser gets it once in the start URL (`/?token=T`); the page moves it into its own
+ * sessionStorage and sends it as a Bearer header. Tools may send `?token=` instead. It is
+ * never a cookie: cookies are scoped by host, not port, so a cookie would reach every
+ * other server on 127.0.0.1 (one that received it could replay it here).
  */
 import type { IncomingMessage } from 'node:http';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
-/** Name of the cookie that carries the token after the first page load. */
-export const TOKEN_COOKIE = 'li_token';
 
 /** A fresh token: 32 random bytes, base64url (URL- and cookie-safe, no padding). */
 export function generateToken(): string {
@@ -27,17 +26,12 @@ export function tokensEqual(expected: string, given: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** Every token the request offers: each `li_token` cookie, a Bearer header, each `?token=`. */
+/** Every token the request offers: a Bearer header, each `?token=`. Cookies are ignored. */
 export function offeredTokens(req: IncomingMessage): string[] {
-  return [...cookieTokens(req), ...bearerTokens(req), ...queryTokens(req.url ?? '')];
+  return [...bearerTokens(req), ...queryTokens(req.url ?? '')];
 }
 
-/**
- * True when any offered token matches.
- *
- * Any, not the first: cookies ignore ports, so a stale `li_token` from an earlier server on
- * another loopback port can sit next to the right query token or a second cookie.
- */
+/** True when any offered token matches. */
 export function requestHasToken(req: IncomingMessage, token: string): boolean {
   let found = false;
   for (const candidate of offeredTokens(req)) {
@@ -51,25 +45,6 @@ export function queryTokens(rawUrl: string): string[] {
   const queryStart = rawUrl.indexOf('?');
   if (queryStart < 0) return [];
   return new URLSearchParams(rawUrl.slice(queryStart + 1)).getAll('token');
-}
-
-/** The Set-Cookie value that hands the token to the browser; scripts never see it. */
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-}
-
-function cookieTokens(req: IncomingMessage): string[] {
-  const header = req.headers.cookie;
-  if (!header) return [];
-  const found: string[] = [];
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== TOKEN_COOKIE) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    found.push(value);
-  }
-  return found;
 }
 
 function bearerTokens(req: IncomingMessage): string[] {

@@ -81,6 +81,7 @@ describe('POST /api/call/<channel>', () => {
     for (const channel of ['nope', 'constructor', '__proto__', 'hasOwnProperty', 'app.info/extra', '']) {
       const reply = await call(channel, '{}');
       expect(reply.status, channel).toBe(404);
+      expect(JSON.parse(reply.body), channel).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } });
     }
     const outside = await send(web.port, { method: 'POST', path: '/api/other', headers: { 'Content-Type': 'application/json', ...bearer(web.token) }, body: '{}' });
     expect(outside.status).toBe(404);

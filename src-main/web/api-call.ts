@@ -1,15 +1,15 @@
 /**
  * `POST /api/call/<channel>`: one contract call over HTTP.
  *
- * This is the browser-mode twin of `src-main/electron/ipc.ts`: the one place where HTTP arguments are
- * validated against the contract's schema before a handler sees them. Handler failures come
- * back as `Result` values; a handler that throws anyway gets a generic 500 and the server
- * carries on.
+ * The browser-mode twin of `src-main/electron/ipc.ts`: HTTP framing (JSON content type, a
+ * body of at most 64 KiB, UTF-8, JSON) here, then the same request gate as Electron
+ * (src-main/library/invoke-channel.ts), so both transports answer the same diagnostics. The
+ * body is always the `Result`; the status says who answered: 200 the handler, 4xx/500 the gate.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isChannel, type Channel, type Handlers } from '../../shared/contract';
-import { requestSchemas } from '../../shared/contract-schemas';
-import { diagnostic, fail, type Diagnostic } from '../../shared/diagnostics';
+import { isChannel, type Handlers } from '../../shared/contract';
+import { diagnostic, fail, type Result } from '../../shared/diagnostics';
+import { gateRefusalOf, invalidRequest, invokeChannel, MAX_REQUEST_BYTES, requestTooLarge, type GateRefusal } from '../library/invoke-channel';
 import { readBody } from './request-body';
 import { sendJsonText, sendText } from './responses';
 
@@ -25,6 +25,21 @@ export function isJsonContentType(header: string | undefined): boolean {
   return header.split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
+/** HTTP status of a gate refusal; a handler's own failure is an answer like any other (200). */
+const STATUS: Record<GateRefusal, number> = { 'unknown-channel': 404, 'too-large': 413, 'invalid-request': 400, 'handler-failed': 500 };
+
+function sendResult(res: ServerResponse, result: Result<unknown>, headers: Record<string, string> = {}): void {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(result);
+  } catch {
+    // A value JSON cannot carry (a BigInt) is a handler bug like any other.
+  }
+  if (json === undefined) return sendResult(res, fail(diagnostic('internal', 'internal error', { detail: { gate: 'handler-failed' } })), headers);
+  const refusal = gateRefusalOf(result);
+  sendJsonText(res, refusal === null ? 200 : STATUS[refusal], json, headers);
+}
+
 /** Answer one contract call; `rawChannel` is the path segment after `/api/call/`. */
 export async function handleApiCall(
   req: IncomingMessage,
@@ -33,52 +48,25 @@ export async function handleApiCall(
   rawChannel: string,
   log: ErrorLog,
 ): Promise<void> {
-  if (!isChannel(rawChannel)) return sendText(res, 404, 'unknown channel');
-  const channel: Channel = rawChannel;
+  const gateLog = (message: string, error?: unknown) => log(`web: ${message}`, error);
+  // The gate names the refusal; the body is not read for a channel outside the contract.
+  if (!isChannel(rawChannel)) return sendResult(res, await invokeChannel(handlers, rawChannel, undefined, gateLog));
   // Requiring JSON also forces a CORS preflight on any cross-origin attempt.
   if (!isJsonContentType(req.headers['content-type'])) {
     return sendText(res, 415, 'unsupported media type');
   }
-  const body = await readBody(req);
-  if (body.kind === 'too-large') {
-    return sendText(res, 413, 'payload too large', { Connection: 'close' });
-  }
+  const body = await readBody(req, MAX_REQUEST_BYTES);
+  if (body.kind === 'too-large') return sendResult(res, requestTooLarge(rawChannel), { Connection: 'close' });
   if (body.kind === 'aborted') {
     res.destroy();
     return;
   }
-  if (body.kind === 'not-utf8') return sendInvalid(res, 'request body is not UTF-8');
-
+  if (body.kind === 'not-utf8') return sendResult(res, invalidRequest(rawChannel, 'request body is not UTF-8'));
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.text);
   } catch {
-    return sendInvalid(res, 'request body is not valid JSON');
+    return sendResult(res, invalidRequest(rawChannel, 'request body is not valid JSON'));
   }
-  const validated = requestSchemas[channel].safeParse(parsed);
-  if (!validated.success) {
-    const issues = validated.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: issue.message,
-    }));
-    return sendInvalid(res, `invalid arguments for ${channel}`, { issues });
-  }
-
-  let json: string;
-  try {
-    const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
-    const text: string | undefined = JSON.stringify(await handler(validated.data));
-    if (typeof text !== 'string') throw new Error(`handler for ${channel} returned no result`);
-    json = text;
-  } catch (error) {
-    log(`web: handler for ${channel} threw`, error);
-    const failure = fail(diagnostic('internal', `internal error in ${channel}`));
-    return sendJsonText(res, 500, JSON.stringify(failure));
-  }
-  sendJsonText(res, 200, json);
-}
-
-function sendInvalid(res: ServerResponse, message: string, detail?: Diagnostic['detail']): void {
-  const failure = fail(diagnostic('invalid-argument', message, detail ? { detail } : {}));
-  sendJsonText(res, 400, JSON.stringify(failure));
+  sendResult(res, await invokeChannel(handlers, rawChannel, parsed, gateLog));
 }

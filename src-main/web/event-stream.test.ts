@@ -25,7 +25,7 @@ function openStream(web: WebServer, headers: Record<string, string> = {}): Promi
   return new Promise((resolve, reject) => {
     let received = '';
     const req = request(
-      { host: '127.0.0.1', port: web.port, path: '/api/events', agent: false, headers: { Host: `127.0.0.1:${web.port}`, Cookie: `li_token=${web.token}`, ...headers } },
+      { host: '127.0.0.1', port: web.port, path: '/api/events', agent: false, headers: { Host: `127.0.0.1:${web.port}`, Authorization: `Bearer ${web.token}`, ...headers } },
       (response) => {
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (received += chunk));
@@ -150,7 +150,7 @@ describe('GET /api/events', () => {
   });
 
   it('needs the token and our Host like every route', async () => {
-    const noToken = await openStream(web, { Cookie: '' });
+    const noToken = await openStream(web, { Authorization: '' });
     expect(noToken.response.statusCode).toBe(401);
     const foreign = await openStream(web, { Host: `evil.example:${web.port}` });
     expect(foreign.response.statusCode).toBe(403);

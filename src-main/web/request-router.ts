@@ -3,10 +3,12 @@
  *
  * The order is the security model: security headers first (so refusals carry them too),
  * Host/Origin/fetch-site next (a foreign page is refused even when it somehow holds the
- * token), then the token (every route, static files included), and only then routing.
+ * token), then the token for everything under `/api`, and only then routing. The static
+ * files are the renderer's public build (no data): they load without a token, so a reload
+ * works after the page has taken the token off its address.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { queryTokens, requestHasToken, tokenCookie, tokensEqual } from './access-token';
+import { requestHasToken } from './access-token';
 import { API_CALL_PREFIX, handleApiCall, type ErrorLog } from './api-call';
 import { openEventStream, type EventStreamOptions } from './event-stream';
 import { checkRequestSource } from './request-guard';
@@ -46,14 +48,13 @@ export function createRequestHandler(context: RouterContext): (req: IncomingMess
 async function route(req: IncomingMessage, res: ServerResponse, context: RouterContext): Promise<void> {
   applySecurityHeaders(res);
   if (checkRequestSource(req, context.port()) !== null) return sendText(res, 403, 'forbidden');
-  if (!requestHasToken(req, context.token)) return sendText(res, 401, 'unauthorized');
-
   const rawUrl = req.url ?? '';
   const queryAt = rawUrl.indexOf('?');
   const pathname = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
   const method = req.method ?? '';
 
   if (pathname === '/api' || pathname.startsWith('/api/')) {
+    if (!requestHasToken(req, context.token)) return sendText(res, 401, 'unauthorized');
     if (pathname === EVENTS_PATH) {
       if (method !== 'GET') return sendText(res, 405, 'method not allowed', { Allow: 'GET' });
       const end = openEventStream(res, (listener) => context.core.subscribe(listener), context.events);
@@ -69,11 +70,5 @@ async function route(req: IncomingMessage, res: ServerResponse, context: RouterC
   if (method !== 'GET' && method !== 'HEAD') {
     return sendText(res, 405, 'method not allowed', { Allow: 'GET, HEAD' });
   }
-  const headers: Record<string, string> = {};
-  // The start URL carries the token once; from then on the HttpOnly cookie does, so the
-  // page's own scripts never need (or see) it.
-  if ((pathname === '/' || pathname === '/index.html') && queryTokens(rawUrl).some((t) => tokensEqual(context.token, t))) {
-    headers['Set-Cookie'] = tokenCookie(context.token);
-  }
-  return serveStatic(res, rawUrl, context.realRoot, headers);
+  return serveStatic(res, rawUrl, context.realRoot);
 }

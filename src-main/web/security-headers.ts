@@ -1,24 +1,15 @@
 /**
  * Headers sent on every response, errors included.
  *
- * The renderer is self-contained (no CDN, no inline script), so the CSP can start from
- * `default-src 'none'`; `unsafe-inline` styles stay because recharts and the virtual list
- * set style attributes. Framing is forbidden twice (CSP + X-Frame-Options) for old engines.
+ * The CSP is the desktop app's own policy (`default-src 'none'` upwards, no
+ * `'unsafe-inline'` for styles: React sets style props through the CSSOM, which CSP does not
+ * gate), so browser mode runs the UI under exactly what Electron enforces.
+ * Framing is forbidden twice (CSP + X-Frame-Options) for old engines.
  */
 import type { ServerResponse } from 'node:http';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 
-/** The Content-Security-Policy every response carries. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY };
 
 /** Header name -> value for every response. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, type Diagnostic, type Result } from '../../shared/diagnostics';
-import { appRoot } from '../app-paths';
+import { appRoot, unpackedPath } from '../app-paths';
 import type { RunDetailContext } from '../library/run-detail';
 import type { RunModelData } from '../../shared/run/run-model';
 import type { LibrarySnapshot } from '../../shared/library';
@@ -25,7 +25,8 @@ export type DetailBuild = { data: RunModelData; findings: Promise<Result<Diagnos
 export function workerScript(): { code: string; eval: boolean } | null {
   // From source (vitest, tsx scripts): register tsx's CommonJS hooks in the thread, then load the TS.
   if (__filename.endsWith('.ts')) return { code: `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'run-detail-worker.ts'))});`, eval: true };
-  const built = join(appRoot(), 'out', 'main', 'run-detail-worker.js');
+  // In the package the worker script is asarUnpack'ed: a worker thread loads it from disk.
+  const built = unpackedPath(join(appRoot(), 'out', 'main', 'run-detail-worker.js'));
   return existsSync(built) ? { code: built, eval: false } : null;
 }
 

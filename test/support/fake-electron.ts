@@ -45,6 +45,15 @@ export class FakeBrowserWindow extends EventEmitter {
   focus = vi.fn();
   restore = vi.fn();
   isMinimized = vi.fn(() => false);
+  maximize = vi.fn();
+  isMaximized = vi.fn(() => false);
+  /** The window's unmaximized bounds: what it was created with, or the default size at 0,0. */
+  getNormalBounds = vi.fn(() => ({
+    x: (this.options.x as number | undefined) ?? 0,
+    y: (this.options.y as number | undefined) ?? 0,
+    width: (this.options.width as number | undefined) ?? 800,
+    height: (this.options.height as number | undefined) ?? 600,
+  }));
   destroy = vi.fn(() => {
     this.destroyed = true;
     this.emit('closed');
@@ -73,8 +82,14 @@ export const fakeElectron = {
     getPath: vi.fn(() => '/tmp/little-inspector-user-data'),
     getName: vi.fn(() => 'Little Inspector'),
     getVersion: vi.fn(() => '0.1.0'),
+    addRecentDocument: vi.fn(),
+    dock: { hide: vi.fn() },
     isPackaged: false,
   }),
+  screen: {
+    /** One 1920x1080 display unless a test says otherwise. */
+    getAllDisplays: vi.fn(() => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1050 } }]),
+  },
   ipcMain: {
     handlers: new Map<string, Invoke>(),
     handle: vi.fn((channel: string, listener: Invoke) => {

@@ -51,14 +51,14 @@ export function readAll(dataDir: string, runId: string): EventEnvelope[] {
 /** Assert the observer's live state and harness view of a run equal a fresh full fold. */
 export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string, runId: string): EventEnvelope[] {
   const events = readAll(dataDir, runId);
-  const live = observer.run(dataDir, runId);
-  expect(live, `observer tails ${runId}`).toBeDefined();
+  const live = observer.capture(dataDir, runId);
+  expect(live?.folded, `observer tails ${runId}`).toBeDefined();
   const full = materializeRunState(runId, events);
   expect(live!.foldError).toBeNull();
   expect(live!.lastSequence).toBe(events.length);
-  expect(JSON.stringify(live!.state)).toBe(JSON.stringify(full));
-  expect(live!.state).toEqual(full);
-  expect(live!.harness()).toEqual(buildHarnessView(events));
+  expect(JSON.stringify(live!.folded!.state)).toBe(JSON.stringify(full));
+  expect(live!.folded!.state).toEqual(full);
+  expect(live!.folded!.harness).toEqual(buildHarnessView(events));
   return events;
 }
 

@@ -3,9 +3,7 @@
  * as a report to send around. Text formats go to stdout or FILE; the PDF needs `-o` and
  * Chromium. Never writes inside a data dir.
  */
-import { writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import pkg from '../../../package.json';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { renderHtml } from '../../../shared/report-export/render-html';
 import { renderTextExport } from '../../../shared/report-export/render-text-export';
@@ -13,13 +11,13 @@ import { DEFAULT_MAX_TEXT, EXPORT_FORMATS, type ExportFormat } from '../../../sh
 import { MAX_TEXT_LIMIT } from '../../../shared/report-export/run-export-types';
 import { timelineSvg } from '../../../shared/report-export/timeline-svg';
 import { createInspectorCore } from '../../library/inspector-core';
+import { writeFilesAtomic, type ExportFile } from '../../export/atomic-write';
 import { dataDirContaining } from '../../export/export-path-guard';
-import { createExportService } from '../../export/export-service';
 import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';
-import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';
+import { DataDirError, DEFAULT_DATA_DIR, LittleCliError, unreadableDataDirError } from '../run-log';
 
 const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>]';
 
@@ -51,15 +49,19 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     const opened = await core.openPath(dataDir);
     if (!opened.ok) throw new DataDirError(opened.error);
     const run = opened.value.runs.find((r) => r.runId === runId && r.dataDir === dataDir) ?? opened.value.runs.find((r) => r.runId === runId);
-    if (!run) throw new RunNotFoundError(runId);
+    if (!run) {
+      // The run may sit in a data dir that could not be read: that is the error to report (exit 2).
+      const unreadable = unreadableDataDirError(opened.value.dataDirs);
+      if (unreadable) throw new DataDirError(unreadable);
+      throw new RunNotFoundError(runId);
+    }
     const targets = output === null ? [] : [output, ...(format === 'md' ? [svgPathFor(output)] : [])];
     for (const target of targets) {
       const inside = dataDirContaining(target, opened.value.dataDirs.map((d) => d.path));
       if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
     }
 
-    const service = createExportService({ detail: (ref) => core.runDetail(ref), version: pkg.version });
-    const doc = await service.document({ dataDir: run.dataDir, runId }, maxText);
+    const doc = await core.exportDocument({ dataDir: run.dataDir, runId }, maxText);
     if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
     const kind = format as ExportFormat;
     if (kind === 'pdf') {
@@ -69,7 +71,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
         return 2;
       }
       const pdf = await chromium.render(renderHtml(doc.value, { openAll: true }));
-      writeFileSync(output!, pdf);
+      write([{ path: output!, data: pdf }]);
       io.stderr(`Wrote ${output} (${kib(pdf.byteLength)})\n`);
       return 0;
     }
@@ -77,17 +79,20 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       io.stdout(renderTextExport(doc.value, kind));
       return 0;
     }
-    let text: string;
-    if (kind === 'md') {
-      const svgPath = svgPathFor(output);
-      writeFileSync(svgPath, `${timelineSvg(doc.value.timeline)}\n`);
-      text = renderTextExport(doc.value, kind, { timelineImage: basename(svgPath) });
-      io.stderr(`Wrote ${svgPath}\n`);
-    } else text = renderTextExport(doc.value, kind);
-    writeFileSync(output, text);
+    // The main file first, then its sidecar; both staged before either is renamed into place.
+    const svgPath = kind === 'md' ? svgPathFor(output) : null;
+    const text = renderTextExport(doc.value, kind, svgPath ? { timelineImage: basename(svgPath) } : undefined);
+    write([{ path: output, data: text }, ...(svgPath ? [{ path: svgPath, data: `${timelineSvg(doc.value.timeline)}\n` }] : [])]);
     io.stderr(`Wrote ${output} (${kib(Buffer.byteLength(text))})\n`);
+    if (svgPath) io.stderr(`Wrote ${svgPath}\n`);
     return 0;
   }
+}
+
+/** Write atomically or fail with the typed diagnostic (exit 2), never a raw EISDIR/ENOSPC. */
+function write(files: ExportFile[]): void {
+  const written = writeFilesAtomic(files);
+  if (!written.ok) throw new DataDirError(written.error);
 }
 
 /** `report.md` → `report.timeline.svg` in the same folder. */

@@ -1,4 +1,7 @@
-/** `little-inspector serve [dataDir] [--port N] [--open]`: the UI in a browser on loopback. */
+/**
+ * `little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR]`: the UI in a
+ * browser on loopback. The pricing bar loads tables only from `--price-tables` (none without it).
+ */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,9 +15,9 @@ import { formatDiagnostic } from '../format-diagnostic';
 
 /** Start browser mode and keep serving until SIGINT/SIGTERM. */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false });
+  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false, 'price-tables': true });
   if (flags.help) {
-    io.stdout('Usage: little-inspector serve [dataDir] [--port N] [--open]\n');
+    io.stdout('Usage: little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR]\n');
     return 0;
   }
   if (positionals.length > 1) throw new UsageError(`serve takes one data directory, got ${positionals.length}`);
@@ -26,7 +29,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`little-inspector serve: the UI is not built (${ui} is missing); run "npm run build" first.\n`);
     return 2;
   }
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf });
+  const priceTableFolders = typeof flags['price-tables'] === 'string' ? [resolve(flags['price-tables'])] : [];
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf, priceTableFolders });
   const opened = await core.openPath(target);
   if (!opened.ok) {
     io.stderr(`little-inspector serve: ${formatDiagnostic(opened.error)}\n`);

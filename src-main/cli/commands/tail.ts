@@ -14,15 +14,16 @@ import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
 import { DEFAULT_DATA_DIR, openDataDirArg } from '../run-log';
+import { terminalSafe } from '../terminal-safe';
 
 /** Seams for tests: stop without a signal, faster polling. */
 export type TailOptions = { signal?: AbortSignal; observer?: Partial<LiveObserverOptions> };
 
-/** The human line of one event. */
+/** The human line of one event; every field from the log is shown, never obeyed (terminal controls escaped). */
 export function formatTailLine(event: EventEnvelope): string {
   const stepPath = (event.payload as { stepPath?: unknown } | null)?.stepPath;
   const step = typeof stepPath === 'string' ? `  ${stepPath}` : '';
-  return `${event.recordedAt}  ${event.runId}  #${event.sequence}  ${event.type}${step}\n`;
+  return `${terminalSafe(`${event.recordedAt}  ${event.runId}  #${event.sequence}  ${event.type}${step}`)}\n`;
 }
 
 /** Follow the data dir until SIGINT (or `options.signal`); exit 0, or 2 when it cannot be read. */
@@ -40,9 +41,11 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
     discoverMs: 0,
     replayExisting: flags['from-start'] === true,
     ...(runId !== undefined ? { runFilter: (id: string) => id === runId } : {}),
-    logError: (message) => io.stderr(`${message}\n`),
+    logError: (message) => io.stderr(`${terminalSafe(message)}\n`),
     ...options.observer,
   });
+  // Notices quote run ids, reasons and folder names from disk: each line passes terminalSafe.
+  const note = (text: string) => io.stderr(`${terminalSafe(text)}\n`);
   observer.subscribe('cli-tail', (batch: LiveBatch) => {
     for (const notice of batch) {
       switch (notice.kind) {
@@ -50,27 +53,27 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
           for (const event of notice.events) io.stdout(json ? formatEventLine(event) : formatTailLine(event));
           break;
         case 'run.started':
-          io.stderr(`# run ${notice.runId} started (${notice.reason})\n`);
+          note(`# run ${notice.runId} started (${notice.reason})`);
           break;
         case 'run.ended':
-          io.stderr(`# run ${notice.runId} ended (${notice.reason}) after ${notice.summary.lastSequence} events\n`);
+          note(`# run ${notice.runId} ended (${notice.reason}) after ${notice.summary.lastSequence} events`);
           break;
         case 'run.reset':
-          io.stderr(`# run ${notice.runId} was ${notice.reason} (had ${notice.previousSequence} events); following it again from sequence 1\n`);
+          note(`# run ${notice.runId} was ${notice.reason} (had ${notice.previousSequence} events); following it again from sequence 1`);
           break;
         case 'dataDir.lost':
         case 'dataDir.restored':
         case 'dataDir.added':
-          io.stderr(`# data dir ${notice.dataDir}: ${notice.kind.slice('dataDir.'.length)}\n`);
+          note(`# data dir ${notice.dataDir}: ${notice.kind.slice('dataDir.'.length)}`);
           break;
         case 'diagnostic':
-          io.stderr(`# ${formatDiagnostic(notice.diagnostic)}\n`);
+          note(`# ${formatDiagnostic(notice.diagnostic)}`);
           break;
       }
     }
   });
   observer.start();
-  io.stderr(`# following ${runId ?? 'every run'} in ${dataDir} (Ctrl-C to stop)\n`);
+  note(`# following ${runId ?? 'every run'} in ${dataDir} (Ctrl-C to stop)`);
   await new Promise<void>((done) => {
     if (options.signal) {
       if (options.signal.aborted) done();

@@ -91,6 +91,14 @@ describe('drag and drop of a folder', () => {
     });
   });
 
+  it('opens the data dir of a dropped events.db', () => {
+    fakeElectron.webUtils.getPathForFile.mockReturnValueOnce('/home/me/project/.little-workflow/events/events.db');
+    windowListeners.get('drop')!({ type: 'drop', preventDefault: vi.fn(), dataTransfer: dataTransfer([{ name: 'events.db' }]) });
+    expect(fakeElectron.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith('inspector:library.open', {
+      path: '/home/me/project/.little-workflow',
+    });
+  });
+
   it('ignores drops without files or without a disk path', () => {
     windowListeners.get('drop')!({ type: 'drop', preventDefault: vi.fn(), dataTransfer: { types: ['text/plain'], files: [] } });
     fakeElectron.webUtils.getPathForFile.mockReturnValueOnce('');

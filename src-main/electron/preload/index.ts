@@ -10,6 +10,7 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { channelNames, type Channel, type InspectorApi, type PushMessage } from '../../../shared/contract';
 import { BRIDGE_KEY, ipcChannelFor, PUSH_CHANNEL } from '../../../shared/ipc-channels';
+import { openTargetFor } from '../../../shared/open-target';
 
 /** The contract channels the bridge exposes (contract.ts keeps this list zod-free). */
 export const bridgeChannels: readonly Channel[] = channelNames;
@@ -52,8 +53,9 @@ export function installDropToOpen(target: Pick<Window, 'addEventListener'>): voi
     event.preventDefault();
     const file = event.dataTransfer?.files[0];
     const path = file ? webUtils.getPathForFile(file) : '';
-    // Empty for items that are not on disk (e.g. text dragged from another app).
-    if (path) void ipcRenderer.invoke(ipcChannelFor('library.open'), { path });
+    // Empty for items that are not on disk (e.g. text dragged from another app). A dropped
+    // events.db or ledger file opens the data dir holding it.
+    if (path) void ipcRenderer.invoke(ipcChannelFor('library.open'), { path: openTargetFor(path) });
   });
 }
 

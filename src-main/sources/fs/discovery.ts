@@ -7,11 +7,11 @@
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostics';
-import type { DataDirInfo, DataDirKind, LogFormat } from '../../../shared/library';
-import { openDataDir, type OpenDataDirOptions } from '../little-workflow/data-dir-reader';
+import type { DataDirInfo, DataDirKind } from '../../../shared/library';
+import type { OpenDataDirOptions } from '../little-workflow/data-dir-reader';
+import { countDataDirRuns, recogniseDataDir } from '../registry';
 import { fsDiagnostic } from './fs-diagnostics';
-import { isLoopctlDir, readLoopctlDir } from '../loopctl/loopctl-reader';
-import { lexists, outside, statContained } from './safe-paths';
+import { outside } from './safe-paths';
 import type { Discovery } from '../little-workflow/store-types';
 
 /** Folder levels below the root that are searched (root/.little-harness/sessions/k/dynamic-workflows/run = 5). */
@@ -64,7 +64,7 @@ export function discover(rootPath: string, options: DiscoverOptions = {}): Disco
 }
 
 function walk(dir: string, realRoot: string, depth: number, maxDepth: number, seen: Set<string>, found: string[], diagnostics: Diagnostic[]): void {
-  if (isDataDir(dir)) {
+  if (recogniseDataDir(dir) !== null) {
     // A data dir's own subfolders (runs/, memory/, artifacts/) never hold another one.
     found.push(dir);
     return;
@@ -104,46 +104,13 @@ function walk(dir: string, realRoot: string, depth: number, maxDepth: number, se
   }
 }
 
-function isDataDir(dir: string): boolean {
-  // An events/ symlinked out of the folder is not followed (not even stat'ed).
-  const events = statContained(dir, join(dir, 'events'));
-  return events !== null ? events.isDirectory() : isLoopctlDir(dir);
-}
-
 function describe(root: string, dir: string, options: DiscoverOptions): DataDirInfo {
   const rel = relative(root, dir);
   const { kind, sessionKey } = classify(dir);
-  const info: DataDirInfo = {
-    path: dir,
-    label: rel === '' ? '.' : rel.split(sep).join('/'),
-    kind,
-    format: guessFormat(dir),
-    sessionKey,
-    runCount: 0,
-    diagnostics: [],
-  };
-  if (options.countRuns === false) return info;
-  if (info.format === 'loopctl') {
-    const fold = readLoopctlDir(dir);
-    return { ...info, runCount: fold.runs.length, diagnostics: fold.diagnostics };
-  }
-  const reader = openDataDir(dir, options);
-  if (!reader.ok) {
-    info.diagnostics.push(reader.error);
-    return info;
-  }
-  try {
-    const runs = reader.value.listRuns();
-    if (runs.ok) {
-      info.runCount = runs.value.runs.length;
-      info.diagnostics.push(...runs.value.diagnostics);
-    } else {
-      info.diagnostics.push(runs.error);
-    }
-  } finally {
-    reader.value.close();
-  }
-  return info;
+  // Found by walk(), so some source recognised it.
+  const format = recogniseDataDir(dir)!;
+  const info: DataDirInfo = { path: dir, label: rel === '' ? '.' : rel.split(sep).join('/'), kind, format, sessionKey, runCount: 0, diagnostics: [] };
+  return options.countRuns === false ? info : { ...info, ...countDataDirRuns(dir, format, options) };
 }
 
 /** `sessions/<key>/workflows` and `sessions/<key>/dynamic-workflows/<runId>` are harness worlds. */
@@ -159,8 +126,3 @@ function classify(dir: string): { kind: DataDirKind; sessionKey: string | null }
   return { kind: 'workflow', sessionKey: null };
 }
 
-function guessFormat(dir: string): LogFormat {
-  // lstat, not stat: a symlink leaving the data dir is classified, never followed.
-  if (lexists(join(dir, 'events', 'events.db'))) return 'sqlite';
-  return lexists(join(dir, 'events')) ? 'jsonl-legacy' : 'loopctl';
-}

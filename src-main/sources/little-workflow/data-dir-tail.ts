@@ -16,6 +16,7 @@ import { ChangeProbe, fileIdentity, sameIdentity, type FileIdentity, type RunHea
 import type { LiveNotification } from '../../../shared/live/live-notifications';
 import { checkRunLocks, type LockReader } from './lock-watch';
 import { RunTail } from './run-tail';
+import type { LiveRunInfo, LiveRunSnapshot, SourceTail } from '../run-source';
 
 /** Knobs of one data-dir tail (the observer passes its own). */
 export type DataDirTailOptions = {
@@ -39,7 +40,7 @@ export type DataDirTailOptions = {
 const RUN_TERMINALS = new Set(['RunCompleted', 'RunFailed']);
 
 /** The tail of one data dir. */
-export class DataDirTail {
+export class DataDirTail implements SourceTail {
   readonly runs = new Map<string, RunTail>();
   private readonly dirty = new Set<string>();
   /** Runs not yet announced with `run.started` (new runs, or all of them when replaying). */
@@ -126,6 +127,18 @@ export class DataDirTail {
       checkRunLocks(this.path, this.runs.values(), out, this.options.readLock);
     }
     return pulled;
+  }
+
+  liveRuns(): LiveRunInfo[] {
+    return [...this.runs.values()].map((run) => run.info());
+  }
+
+  capture(runId: string): LiveRunSnapshot | undefined {
+    return this.runs.get(runId)?.capture();
+  }
+
+  get runCount(): number {
+    return this.runs.size;
   }
 
   /** Close the reader, the probe and the watcher. */

@@ -4,10 +4,9 @@ import type { EventEnvelope } from '../../../shared/events/envelope';
 import { jsonSize } from '../../../shared/run/json-preview';
 import type { EventFilterSpec, EventRow } from '../../../shared/run/run-detail-types';
 import type { DataDirReader, EventRead } from './store-types';
+import { matches, MAX_EVENT_ROWS } from '../event-filter';
 import { SLICE, yieldToLoop } from './read-log-async';
 
-/** Most rows one request may ask for. */
-export const MAX_EVENT_ROWS = 1000;
 
 /** Rows `fromSequence…` (at most `limit`) in sequence order. */
 export function eventRows(reader: DataDirReader, runId: string, fromSequence: number, limit: number): Result<EventRow[]> {
@@ -47,13 +46,6 @@ function notFound<T>(runId: string, sequence: number): Result<T> {
   return fail(diagnostic('invalid-argument', `Run ${runId} has no event ${sequence}`, { runId, sequence }));
 }
 
-/** True when `row` passes every filter that is set (type prefix, caller, step path prefix). */
-export function matches(row: EventRow, filter: EventFilterSpec): boolean {
-  if (filter.typePrefix && !row.type.startsWith(filter.typePrefix)) return false;
-  if (filter.caller && row.caller !== filter.caller) return false;
-  if (filter.stepPath && !(row.stepPath === filter.stepPath || row.stepPath?.startsWith(`${filter.stepPath}.`) || row.stepPath?.startsWith(`${filter.stepPath}[`))) return false;
-  return true;
-}
 
 // Sizing re-serialises the payload, so the filter scan over a whole log skips it.
 function rowOf(read: EventRead, withSize = true): EventRow {

@@ -10,6 +10,7 @@ import type { MaterializedRunState } from '../../../shared/fold/run-state-types'
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { LivePhase, LiveRunSummary } from '../../../shared/live/live-types';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
+import type { LiveRunInfo, LiveRunSnapshot } from '../run-source';
 import type { DataDirReader } from './store-types';
 import { deepFreeze, runSummary } from '../../../shared/live/live-notifications';
 
@@ -129,6 +130,24 @@ export class RunTail {
       firstEventAt: this.firstRecordedAt,
       foldError: this.foldError,
     });
+  }
+
+  /** What callers may see of this run now (frozen; no fold state). */
+  info(): LiveRunInfo {
+    return Object.freeze({
+      dataDir: this.dataDir,
+      runId: this.runId,
+      phase: this.phase,
+      lastSequence: this.lastSequence,
+      lastEventAt: this.lastRecordedAt,
+      foldError: this.foldError,
+      summary: this.summary(),
+    });
+  }
+
+  /** A deep-frozen copy of the incremental fold: rows read after this never change it. */
+  capture(): LiveRunSnapshot {
+    return deepFreeze({ ...this.info(), folded: { state: structuredClone(this.state), harness: structuredClone(this.harnessView()) } });
   }
 
   /** The harness view so far. */

@@ -20,6 +20,7 @@ import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { openLoopctlDir, type LoopctlDirReader } from './loopctl-reader';
 import type { TailOptions, TailReset } from './loopctl-tail';
 import { deepFreeze, type LiveNotification } from '../../../shared/live/live-notifications';
+import type { LiveRunInfo, LiveRunSnapshot, SourceTail } from '../run-source';
 
 /** Knobs of one loopctl tail. */
 export type LoopctlDirTailOptions = TailOptions & {
@@ -48,7 +49,7 @@ export type LoopctlLiveRun = {
 };
 
 /** The live tail of one loopctl data dir. */
-export class LoopctlDirTail {
+export class LoopctlDirTail implements SourceTail {
   readonly runs = new Map<string, LoopctlLiveRun>();
   private readonly reader: LoopctlDirReader;
   private readonly table: PriceTable;
@@ -57,6 +58,10 @@ export class LoopctlDirTail {
   private holding = false;
   private problem: string | null = null;
   private last: LoopctlFold = { runs: [], diagnostics: [] };
+  /** The ledgers and fold of the last read, reused while records wait for a later tick's budget. */
+  private folded: { ledgers: LoopctlLedgers; fold: LoopctlFold; index: Map<string, RunRecordRef[]> } | null = null;
+  /** Records are left over from a tick whose row budget ran out. */
+  private pending = false;
 
   constructor(
     readonly path: string,
@@ -66,15 +71,34 @@ export class LoopctlDirTail {
     this.table = options.priceTable ?? BUNDLED_PRICE_TABLE;
   }
 
-  /** Read what was appended and notify; `rows` counts the records delivered. */
-  tick(now: number, _budget: number, out: LiveNotification[]): { rows: number; more: boolean } {
+  /**
+   * Read what was appended and notify at most `budget` records (`rows`); `more` when records
+   * are left for the next tick. Files are read and folded again only when they changed.
+   */
+  tick(now: number, budget: number, out: LiveNotification[]): { rows: number; more: boolean } {
     this.ensureWatch();
     const refresh = this.reader.refresh();
     this.reportProblems(refresh.diagnostics, out);
-    if (this.initialized && refresh.newLines === 0 && Object.keys(refresh.resets).length === 0 && !this.holding) return { rows: 0, more: false };
+    const changed = refresh.newLines > 0 || Object.keys(refresh.resets).length > 0;
+    if (this.initialized && !changed && !this.holding && !this.pending) return { rows: 0, more: false };
     const silent = !this.initialized && this.options.replayExisting !== true;
     this.initialized = true;
-    return { rows: this.update(now, refresh.resets, silent, out), more: false };
+    const rows = this.update(now, refresh.resets, silent, changed || this.folded === null, Math.max(budget, 1), out);
+    return { rows, more: this.pending };
+  }
+
+  liveRuns(): LiveRunInfo[] {
+    return [...this.runs.values()].map((run) => runInfo(this.path, run));
+  }
+
+  /** loopctl runs have no event fold to copy: the snapshot is the run's summary and position. */
+  capture(runId: string): LiveRunSnapshot | undefined {
+    const run = this.runs.get(runId);
+    return run === undefined ? undefined : Object.freeze({ ...runInfo(this.path, run), folded: null });
+  }
+
+  get runCount(): number {
+    return this.runs.size;
   }
 
   /** The fold of the complete lines read so far (what the notices were computed from). */
@@ -89,15 +113,19 @@ export class LoopctlDirTail {
     this.watcher = null;
   }
 
-  private update(now: number, resets: Partial<Record<LedgerFile, TailReset>>, silent: boolean, out: LiveNotification[]): number {
-    const ledgers = this.reader.ledgers(false);
-    const fold = foldLoopctl(ledgers, this.table, this.path);
+  private update(now: number, resets: Partial<Record<LedgerFile, TailReset>>, silent: boolean, reread: boolean, budget: number, out: LiveNotification[]): number {
+    if (reread || this.folded === null) {
+      const ledgers = this.reader.ledgers(false);
+      const fold = foldLoopctl(ledgers, this.table, this.path);
+      this.folded = { ledgers, fold, index: indexRunRecords(ledgers, fold.runs) };
+    }
+    const { ledgers, fold, index } = this.folded;
     this.last = fold;
-    const index = indexRunRecords(ledgers, fold.runs);
     const bodies = lazyBodies(ledgers);
     const seen = new Set<string>();
     let rows = 0;
     this.holding = false;
+    this.pending = false;
     for (const run of fold.runs) {
       seen.add(run.id);
       const refs = this.deliverable(run, index.get(run.id) ?? [], now);
@@ -116,9 +144,13 @@ export class LoopctlDirTail {
         out.push(deepFreeze({ kind: 'run.reset' as const, dataDir: this.path, runId: run.id, reason, previousSequence, summary: state.summary }));
       }
       const before = state.phase;
-      const fresh = refs.slice(state.delivered);
+      // The row budget: what does not fit waits for the next tick (the run stays active until then).
+      const fresh = refs.slice(state.delivered, state.delivered + Math.max(budget - rows, 0));
+      const upTo = refs.slice(0, state.delivered + fresh.length);
+      const partial = upTo.length < refs.length;
+      if (partial) this.pending = true;
       const events = fresh.map((ref, i) => envelope(run.id, ref, state.delivered + i + 1, bodies(ref)));
-      this.advance(state, run, refs, fresh, this.phaseOf(run, refs));
+      this.advance(state, run, upTo, fresh, partial ? 'active' : this.phaseOf(run, refs));
       rows += events.length;
       const base = { dataDir: this.path, runId: run.id, summary: state.summary };
       if (isNew && events.length > 0) out.push(deepFreeze({ kind: 'run.started' as const, ...base, reason: 'new' as const }));
@@ -208,6 +240,10 @@ export class LoopctlDirTail {
     }
     this.problem = problem;
   }
+}
+
+function runInfo(dataDir: string, run: LoopctlLiveRun): LiveRunInfo {
+  return Object.freeze({ dataDir, runId: run.runId, phase: run.phase, lastSequence: run.delivered, lastEventAt: run.lastAt, foldError: null, summary: run.summary });
 }
 
 function resetReason(state: LoopctlLiveRun, refs: RunRecordRef[], resets: Partial<Record<LedgerFile, TailReset>>): RunResetReason | null {

@@ -1,0 +1,111 @@
+/**
+ * The one declaration of the contract's channels: for each, how its request is validated and
+ * what it answers. Adding a channel is one entry here plus its handler; everything else is
+ * derived: `Channel`, `RequestOf`, `ResponseOf`, `Handlers` and the runtime channel list
+ * (contract.ts), the zod schemas both transports check (contract-schemas.ts), the preload's
+ * bridge and the renderer's web transport (both iterate `channelNames`).
+ *
+ * Request schemas are written as recipes taking zod as an argument, so this module has no
+ * runtime zod import: the sandboxed preload and the renderer import it without bundling a
+ * schema library. Only main's request gate builds the schemas.
+ */
+import type { z } from 'zod';
+import type { RunComparison } from './compare/run-comparison';
+import type { AppInfo } from './contract';
+import type { Diagnostic } from './diagnostics';
+import type { EventEnvelope } from './events/envelope';
+import type { LibrarySnapshot } from './library';
+import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
+import type { JsonPreview } from './run/json-preview';
+import type { EventRow } from './run/run-detail-types';
+import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
+
+/** Longest path string accepted over IPC or HTTP. */
+export const MAX_PATH_LENGTH = 4096;
+
+/** zod's namespace, as the recipes receive it. */
+export type Zod = typeof z;
+
+/** One channel: its request schema's recipe and, as a type only (never read at run time), its response. */
+export type ChannelSpec<Response, Schema extends z.ZodType> = { request: (zod: Zod) => Schema; readonly response: Response };
+
+/** Declare a channel that answers `Response`. */
+const answers =
+  <Response>() =>
+  <Schema extends z.ZodType>(request: (zod: Zod) => Schema): ChannelSpec<Response, Schema> =>
+    ({ request }) as ChannelSpec<Response, Schema>;
+
+const pathArg = (z: Zod) => z.string().min(1).max(MAX_PATH_LENGTH);
+const none = (z: Zod) => z.object({}).strict();
+const runRef = (z: Zod) => ({ dataDir: pathArg(z), runId: z.string().min(1).max(200) });
+const run = (z: Zod) => z.object(runRef(z)).strict();
+const sequence = (z: Zod) => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) });
+const stepPath = (z: Zod) => z.string().min(1).max(2000);
+const harnessSelection = (z: Zod) => ({ kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
+const sliceSpec = (z: Zod) =>
+  z.discriminatedUnion('section', [
+    z.object({ section: z.literal('steps'), ...window(z), query: z.string().max(2000).optional(), find: stepPath(z).optional() }).strict(),
+    z
+      .object({
+        section: z.literal('timeline'),
+        ...window(z),
+        fold: z.object({ allCollapsed: z.boolean(), ids: z.array(z.string().min(1).max(2000)).max(10_000) }).strict(),
+        find: stepPath(z).optional(),
+      })
+      .strict(),
+    z.object({ section: z.literal('turns'), ...window(z), find: z.object(harnessSelection(z)).strict().optional() }).strict(),
+    z.object({ section: z.literal('report'), ...window(z) }).strict(),
+    z.object({ section: z.literal('skipped'), ...window(z) }).strict(),
+  ]);
+
+/** Every channel, in the order the preload exposes them. */
+export const CHANNELS = {
+  'app.info': answers<AppInfo>()(none),
+  'library.open': answers<LibrarySnapshot>()((z) => z.object({ path: pathArg(z) }).strict()),
+  'library.current': answers<LibrarySnapshot | null>()(none),
+  'library.refresh': answers<LibrarySnapshot | null>()(none),
+  /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
+  'dialog.openDirectory': answers<string | null>()(none),
+  /** Desktop only: save the run on screen through the save dialog; the written path, or null when cancelled. */
+  'dialog.exportReport': answers<string | null>()(none),
+  /** Load a user price table file (null: back to the bundled table); the snapshot re-priced (null when nothing is open). */
+  'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
+  /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
+  'run.detail': answers<RunHead>()(run),
+  /** A window of the run's steps, visible timeline rows, turn rows or report rows. */
+  'run.slice': answers<Slice>()((z) => z.object({ ...runRef(z), spec: sliceSpec(z) }).strict()),
+  /** One step with the harness sessions that ran it. */
+  'run.step': answers<StepView>()((z) => z.object({ ...runRef(z), stepPath: stepPath(z) }).strict()),
+  /** A session, turn or tool call with the items its pane names (its turns and tools, its requester). */
+  'run.harness': answers<HarnessRefs>()((z) => z.object({ ...runRef(z), ...harnessSelection(z) }).strict()),
+  /** The cost charts' aggregate (per step, over time, per model). */
+  'run.costs': answers<CostsModel>()(run),
+  /** `little report --table` of the run, byte for byte. */
+  'run.reportText': answers<string>()(run),
+  /** The run's integrity findings, once main has checked them (the head may come first). */
+  'run.findings': answers<Diagnostic[]>()(run),
+  /** A window of the events list (rows without payload bodies), from a sequence on. */
+  'run.events': answers<EventRow[]>()((z) => z.object({ ...runRef(z), fromSequence: sequence(z), limit: z.number().int().min(1).max(1000) }).strict()),
+  /** Sequences of the events matching a filter. */
+  'run.eventIndex': answers<number[]>()((z) =>
+    z
+      .object({
+        ...runRef(z),
+        filter: z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).optional() }).strict(),
+      })
+      .strict(),
+  ),
+  /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
+  'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
+  /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
+  'run.artifact': answers<{ manifest: Record<string, unknown>; payload: JsonPreview }>()((z) => z.object({ ...runRef(z), ref: z.string().min(1).max(200) }).strict()),
+  /** The run exported as a report (html, md, json as text; pdf as base64; `maxText` caps each untrusted text, default 2,000); see docs/EXPORT.md. */
+  'run.export': answers<RunExport>()((z) =>
+    z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional() }).strict(),
+  ),
+  /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
+  'run.compare': answers<RunComparison>()(run),
+};
