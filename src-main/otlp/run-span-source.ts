@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
-import type { RunSummary } from '../../shared/library';
+import type { DataDirInfo, RunSummary } from '../../shared/library';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
 import { runSpanInput } from '../../shared/otlp/run-span-input';
 import { runSpans } from '../../shared/otlp/run-spans';
@@ -22,12 +22,18 @@ import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 /** node:crypto's sha256 as the hex function the pure id code takes. */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The runs to export and the library they were found in. */
-export type ExportSelection = { runs: RunSummary[]; library: RunSummary[]; skipped: Array<{ runId: string; reason: string }> };
+/** The runs to export, the library they were found in, and named runs that are not there. */
+export type ExportSelection = {
+  runs: RunSummary[];
+  library: RunSummary[];
+  dataDirs: DataDirInfo[];
+  missing: string[];
+  skipped: Array<{ runId: string; reason: string }>;
+};
 
 /**
- * The named runs (or all) under `root`. A named run that is not there is `run-not-found`;
- * loopctl ledgers are skipped with a reason (their records are not mapped to spans yet).
+ * The named runs (or all) under `root`; names not found are listed in `missing`. loopctl
+ * ledgers are skipped with a reason (their records are not mapped to spans yet).
  */
 export function selectRuns(root: string, runIds: readonly string[] | 'all', table: PriceTable): Result<ExportSelection> {
   const library = loadLibrary(root, table);
@@ -36,10 +42,11 @@ export function selectRuns(root: string, runIds: readonly string[] | 'all', tabl
   const skipped: ExportSelection['skipped'] = [];
   const wanted: RunSummary[] = [];
   const candidates = runIds === 'all' ? all : [];
+  const missing: string[] = [];
   if (runIds !== 'all') {
     for (const id of runIds) {
       const found = all.filter((r) => r.runId === id);
-      if (found.length === 0) return fail(diagnostic('run-not-found', `Run not found: ${id}`, { runId: id, path: root }));
+      if (found.length === 0) missing.push(id);
       candidates.push(...found);
     }
   }
@@ -47,7 +54,7 @@ export function selectRuns(root: string, runIds: readonly string[] | 'all', tabl
     if (run.source === 'loopctl') skipped.push({ runId: run.runId, reason: 'loopctl ledgers are not exported over OTLP yet' });
     else wanted.push(run);
   }
-  return ok({ runs: wanted, library: all, skipped });
+  return ok({ runs: wanted, library: all, dataDirs: library.value.dataDirs, missing, skipped });
 }
 
 /** The log of one run; a run with no readable event is `run-not-found`. */

@@ -15,7 +15,7 @@ import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
 import { priceTableArg } from '../price-table-arg';
-import { DataDirError, DEFAULT_DATA_DIR } from '../run-log';
+import { DataDirError, DEFAULT_DATA_DIR, unreadableDataDirError } from '../run-log';
 import { terminalSafe } from '../terminal-safe';
 
 const USAGE_LINE =
@@ -53,12 +53,15 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
       return await followRuns({ root, runIds: all ? 'all' : positionals, sender, table, content, io, signal: options.signal, ...options.follow });
     }
     const selection = selectRuns(root, all ? 'all' : positionals, table);
-    if (!selection.ok) {
-      if (selection.error.code === 'run-not-found') {
-        io.stderr(`${terminalSafe(`RunNotFoundError: ${selection.error.message}`)}\n`);
-        return 1;
-      }
-      throw new DataDirError(selection.error);
+    if (!selection.ok) throw new DataDirError(selection.error);
+    const { dataDirs, missing } = selection.value;
+    // Nothing readable at all is exit 2, as for every command; a run that is not there is exit 1.
+    if (selection.value.library.length === 0 && dataDirs.length > 0 && dataDirs.every((dir) => unreadableDataDirError([dir]) !== null)) {
+      throw new DataDirError(unreadableDataDirError(dataDirs)!);
+    }
+    if (missing.length > 0) {
+      io.stderr(`${terminalSafe(`RunNotFoundError: Run not found: ${missing[0]}`)}\n`);
+      return 1;
     }
     for (const s of selection.value.skipped) io.stderr(`# skipped ${s.runId}: ${s.reason}\n`);
     const sent = await exportRuns(selection.value.runs, sender, {
