@@ -6,17 +6,20 @@
 // node:sqlite, so no native module is rebuilt or unpacked. Fuses are flipped in afterPack.
 'use strict';
 
-/** The `little-inspector` data formats a file manager can hand to the app (macOS and Linux only; see docs). */
-const dataFileAssociations = [
-  { ext: 'db', name: 'little-workflow event log', description: 'little-workflow events.db', mimeType: 'application/vnd.little-workflow.events+sqlite', role: 'Viewer', rank: 'Alternate' },
-  { ext: 'jsonl', name: 'loopctl ledger', description: 'loopctl trajectory.jsonl', mimeType: 'application/vnd.loopctl.trajectory+jsonl', role: 'Viewer', rank: 'Alternate' },
+/**
+ * macOS "Open With" for events.db and trajectory.jsonl: the OS matches extensions only, so the
+ * app is an Alternate viewer of .db and .jsonl files, never their default (docs/PACKAGING.md).
+ */
+const macFileAssociations = [
+  { ext: 'db', name: 'little-workflow event log', role: 'Viewer', rank: 'Alternate' },
+  { ext: 'jsonl', name: 'loopctl ledger', role: 'Viewer', rank: 'Alternate' },
 ];
 
 /** @type {import('app-builder-lib').Configuration} */
 module.exports = {
   appId: 'dev.littleworkflow.inspector',
   productName: 'Little Inspector',
-  copyright: 'Apache-2.0',
+  copyright: 'Copyright © 2026 Little Inspector contributors (Apache-2.0)',
   directories: { output: 'dist', buildResources: 'build' },
   // Everything the app loads at run time, and nothing else. The negations are belt and braces:
   // none of these folders is matched by the positive patterns, and the file-list test proves it.
@@ -44,7 +47,10 @@ module.exports = {
     category: 'Development',
     executableName: 'little-inspector-app',
     icon: 'build/icon.png',
-    fileAssociations: dataFileAssociations,
+    // Listed in the .desktop file only ("Open With" for SQLite and NDJSON files). No
+    // fileAssociations here: electron-builder would install a MIME definition claiming every
+    // *.db / *.jsonl file for a new type, changing how the whole desktop classifies them.
+    mimeTypes: ['application/vnd.sqlite3', 'application/x-ndjson'],
     desktop: { entry: { StartupWMClass: 'Little Inspector' } },
   },
   deb: {
@@ -56,7 +62,7 @@ module.exports = {
     target: ['dmg', 'zip'],
     category: 'public.app-category.developer-tools',
     icon: 'build/icon.png',
-    fileAssociations: dataFileAssociations,
+    fileAssociations: macFileAssociations,
   },
   win: {
     target: ['nsis'],

@@ -35,13 +35,17 @@ const answers =
   <Schema extends z.ZodType>(request: (zod: Zod) => Schema): ChannelSpec<Response, Schema> =>
     ({ request }) as ChannelSpec<Response, Schema>;
 
-const pathArg = (z: Zod) => z.string().min(1).max(MAX_PATH_LENGTH);
+/** No NUL: the OS would cut the path there, so the checked path and the opened one would differ. */
+const noNul = (text: string) => !text.includes('\u0000');
+const pathArg = (z: Zod) => z.string().min(1).max(MAX_PATH_LENGTH).refine(noNul, 'paths may not contain NUL');
 const none = (z: Zod) => z.object({}).strict();
 const runRef = (z: Zod) => ({ dataDir: pathArg(z), runId: z.string().min(1).max(200) });
 const run = (z: Zod) => z.object(runRef(z)).strict();
 const sequence = (z: Zod) => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) });
-const stepPath = (z: Zod) => z.string().min(1).max(2000);
+const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step paths may not contain NUL');
+const eventFilter = (z: Zod) =>
+  z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).refine(noNul, 'step paths may not contain NUL').optional() }).strict();
 const harnessSelection = (z: Zod) => ({ kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
@@ -59,6 +63,7 @@ const sliceSpec = (z: Zod) =>
     z.object({ section: z.literal('turns'), ...window(z), find: z.object(harnessSelection(z)).strict().optional() }).strict(),
     z.object({ section: z.literal('report'), ...window(z) }).strict(),
     z.object({ section: z.literal('skipped'), ...window(z) }).strict(),
+    z.object({ section: z.literal('events'), ...window(z), filter: eventFilter(z).optional(), find: sequence(z).optional() }).strict(),
   ]);
 
 /** Every channel, in the order the preload exposes them. */
@@ -94,7 +99,7 @@ export const CHANNELS = {
     z
       .object({
         ...runRef(z),
-        filter: z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).optional() }).strict(),
+        filter: eventFilter(z),
       })
       .strict(),
   ),

@@ -72,6 +72,15 @@ describe.each(channelNames)('request schema of %s', (channel) => {
     }
   });
 
+  it('rejects a NUL byte in every path field (the OS would cut the path there)', () => {
+    for (const { path, value } of leaves(sample)) {
+      const field = path.at(-1)!;
+      if (typeof value === 'string' && (field === 'path' || field === 'dataDir' || field === 'stepPath')) {
+        expect(parse(channel, withLeaf(sample, path, `${value}\u0000/../../etc/passwd`)), path.join('.')).toBe(false);
+      }
+    }
+  });
+
   it('rejects oversized strings in every string field', () => {
     for (const { path, value } of leaves(sample)) {
       if (typeof value === 'string') expect(parse(channel, withLeaf(sample, path, 'a'.repeat(65_537))), path.join('.')).toBe(false);

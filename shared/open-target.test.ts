@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTargetFor } from './open-target';
+import { openTargetFor, pathFromFileUrl } from './open-target';
 
 describe('openTargetFor', () => {
   it('opens the data dir of an events.db handed over by the file manager', () => {
@@ -21,5 +21,20 @@ describe('openTargetFor', () => {
     expect(openTargetFor('/data/events.db')).toBe('/data/events.db');
     expect(openTargetFor('events.db')).toBe('events.db');
     expect(openTargetFor('')).toBe('');
+  });
+});
+
+describe('pathFromFileUrl', () => {
+  it('turns a local file URL into its path (what a Linux desktop passes to %U)', () => {
+    expect(pathFromFileUrl('file:///home/me/my%20proj/.little-workflow')).toBe('/home/me/my proj/.little-workflow');
+    expect(pathFromFileUrl('file://localhost/tmp/x')).toBe('/tmp/x');
+    expect(pathFromFileUrl('file:///C:/work/proj')).toBe('C:/work/proj');
+  });
+
+  it('leaves paths, other schemes, remote hosts and broken escapes alone', () => {
+    expect(pathFromFileUrl('/home/me/proj')).toBe('/home/me/proj');
+    expect(pathFromFileUrl('https://example.com/x')).toBe('https://example.com/x');
+    expect(pathFromFileUrl('file://server/share/x')).toBe('file://server/share/x');
+    expect(pathFromFileUrl('file:///bad%zzescape')).toBe('file:///bad%zzescape');
   });
 });

@@ -8,6 +8,29 @@
 /** loopctl's ledger files: their folder is the data dir. */
 const LEDGER_FILES = new Set(['trajectory.jsonl', 'events.jsonl']);
 
+/**
+ * A local path for a `file://` URL (Linux desktops pass them to `Exec=… %U` launchers); any
+ * other string is returned unchanged, and so is a URL naming another host.
+ */
+export function pathFromFileUrl(value: string): string {
+  if (!/^file:\/\//i.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value;
+  }
+  if (url.host !== '' && url.host !== 'localhost') return value;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return value;
+  }
+  // file:///C:/work -> C:/work
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+}
+
 /** The folder to open for `path` (unchanged unless it names a known data file). */
 export function openTargetFor(path: string): string {
   const parts = splitPath(path);

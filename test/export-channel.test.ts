@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createInspectorCore } from '../src-main/library/inspector-core';
+import { MAX_CONCURRENT_PDF_EXPORTS } from '../src-main/export/export-service';
 import { EXAMPLES } from './support/fixture-manifest';
 import { exportFixture } from './support/export-fixtures';
 
@@ -33,6 +34,28 @@ describe('run.export', () => {
     expect(result.value.encoding).toBe('base64');
     expect(Buffer.from(result.value.content, 'base64').toString()).toBe('%PDF-1.7 test');
     expect(renderPdf.mock.calls[0][0]).toContain('<details class="step" open>');
+  });
+
+  it('runs at most MAX_CONCURRENT_PDF_EXPORTS PDF exports at once; more are refused, not queued', async () => {
+    const releases: Array<() => void> = [];
+    const renderPdf = vi.fn((_html: string) => new Promise<Uint8Array>((done) => releases.push(() => done(new TextEncoder().encode('%PDF')))));
+    const core = await openCore(renderPdf);
+    try {
+      const running = Array.from({ length: MAX_CONCURRENT_PDF_EXPORTS }, () => core.handlers['run.export']({ ...ref, format: 'pdf' }));
+      await vi.waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(MAX_CONCURRENT_PDF_EXPORTS));
+      const refused = await core.handlers['run.export']({ ...ref, format: 'pdf' });
+      expect(!refused.ok && refused.error.message).toContain('already running');
+      // Text exports are not limited.
+      expect((await core.handlers['run.export']({ ...ref, format: 'html' })).ok).toBe(true);
+      releases.forEach((release) => release());
+      expect((await Promise.all(running)).every((r) => r.ok)).toBe(true);
+      const again = core.handlers['run.export']({ ...ref, format: 'pdf' });
+      await vi.waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(MAX_CONCURRENT_PDF_EXPORTS + 1));
+      releases.at(-1)!();
+      expect((await again).ok).toBe(true);
+    } finally {
+      core.close();
+    }
   });
 
   it('says PDF is unsupported where no renderer exists, and refuses runs outside the library', async () => {

@@ -6,7 +6,7 @@
  */
 import { facetValues, statusCounts } from '../../src-renderer/views/library/run-filters';
 import { DEFAULT_QUERY, type LibraryQuery } from '../../src-renderer/views/library/library-query';
-import { buildRunTree, runKey } from '../../src-renderer/views/library/run-tree';
+import { buildRunTree, runRowKey } from '../../src-renderer/views/library/run-tree';
 import { syntheticRuns } from '../../test/support/library-runs';
 import { repeat } from './timing';
 
@@ -20,7 +20,7 @@ const q = (over: Partial<LibraryQuery> = {}): LibraryQuery => ({ ...DEFAULT_QUER
 export function measureRunListTree(runs: number, rounds: number): RunListTreeTiming {
   const data = syntheticRuns(runs);
   const expandAll: Record<string, boolean> = {};
-  for (const r of data.runs) expandAll[runKey(r)] = true;
+  for (const r of data.runs) expandAll[runRowKey(r)] = true;
   const cases: Record<string, () => unknown> = {
     'tree, all expanded': () => buildRunTree(data, q(), expandAll, NOW),
     'tree sorted by cost': () => buildRunTree(data, q({ sort: 'cost' }), {}, NOW),

@@ -2,6 +2,7 @@
 // (docs/SECURITY.md, "Fuses"). Fuses are bits in the Electron binary that turn features off at
 // build time, where no command-line flag or environment variable can turn them back on.
 'use strict';
+const fs = require('node:fs');
 const path = require('node:path');
 const { flipFuses, FuseV1Options, FuseVersion } = require('@electron/fuses');
 
@@ -32,8 +33,18 @@ function fusedBinaryPath(context) {
   return path.join(appOutDir, packager.executableName);
 }
 
+/** The packed resources folder (extraResources land there). */
+function resourcesPath(context) {
+  const { appOutDir, electronPlatformName, packager } = context;
+  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') return path.join(appOutDir, `${packager.appInfo.productFilename}.app`, 'Contents', 'Resources');
+  return path.join(appOutDir, 'resources');
+}
+
 /** The hook electron-builder calls once per platform and architecture. */
 async function afterPack(context) {
+  // The POSIX CLI wrapper must be executable whatever mode the checkout or copy gave it.
+  const wrapper = path.join(resourcesPath(context), 'bin', 'little-inspector');
+  if (context.electronPlatformName !== 'win32' && fs.existsSync(wrapper)) fs.chmodSync(wrapper, 0o755);
   const binary = fusedBinaryPath(context);
   // arch 3 is arm64 in electron-builder's Arch enum: Apple Silicon needs its ad-hoc signature redone.
   const resetAdHocDarwinSignature = context.electronPlatformName === 'darwin' && context.arch === 3;

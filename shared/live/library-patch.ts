@@ -6,6 +6,7 @@
  */
 import type { LiveRunSummary, RunEndReason } from './live-types';
 import type { LibrarySnapshot, RunSummary } from '../library';
+import { runKey } from '../run/run-key';
 
 /** The run-list row of `live`, based on the row of the last load (`base`) when there is one. */
 export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSummary, ended?: RunEndReason): RunSummary {
@@ -57,10 +58,9 @@ export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSumma
 
 /** A new snapshot with `patches` applied (rows matched by data dir and run id); unknown runs are appended. */
 export function patchSnapshot(snapshot: LibrarySnapshot, patches: Iterable<{ live: LiveRunSummary; ended?: RunEndReason; removed?: boolean }>): LibrarySnapshot {
-  const key = (dataDir: string, runId: string) => `${dataDir}\u0000${runId}`;
-  const rows = new Map(snapshot.runs.map((run) => [key(run.dataDir, run.runId), run]));
+  const rows = new Map(snapshot.runs.map((run) => [runKey(run.dataDir, run.runId), run]));
   for (const patch of patches) {
-    const k = key(patch.live.dataDir, patch.live.runId);
+    const k = runKey(patch.live.dataDir, patch.live.runId);
     if (patch.removed) rows.delete(k);
     else rows.set(k, patchRunSummary(rows.get(k), patch.live, patch.ended));
   }

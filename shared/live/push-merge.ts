@@ -5,14 +5,14 @@
  * run's start/end/reset notices.
  */
 import type { PushMessage } from '../contract';
+import { runKey } from '../run/run-key';
 
 /** Events one merged `run.delta` keeps; older ones become `skipped` (the view refetches them). */
 export const MAX_DELTA_EVENTS = 2_000;
 
 type Delta = Extract<PushMessage, { kind: 'run.delta' }>;
 
-const runKey = (message: PushMessage): string | null =>
-  message.kind === 'library.changed' ? null : `${message.dataDir}\u0000${message.runId}`;
+const keyOf = (message: PushMessage): string | null => (message.kind === 'library.changed' ? null : runKey(message.dataDir, message.runId));
 
 /**
  * Queue `message` behind `pending` (returns a new array; inputs are not mutated).
@@ -25,12 +25,12 @@ const runKey = (message: PushMessage): string | null =>
  */
 export function mergePush(pending: readonly PushMessage[], message: PushMessage, maxEvents = MAX_DELTA_EVENTS): PushMessage[] {
   if (message.kind === 'library.changed') return [...pending.filter((queued) => queued.kind !== 'library.changed'), message];
-  const key = runKey(message);
+  const key = keyOf(message);
   const out = [...pending];
   if (message.kind === 'run.delta') {
     for (let index = out.length - 1; index >= 0; index -= 1) {
       const queued = out[index];
-      if (runKey(queued) !== key) continue;
+      if (keyOf(queued) !== key) continue;
       if (queued.kind === 'run.delta') out[index] = mergeDeltas(queued, message, maxEvents);
       else out.push(capDelta(message, maxEvents));
       return out;

@@ -11,7 +11,7 @@ import type { SkippedStep } from '../fold/crash/crash-types';
 import type { StepStatus } from '../fold/run-state-types';
 import type { RunReport, RunReportRow } from '../report/run-report';
 import type { TimelineModel, TimelineRow } from '../timeline/timeline-types';
-import type { LiteHarnessView, RunDetail, StepDetail } from './run-detail-types';
+import type { EventFilterSpec, EventRow, LiteHarnessView, RunDetail, StepDetail } from './run-detail-types';
 import type { TurnRow } from './turn-rows';
 
 export type LiteSession = LiteHarnessView['sessions'][number];
@@ -72,7 +72,19 @@ export type SliceSpec =
   | { section: 'timeline'; from: number; count: number; fold: TimelineFold; /** Report the visible index of the row opening this step. */ find?: string }
   | { section: 'turns'; from: number; count: number; find?: HarnessSelection }
   | { section: 'report'; from: number; count: number }
-  | { section: 'skipped'; from: number; count: number };
+  | { section: 'skipped'; from: number; count: number }
+  | {
+      section: 'events';
+      from: number;
+      count: number;
+      /** Only events passing this filter (unset: every event; item i is then sequence i + 1). */
+      filter?: EventFilterSpec;
+      /** Report the index of the event with this sequence in the (filtered) list. */
+      find?: number;
+    };
+
+/** A window of a list the run's model holds (every section but `events`, which is read from the log). */
+export type ModelSliceSpec = Exclude<SliceSpec, { section: 'events' }>;
 
 /** What one item of each section is. */
 export type SliceItem = {
@@ -83,6 +95,8 @@ export type SliceItem = {
   report: RunReportRow;
   /** A completed step a resume skips (the crash boundary's plan). */
   skipped: SkippedStep;
+  /** A row of the raw log; null where the log has no event with the sequence (a gap). */
+  events: EventRow | null;
 };
 
 /** A window of a section: `items` start at `from`; `total` counts the whole (filtered) list. */
@@ -95,7 +109,10 @@ export type Slice<S extends SliceSpec['section'] = SliceSpec['section']> = {
   found?: number;
   /** Turns windows: the sessions, turns and tool calls their rows show. */
   refs?: HarnessRefs;
-  /** The build of the run's model the window was cut from (see {@link RunHead.build}). */
+  /**
+   * The build of the run's model the window was cut from (see {@link RunHead.build}); 0 for
+   * `events`, which are read from the log itself (they need no fold, so a big run's log shows at once).
+   */
   build: number;
 };
 

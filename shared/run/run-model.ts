@@ -17,7 +17,7 @@ import type {
   RunHead,
   Slice,
   SliceItem,
-  SliceSpec,
+  ModelSliceSpec,
   StepView,
   TimelineFold,
 } from './run-head-types';
@@ -77,7 +77,7 @@ export function thinPoints(points: readonly CumulativePoint[], max: number): Cum
 export type RunModel = {
   readonly detail: RunDetail;
   head(): RunHead;
-  slice(spec: SliceSpec): Slice;
+  slice(spec: ModelSliceSpec): Slice;
   step(stepPath: string): StepView | null;
   harness(selection: HarnessSelection): HarnessRefs | null;
   /** Sessions and turns a resume plan names (so its lists can link them). */

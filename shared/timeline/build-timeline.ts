@@ -4,6 +4,7 @@
  * marks, resume markers and breaks. Pure; runs in main so the renderer only draws.
  */
 import type { CrashBoundary } from '../fold/crash/crash-types';
+import { crashedVerdict, itemDisplayStatus } from '../run/display-status';
 import type { MaterializedStepAttempt, StepStatus, UsageTotals } from '../fold/run-state-types';
 import { harnessMarks, type TimelineHarness } from './harness-marks';
 import { attemptGroupId, placePath, retriedParallelSteps } from './step-path-tree';
@@ -47,7 +48,7 @@ type Node = {
 
 /** Build the timeline of one run. */
 export function buildTimeline(input: TimelineInput): TimelineModel {
-  const crashed = input.boundary?.verdict.kind === 'crashed';
+  const crashed = crashedVerdict(input.boundary?.verdict);
   const axis = buildAxis(eventTimes(input), input.harness.resumes.map((r) => parseTime(r.recordedAt)).filter((t): t is number => t !== null));
   const retried = retriedParallelSteps(input.steps.map((s) => s.stepPath));
   const nodes = new Map<string, Node>();
@@ -86,7 +87,7 @@ export function buildTimeline(input: TimelineInput): TimelineModel {
     node.stepPath = step.stepPath;
     node.usage = step.usage;
     node.segments = step.attempts.map((a) => attemptSegment(a, axis, crashed));
-    node.status = step.status === 'running' && crashed ? 'crashed' : step.status;
+    node.status = itemDisplayStatus(step.status, crashed);
   }
   // Attempt groups show their parallel step's attempt n.
   for (const node of nodes.values()) {
@@ -133,7 +134,7 @@ function attemptSegment(a: TimelineStepInput['attempts'][number], axis: Timeline
   const a0 = isoToAxis(axis, a.startedAt, 0);
   return {
     attemptId: a.attemptId,
-    status: a.status === 'running' ? (crashed ? 'crashed' : 'running') : a.status,
+    status: itemDisplayStatus(a.status, crashed),
     startedAt: a.startedAt,
     ...(a.finishedAt !== undefined ? { finishedAt: a.finishedAt } : {}),
     a0,

@@ -3,6 +3,7 @@
  * step path they were stamped with (or by session id for planner/orchestrator sessions).
  */
 import type { HarnessSession, ModelTurn, ResumeMarker, ToolCallItem } from '../fold/harness/harness-types';
+import { openWorkStatus } from '../run/display-status';
 import { isoToAxis } from './time-axis';
 import type { TimelineAxis, TimelineMark, TimelineStatus } from './timeline-types';
 
@@ -33,7 +34,7 @@ export function harnessMarks(harness: TimelineHarness, axis: TimelineAxis, crash
     if (list) list.push(mark);
     else byOwner.set(key, [mark]);
   };
-  const openStatus: TimelineStatus = crashed ? 'crashed' : 'running';
+  const openStatus: TimelineStatus = openWorkStatus(crashed);
   const sessionStart = new Map(harness.sessions.map((s) => [s.id, s.startedAt]));
   const end = axis.axisMs;
 

@@ -77,4 +77,15 @@ describe('app menu', () => {
     installAppMenu(model());
     expect(fakeElectron.Menu.setApplicationMenu).toHaveBeenCalledOnce();
   });
+
+  it('shows a keyboard shortcut on every command of its own (recent folders and About aside)', () => {
+    const template = appMenuTemplate(model());
+    const commands = ['File', 'View'].flatMap((menu) => submenu(find(template, menu))).filter((item) => item.click !== undefined);
+    expect(commands.map((item) => [item.label, item.accelerator])).toEqual([
+      ['Open Data Directory…', 'CmdOrCtrl+O'],
+      ['Export Report…', 'CmdOrCtrl+E'],
+      ['Reload', 'CmdOrCtrl+R'],
+      ['Toggle Dark Mode (now: Follow system)', 'CmdOrCtrl+Shift+D'],
+    ]);
+  });
 });

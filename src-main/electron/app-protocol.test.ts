@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,7 @@ beforeAll(() => {
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(root, 'secret.txt'), 'secret');
+  symlinkSync(join(root, 'secret.txt'), join(renderer, 'assets', 'link.js'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -65,6 +66,13 @@ describe('app:// protocol', () => {
   it('refuses non-GET methods', async () => {
     const response = await serveAppRequest(new Request(APP_ENTRY_URL, { method: 'POST', body: 'x' }), renderer);
     expect(response.status).toBe(405);
+  });
+
+  it('checks real paths like browser mode: a symlink out of the renderer dir is refused', async () => {
+    expect(resolveAppFile('app://inspector/assets/link.js', renderer)).toBeNull();
+    const response = await serveAppRequest(new Request('app://inspector/assets/link.js'), renderer);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('secret');
   });
 
   it('maps / to index.html and rejects foreign schemes', () => {

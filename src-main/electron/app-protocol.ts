@@ -6,6 +6,7 @@
  * the renderer folder and anything escaping it is a 404: a compromised page cannot use the
  * scheme to read other files.
  */
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { protocol } from 'electron';
@@ -86,7 +87,15 @@ export function resolveAppFile(url: string, rendererDir: string): string | null 
   const root = resolve(rendererDir);
   const relative = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
   const file = resolve(root, relative);
-  return file.startsWith(root + sep) ? file : null;
+  if (!file.startsWith(root + sep)) return null;
+  // Like browser mode: the real path must stay inside the real renderer dir (no symlink out).
+  try {
+    const realRoot = realpathSync(root);
+    const realFile = realpathSync(file);
+    return realFile.startsWith(realRoot + sep) ? realFile : null;
+  } catch {
+    return null;
+  }
 }
 
 function securityHeaders(): Record<string, string> {

@@ -32,14 +32,14 @@ describe('Electron security checklist', () => {
     }
   });
 
-  it('14 (auxclick): a middle-click or shift-click new window is denied like window.open, whatever its disposition', () => {
+  it('14 (auxclick): a middle-click or shift-click new window is denied like window.open, whatever its disposition', async () => {
     const contents = makeWindow().webContents;
     const handler = contents.windowOpenHandler!;
     for (const disposition of ['background-tab', 'foreground-tab', 'new-window', 'other']) {
       fakeElectron.shell.openExternal.mockClear();
       expect(handler({ url: 'file:///etc/passwd', disposition } as never)).toEqual({ action: 'deny' });
       expect(handler({ url: 'https://example.com/', disposition } as never)).toEqual({ action: 'deny' });
-      expect(fakeElectron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/');
+      await vi.waitFor(() => expect(fakeElectron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/'));
     }
   });
 

@@ -65,7 +65,7 @@ export function runApp(): void {
     const saved = readWindowState(stateFile);
     const workAreas = screen.getAllDisplays().map((display) => display.workArea);
     const bounds = saved ? placeOnScreen(saved.bounds, workAreas, MAIN_WINDOW_MINIMUM) : null;
-    const window = createMainWindow({ preloadPath, ...(bounds ? { bounds } : {}) });
+    const window = createMainWindow({ preloadPath, devTools: !app.isPackaged, ...(bounds ? { bounds } : {}) });
     if (bounds && saved?.maximized) window.maximize();
     rememberWindowState(window, stateFile);
     return window;

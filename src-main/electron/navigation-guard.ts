@@ -4,9 +4,10 @@
  * The renderer is a single page at APP_ENTRY_URL: it never needs to navigate anywhere else, open
  * a second window or embed a webview, so all three are refused (security checklist items 12-14).
  * Links meant for the user's browser go through `window.open` / `target="_blank"`, and only
- * parsed `https:` URLs reach `shell.openExternal` (item 15).
+ * parsed `https:` URLs reach `shell.openExternal` (item 15), and only after the user has seen
+ * the URL in a dialog and clicked Open: a page cannot send the user anywhere by itself.
  */
-import { shell, type WebContents } from 'electron';
+import { dialog, shell, type WebContents } from 'electron';
 import { isAppEntryUrl, parseUrl } from '../app-url';
 
 /** Longest URL we hand to the OS; longer is almost certainly not a link a person clicked. */
@@ -22,12 +23,36 @@ export function isSafeExternalUrl(url: unknown): url is string {
   return parsed !== null && parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '';
 }
 
-/** Open `url` in the user's browser if it is a safe https URL; returns whether it did. */
-export function openExternalIfSafe(url: unknown): boolean {
-  if (!isSafeExternalUrl(url)) return false;
-  // The OS opens it; a failure (no browser) is not ours to surface to the page.
-  shell.openExternal(url).catch(() => undefined);
-  return true;
+let asking = false;
+
+/**
+ * Offer to open `url` in the user's browser if it is a safe https URL: the URL is shown in a
+ * dialog and opens only when the user clicks Open (the gesture is theirs, not the page's).
+ * One dialog at a time; requests while one is up are dropped. Resolves to whether it opened.
+ */
+export async function openExternalIfSafe(url: unknown): Promise<boolean> {
+  if (!isSafeExternalUrl(url) || asking) return false;
+  asking = true;
+  try {
+    const choice = await dialog.showMessageBox({
+      type: 'question',
+      title: 'Open link',
+      message: 'Open this link in your browser?',
+      detail: url,
+      buttons: ['Open', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    });
+    if (choice.response !== 0) return false;
+    // The OS opens it; a failure (no browser) is not ours to surface to the page.
+    await shell.openExternal(url).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    asking = false;
+  }
 }
 
 /** Install the guards on `contents` (idempotent: safe from both the factory and web-contents-created). */
@@ -45,7 +70,7 @@ export function guardWebContents(contents: WebContents): void {
   contents.on('will-redirect', (event) => blockForeign(event, event.url));
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    openExternalIfSafe(url);
+    void openExternalIfSafe(url);
     return { action: 'deny' };
   });
 }

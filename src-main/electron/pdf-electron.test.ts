@@ -29,6 +29,7 @@ describe('PDF in the desktop app', () => {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools: false,
       javascript: false,
       partition: EXPORT_PARTITION,
     });

@@ -9,6 +9,10 @@ describe('pathArgument', () => {
     expect(pathArgument(['/usr/bin/electron', '.'], true, '/x')).toBeNull();
     expect(pathArgument(['/opt/app', '--flag'], false, '/x')).toBeNull();
   });
+
+  it('takes the path of a file:// URL, as a Linux desktop launcher passes it', () => {
+    expect(pathArgument(['/opt/app', 'file:///home/me/my%20proj/.little-workflow/events/events.db'], false, '/x')).toBe('/home/me/my proj/.little-workflow/events/events.db');
+  });
 });
 
 describe('resolveStartupPath', () => {

@@ -3,6 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathFromFileUrl } from '../../shared/open-target';
 
 /** Where the start-up path came from (for logs and tests). */
 export type StartupSource = 'argument' | 'last-opened' | 'example';
@@ -11,13 +12,13 @@ export type StartupSource = 'argument' | 'last-opened' | 'example';
  * The first non-flag argument after the app path, resolved against `cwd`, or null.
  *
  * `electron .` (process.defaultApp) puts the app path at argv[1]; a packaged app has only the
- * executable before user arguments. Flags are skipped because Chromium adds its own
+ * executable before user arguments. A `file://` URL (a Linux desktop's `%U`) becomes its path. Flags are skipped because Chromium adds its own
  * (`--allow-file-access-from-files`, …) to the argv a second instance forwards.
  */
 export function pathArgument(argv: readonly string[], defaultApp: boolean, cwd: string): string | null {
   const userArgs = argv.slice(defaultApp ? 2 : 1);
   const first = userArgs.find((arg) => arg.length > 0 && !arg.startsWith('-'));
-  return first === undefined ? null : resolve(cwd, first);
+  return first === undefined ? null : resolve(cwd, pathFromFileUrl(first));
 }
 
 /** Inputs of {@link resolveStartupPath}. */

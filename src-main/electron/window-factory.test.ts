@@ -38,8 +38,17 @@ describe('window factory options', () => {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools: false,
     });
     expect(window.options).toStrictEqual(mainWindowOptions('/app/out/preload/index.js'));
+  });
+
+  it('has no DevTools unless a development build asks for them (index.ts: !app.isPackaged)', () => {
+    expect(HARDENED_WEB_PREFERENCES.devTools).toBe(false);
+    createMainWindow({ preloadPath: '/p.js', registry: new WindowRegistry(), devTools: true });
+    expect(FakeBrowserWindow.instances.at(-1)!.options.webPreferences).toMatchObject({ devTools: true });
+    createMainWindow({ preloadPath: '/p.js', registry: new WindowRegistry() });
+    expect(FakeBrowserWindow.instances.at(-1)!.options.webPreferences).toMatchObject({ devTools: false });
   });
 
   it('keeps the exported preferences frozen so nobody can weaken them at runtime', () => {
@@ -89,11 +98,14 @@ describe('navigation guards', () => {
     expect(event.preventDefault).toHaveBeenCalled();
   });
 
-  it('denies window.open and opens only https URLs externally', () => {
+  it('denies window.open and opens only https URLs externally, after the user saw the URL and clicked Open', async () => {
     const { contents } = makeWindow();
     const handler = contents.windowOpenHandler!;
     expect(handler({ url: 'https://github.com/little/workflow' })).toEqual({ action: 'deny' });
-    expect(fakeElectron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://github.com/little/workflow');
+    // Nothing opens before the user answers the dialog that shows the URL.
+    expect(fakeElectron.shell.openExternal).not.toHaveBeenCalled();
+    expect(fakeElectron.dialog.showMessageBox).toHaveBeenCalledWith(expect.objectContaining({ detail: 'https://github.com/little/workflow', buttons: ['Open', 'Cancel'], cancelId: 1 }));
+    await vi.waitFor(() => expect(fakeElectron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://github.com/little/workflow'));
 
     for (const url of [
       'http://example.com/',
@@ -110,6 +122,19 @@ describe('navigation guards', () => {
       expect(handler({ url })).toEqual({ action: 'deny' });
       expect(fakeElectron.shell.openExternal, url).not.toHaveBeenCalled();
     }
+  });
+
+  it('opens nothing when the user cancels, and asks once at a time', async () => {
+    const { contents } = makeWindow();
+    let answer: (value: { response: number }) => void = () => {};
+    fakeElectron.dialog.showMessageBox.mockImplementationOnce(() => new Promise((done) => (answer = done)));
+    const handler = contents.windowOpenHandler!;
+    handler({ url: 'https://example.com/a' });
+    handler({ url: 'https://example.com/b' });
+    expect(fakeElectron.dialog.showMessageBox).toHaveBeenCalledOnce();
+    answer({ response: 1 });
+    await new Promise((done) => setTimeout(done, 0));
+    expect(fakeElectron.shell.openExternal).not.toHaveBeenCalled();
   });
 
   it('isSafeExternalUrl accepts only parsed https URLs', () => {

@@ -30,18 +30,23 @@ export const HARDENED_WEB_PREFERENCES = Object.freeze({
   navigateOnDragDrop: false,
   // No spellchecker: it would download dictionaries and we have no free-text editing.
   spellcheck: false,
+  // No DevTools unless a development build asks (mainWindowOptions): a packaged app has none.
+  devTools: false,
 } satisfies WebPreferences);
 
-/** The exact webPreferences every window gets. */
-export function hardenedWebPreferences(preloadPath: string): WebPreferences {
-  return { ...HARDENED_WEB_PREFERENCES, preload: preloadPath };
+/** The exact webPreferences every window gets; DevTools only in development builds. */
+export function hardenedWebPreferences(preloadPath: string, devTools = false): WebPreferences {
+  return { ...HARDENED_WEB_PREFERENCES, preload: preloadPath, devTools };
 }
 
 /** The main window's smallest size. */
 export const MAIN_WINDOW_MINIMUM = Object.freeze({ width: 720, height: 480 });
 
-/** The exact constructor options of the main window; `bounds` restores a remembered place. */
-export function mainWindowOptions(preloadPath: string, bounds?: Bounds): BrowserWindowConstructorOptions {
+/**
+ * The exact constructor options of the main window; `bounds` restores a remembered place,
+ * `devTools` is true only in development builds (not packaged).
+ */
+export function mainWindowOptions(preloadPath: string, bounds?: Bounds, devTools = false): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 840,
@@ -51,7 +56,7 @@ export function mainWindowOptions(preloadPath: string, bounds?: Bounds): Browser
     title: 'Little Inspector',
     // Shown on ready-to-show so the user never sees an unstyled flash.
     show: false,
-    webPreferences: hardenedWebPreferences(preloadPath),
+    webPreferences: hardenedWebPreferences(preloadPath, devTools),
   };
 }
 
@@ -65,11 +70,13 @@ export type CreateWindowOptions = {
   url?: string;
   /** Size and position (already placed on a visible display); Electron centres the window without. */
   bounds?: Bounds;
+  /** DevTools in the window: development builds only (`!app.isPackaged`); absent means none. */
+  devTools?: boolean;
 };
 
 /** Create, harden, register and load a main window. */
 export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions(options.preloadPath, options.bounds));
+  const window = new BrowserWindow(mainWindowOptions(options.preloadPath, options.bounds, options.devTools === true));
   hardenSession(window.webContents.session);
   guardWebContents(window.webContents);
   (options.registry ?? windowRegistry).track(window);

@@ -30,6 +30,12 @@ export type ExportServiceContext = {
   now?: () => Date;
 };
 
+/**
+ * PDF exports allowed at once per process. Each holds a Chromium page (or a hidden window) and
+ * the whole report in memory; a page asking for many at once is refused, not queued.
+ */
+export const MAX_CONCURRENT_PDF_EXPORTS = 2;
+
 /** One export request (the `run.export` channel's shape). */
 export type ExportRequest = RunRef & { format: ExportFormat; maxText?: number };
 
@@ -49,6 +55,8 @@ export function createExportService(context: ExportServiceContext) {
     return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit }));
   };
 
+  let pdfsRunning = 0;
+
   return {
     document,
     /** The export of one run in one format (text, or base64 for the PDF). */
@@ -57,18 +65,32 @@ export function createExportService(context: ExportServiceContext) {
       if (format === 'pdf' && context.renderPdf === undefined) {
         return fail(diagnostic('unsupported', 'PDF export needs a Chromium engine, which this process does not have; export HTML and print it instead.'));
       }
-      const doc = await document(request, request.maxText);
-      if (!doc.ok) return doc;
-      const base = { format, fileName: exportFileName(request.runId, format), mimeType: EXPORT_MIME_TYPES[format] };
-      if (format !== 'pdf') return ok({ ...base, encoding: 'utf8', content: renderTextExport(doc.value, format) });
+      if (format !== 'pdf') return exportWith(request);
+      if (pdfsRunning >= MAX_CONCURRENT_PDF_EXPORTS) {
+        return fail(diagnostic('unsupported', `${MAX_CONCURRENT_PDF_EXPORTS} PDF exports are already running; try again when they finish.`));
+      }
+      pdfsRunning++;
       try {
-        const pdf = await context.renderPdf!(renderHtml(doc.value, { openAll: true }));
-        return ok({ ...base, encoding: 'base64', content: Buffer.from(pdf).toString('base64') });
-      } catch (error) {
-        return fail(diagnostic('unsupported', `PDF rendering failed: ${(error as Error).message}`));
+        return await exportWith(request);
+      } finally {
+        pdfsRunning--;
       }
     },
   };
+
+  async function exportWith(request: ExportRequest): Promise<Result<RunExport>> {
+    const { format } = request;
+    const doc = await document(request, request.maxText);
+    if (!doc.ok) return doc;
+    const base = { format, fileName: exportFileName(request.runId, format), mimeType: EXPORT_MIME_TYPES[format] };
+    if (format !== 'pdf') return ok({ ...base, encoding: 'utf8', content: renderTextExport(doc.value, format) });
+    try {
+      const pdf = await context.renderPdf!(renderHtml(doc.value, { openAll: true }));
+      return ok({ ...base, encoding: 'base64', content: Buffer.from(pdf).toString('base64') });
+    } catch (error) {
+      return fail(diagnostic('unsupported', `PDF rendering failed: ${(error as Error).message}`));
+    }
+  }
 }
 
 /** The resume audit of a run (null when its log cannot be read whole). */

@@ -20,6 +20,8 @@ import type { LiveRunSnapshot, RunSource } from '../sources/run-source';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { createSourceRegistry } from '../sources/registry';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
+import { createEventsSlicer, eventsRun, sourceEventLog, type EventsSliceSpec } from './events-slice';
+import { runKeyOf } from '../../shared/run/run-key';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
@@ -78,7 +80,7 @@ export function createRunService(context: RunServiceContext) {
     const { snapshot, dir } = checked.value;
     const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
     if (!summary) return Promise.resolve(fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId })));
-    const id = `${ref.dataDir}\n${ref.runId}`;
+    const id = runKeyOf(ref);
     const key = `${summary.eventCount}\n${summary.lastSequence}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
     const hit = cache.get(id);
     cache.delete(id);
@@ -103,7 +105,7 @@ export function createRunService(context: RunServiceContext) {
 
   /** The model of `ref` if one is built or building (never starts a build). */
   const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
-    const hit = cache.get(`${ref.dataDir}\n${ref.runId}`);
+    const hit = cache.get(runKeyOf(ref));
     const result = hit ? await hit.model : null;
     return result?.ok ? result.value : null;
   };
@@ -115,6 +117,13 @@ export function createRunService(context: RunServiceContext) {
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
     const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
     return map(built, ({ data, findings }) => createRunModel(data, number, findings));
+  };
+
+  // The events list reads the log through the run's source, never the model: it needs no fold.
+  const eventsSlice = createEventsSlicer();
+  const eventsWindow = (ref: RunRef, spec: EventsSliceSpec): Promise<Result<Slice>> => {
+    const run = eventsRun(ref, context.snapshot()?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId));
+    return withSource(ref, (source) => eventsSlice(run, sourceEventLog(source, ref), spec));
   };
 
   return {
@@ -131,7 +140,7 @@ export function createRunService(context: RunServiceContext) {
       return built.ok ? ok(await built.value.findings()) : built;
     },
     head: async (ref: RunRef): Promise<Result<RunHead>> => map(await model(ref), (m) => m.head()),
-    slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => map(await model(ref), (m) => m.slice(spec)),
+    slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),
     step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
       then(await model(ref), (m) => orFail(m.step(stepPath), () => diagnostic('item-not-found', `No step ${JSON.stringify(stepPath)} in run ${ref.runId}`, { runId: ref.runId }))),
     harness: async (ref: RunRef, selection: HarnessSelection): Promise<Result<HarnessRefs>> =>

@@ -1,5 +1,6 @@
 /** A run status badge that tells crashed apart from running, and marks inferred statuses. */
 import type { RunSummary } from '../../shared/library';
+import { runDisplayStatus } from '../../shared/run/display-status';
 
 const GLYPH: Record<string, string> = { completed: '✓', failed: '✕', running: '●', crashed: '!', pending: '○' };
 
@@ -8,7 +9,7 @@ const GLYPH: Record<string, string> = { completed: '✓', failed: '✕', running
  * inferred status (from sessions, not a terminal event) gets an asterisk, also said in words.
  */
 export function StatusBadge({ run }: { run: Pick<RunSummary, 'status' | 'crashed' | 'statusInferred' | 'verdict'> }) {
-  const label = run.crashed ? 'crashed' : run.status;
+  const label = runDisplayStatus(run);
   const title = [run.verdict ?? label, run.statusInferred ? 'inferred from its sessions (no run terminal event)' : null].filter(Boolean).join(' · ');
   return (
     <span className={`badge badge-${label}`} title={title}>

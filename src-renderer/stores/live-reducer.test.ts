@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import type { LiveEventSummary, LiveRunSummary } from '../../shared/live/live-types';
 import { run } from '../../test/support/library-runs';
-import { ageLabel, anyActive, applyPushes, createFrameBatcher, liveKey, overlayRun, secondsSince, type FrameScheduler } from './live-reducer';
+import { ageLabel, anyActive, applyPushes, createFrameBatcher, overlayRun, secondsSince, type FrameScheduler } from './live-reducer';
+import { runKey } from '../../shared/run/run-key';
 
 const DIR = '/d/a';
 const RUN = 'run_live';
-const KEY = liveKey(DIR, RUN);
+const KEY = runKey(DIR, RUN);
 
 function summary(over: Partial<LiveRunSummary> = {}): LiveRunSummary {
   return {

@@ -8,6 +8,7 @@ import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import { patchRunSummary } from '../../shared/live/library-patch';
 import type { LiveEventSummary, LiveRunSummary, RunEndReason, RunResetReason } from '../../shared/live/live-types';
 import { mergePush } from '../../shared/live/push-merge';
+import { runKey } from '../../shared/run/run-key';
 
 /** What this window knows about one tailed run. */
 export type LiveRun = {
@@ -19,13 +20,8 @@ export type LiveRun = {
   lastReset: RunResetReason | null;
 };
 
-/** Tailed runs by {@link liveKey}. */
+/** Tailed runs by their run key (`shared/run/run-key.ts`). */
 export type LiveRuns = Readonly<Record<string, LiveRun>>;
-
-/** The key of a run in {@link LiveRuns}. */
-export function liveKey(dataDir: string, runId: string): string {
-  return `${dataDir}\u0000${runId}`;
-}
 
 /** The outcome of one frame's pushes. */
 export type LiveFrame = {
@@ -51,7 +47,7 @@ export function applyPushes(runs: LiveRuns, messages: readonly PushMessage[]): L
       frame.snapshot = message.snapshot;
       continue;
     }
-    const key = liveKey(message.dataDir, message.runId);
+    const key = runKey(message.dataDir, message.runId);
     const previous = next[key];
     const base = { resets: previous?.resets ?? 0, lastReset: previous?.lastReset ?? null };
     switch (message.kind) {

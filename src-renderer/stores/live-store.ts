@@ -8,7 +8,8 @@
 import { create } from 'zustand';
 import type { PushMessage } from '../../shared/contract';
 import { useLibraryStore } from './library-store';
-import { anyActive, applyPushes, createFrameBatcher, liveKey, type FrameScheduler, type LiveFrame, type LiveRun, type LiveRuns } from './live-reducer';
+import { runKey } from '../../shared/run/run-key';
+import { anyActive, applyPushes, createFrameBatcher, type FrameScheduler, type LiveFrame, type LiveRun, type LiveRuns } from './live-reducer';
 
 export type LiveState = {
   runs: LiveRuns;
@@ -22,7 +23,7 @@ export const useLiveStore = create<LiveState>()(() => ({ runs: {}, now: Date.now
 
 /** The live facts of one run (narrow selector: re-renders only when that run changes). */
 export function useLiveRun(dataDir: string | undefined, runId: string | undefined): LiveRun | undefined {
-  return useLiveStore((s) => (dataDir === undefined || runId === undefined ? undefined : s.runs[liveKey(dataDir, runId)]));
+  return useLiveStore((s) => (dataDir === undefined || runId === undefined ? undefined : s.runs[runKey(dataDir, runId)]));
 }
 
 const frameListeners = new Set<(frame: LiveFrame) => void>();

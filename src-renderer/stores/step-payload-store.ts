@@ -5,12 +5,12 @@
  */
 import { create } from 'zustand';
 import type { ResponseOf } from '../../shared/contract';
-import { diagnostic, type Diagnostic } from '../../shared/diagnostics';
+import { diagnostic } from '../../shared/diagnostics';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import { runItemKey } from '../../shared/run/run-key';
+import { eventOutput } from '../../shared/run/run-output';
 import { api } from '../api';
-
-/** A fetch in progress, done, or failed with its diagnostic. */
-export type Load<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error'; error: Diagnostic };
+import { LOADING, loaded, type Load } from './load';
 
 /** What `run.artifact` answers. */
 export type ArtifactView = ResponseOf<'run.artifact'>;
@@ -24,32 +24,37 @@ export type StepPayloadState = {
   loadOutput(ref: RunRef, sequence: number): void;
 };
 
-/** Cache key of a run-scoped item. */
-export function payloadKey(ref: RunRef, item: string | number): string {
-  return `${ref.dataDir}\n${ref.runId}\n${item}`;
+/** Cache key of an artifact of run `ref`. */
+export function artifactKey(ref: RunRef, artifactRef: string): string {
+  return runItemKey(ref, 'artifact', artifactRef);
+}
+
+/** Cache key of the output carried by event `sequence` of run `ref`. */
+export function outputKey(ref: RunRef, sequence: number): string {
+  return runItemKey(ref, 'output', sequence);
 }
 
 export const useStepPayloadStore = create<StepPayloadState>()((set, get) => ({
   artifacts: {},
   outputs: {},
   loadArtifact(ref, artifactRef) {
-    const key = payloadKey(ref, artifactRef);
+    const key = artifactKey(ref, artifactRef);
     if (get().artifacts[key]) return;
-    set((s) => ({ artifacts: { ...s.artifacts, [key]: { state: 'loading' } } }));
+    set((s) => ({ artifacts: { ...s.artifacts, [key]: LOADING } }));
     void api['run.artifact']({ dataDir: ref.dataDir, runId: ref.runId, ref: artifactRef }).then((result) => {
-      const load: Load<ArtifactView> = result.ok ? { state: 'ok', value: result.value } : { state: 'error', error: result.error };
+      const load = loaded(result);
       set((s) => ({ artifacts: { ...s.artifacts, [key]: load } }));
     });
   },
   loadOutput(ref, sequence) {
-    const key = payloadKey(ref, sequence);
+    const key = outputKey(ref, sequence);
     if (get().outputs[key]) return;
-    set((s) => ({ outputs: { ...s.outputs, [key]: { state: 'loading' } } }));
+    set((s) => ({ outputs: { ...s.outputs, [key]: LOADING } }));
     void api['run.event']({ dataDir: ref.dataDir, runId: ref.runId, sequence }).then((result) => {
       let load: Load<unknown>;
-      if (!result.ok) load = { state: 'error', error: result.error };
-      else if (!result.value.event) load = { state: 'error', error: diagnostic('payload-unparsable', `Event ${sequence} has no parsable payload`) };
-      else load = { state: 'ok', value: (result.value.event.payload as { output?: unknown } | null)?.output ?? null };
+      if (!result.ok) load = loaded(result);
+      else if (!result.value.event) load = { phase: 'error', error: diagnostic('payload-unparsable', `Event ${sequence} has no parsable payload`) };
+      else load = { phase: 'ready', value: eventOutput(result.value.event) };
       set((s) => ({ outputs: { ...s.outputs, [key]: load } }));
     });
   },

@@ -19,7 +19,7 @@ export function foldSpec(fold: FoldState): TimelineFold {
 }
 
 export type TimelineState = {
-  /** The run the state belongs to (`dataDir\nrunId`); another run resets it. */
+  /** The run the state belongs to (its run key); another run resets it. */
   runKey: string | null;
   axisMs: number;
   window: TimelineWindow;

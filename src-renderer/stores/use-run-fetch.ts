@@ -4,20 +4,18 @@
  * previous answer on screen meanwhile so nothing blinks.
  */
 import { useEffect, useState } from 'react';
-import type { Diagnostic, Result } from '../../shared/diagnostics';
+import type { Result } from '../../shared/diagnostics';
+import { LOADING, loaded, type Load } from './load';
 
-/** What a pane shows while, after and instead of fetching. */
-export type FetchState<T> = { phase: 'loading' } | { phase: 'ready'; value: T } | { phase: 'error'; error: Diagnostic };
-
-/** The answer of `fetch` for `key` (null: nothing to fetch) as of the head's `build`. */
-export function useRunFetch<T>(key: string | null, build: number, fetch: () => Promise<Result<T>>): FetchState<T> {
-  const [state, setState] = useState<{ key: string | null; value: FetchState<T> }>({ key: null, value: { phase: 'loading' } });
+/** The answer of `fetch` for `key` (a run item key; null: nothing to fetch) as of the head's `build`. */
+export function useRunFetch<T>(key: string | null, build: number, fetch: () => Promise<Result<T>>): Load<T> {
+  const [state, setState] = useState<{ key: string | null; value: Load<T> }>({ key: null, value: LOADING });
 
   useEffect(() => {
     if (key === null) return;
     let current = true;
     void fetch().then((result) => {
-      if (current) setState({ key, value: result.ok ? { phase: 'ready', value: result.value } : { phase: 'error', error: result.error } });
+      if (current) setState({ key, value: loaded(result) });
     });
     return () => {
       current = false;
@@ -25,5 +23,5 @@ export function useRunFetch<T>(key: string | null, build: number, fetch: () => P
     // `fetch` is rebuilt every render; the key and the head say when to call it again.
   }, [key, build]);
 
-  return state.key === key && key !== null ? state.value : { phase: 'loading' };
+  return state.key === key && key !== null ? state.value : LOADING;
 }

@@ -3,7 +3,7 @@
 // version byte, one length byte, then one byte per fuse, '0' off / '1' on), read back with
 // @electron/fuses' own getter.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,6 +78,15 @@ describe('afterPack fuse step', () => {
     const changed = [...after.keys()].filter((i) => after[i] !== before[i]);
     expect(changed.every((i) => i >= start && i < start + DEFAULT_WIRE.length)).toBe(true);
     expect(changed.length).toBe(7);
+  });
+
+  it('makes the POSIX CLI wrapper in resources/bin executable', async () => {
+    writeFileSync(join(dir, 'little-inspector-app'), standIn(DEFAULT_WIRE));
+    const wrapper = join(dir, 'resources', 'bin', 'little-inspector');
+    mkdirSync(dirname(wrapper), { recursive: true });
+    writeFileSync(wrapper, '#!/bin/sh\n', { mode: 0o644 });
+    await hook(context(dir, 'linux'));
+    expect(statSync(wrapper).mode & 0o777).toBe(0o755);
   });
 
   it('flips both slices of a universal macOS binary', async () => {

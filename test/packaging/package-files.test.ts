@@ -72,6 +72,17 @@ describe.each(['linux', 'mac', 'win'])('packaged files (%s)', (platform) => {
   });
 });
 
+describe('electron-builder.config.cjs', () => {
+  it("passes electron-builder's own schema validation (the check a real build starts with)", async () => {
+    const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as { validateConfiguration(config: unknown, logger: unknown): Promise<void> };
+    const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+    const config = require('../../electron-builder.config.cjs') as Record<string, unknown>;
+    await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
+    // The validation is real: a misspelt option fails it.
+    await expect(validateConfiguration({ ...config, linux: { targets: ['deb'] } }, new DebugLogger(false))).rejects.toThrow(/configuration/);
+  });
+});
+
 describe('the built bundles need no node_modules at run time', () => {
   const allowed = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'electron']);
 

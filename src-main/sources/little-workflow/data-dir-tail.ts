@@ -6,7 +6,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import type { EventEnvelope } from '../../../shared/events/envelope';
+import { RUN_ID_PATTERN, type EventEnvelope } from '../../../shared/events/envelope';
+import { diagnostic } from '../../../shared/diagnostics';
 import type { RunResetReason } from '../../../shared/live/live-types';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { openDataDir } from './data-dir-reader';
@@ -63,6 +64,8 @@ export class DataDirTail implements SourceTail {
   private reportedThisTick = false;
   /** A replaced file or a restored folder: every run is re-checked at the next full check. */
   private pendingResync: RunResetReason | null = null;
+  /** run_id values that are not run ids: never tailed (reading them would fail forever), told once each. */
+  private readonly refused = new Set<string>();
 
   constructor(
     readonly path: string,
@@ -112,7 +115,7 @@ export class DataDirTail implements SourceTail {
         // Commits but no new rowid: rows were deleted (and maybe reinserted): check them all.
         if (after.value.heads.length === 0) resync = 'check';
         this.lastRowid = after.value.maxRowid;
-        for (const head of after.value.heads) this.touch(head);
+        for (const head of after.value.heads) this.touch(head, out);
       }
     }
     this.dataVersion = version.value.dataVersion;
@@ -156,9 +159,9 @@ export class DataDirTail implements SourceTail {
     this.lastRowid = heads.value.maxRowid;
     this.lastFullCheck = now;
     for (const head of heads.value.heads) {
-      if (this.options.runFilter?.(head.runId) === false) continue;
+      if (!this.accepts(head.runId, out) || this.options.runFilter?.(head.runId) === false) continue;
       if (this.options.replayExisting) {
-        this.touch(head);
+        this.touch(head, out);
         continue;
       }
       const terminal = RUN_TERMINALS.has(this.probe.typeAt(head.runId, head.maxSequence) ?? '');
@@ -186,7 +189,7 @@ export class DataDirTail implements SourceTail {
     for (const head of heads.value.heads) {
       present.add(head.runId);
       const tail = this.runs.get(head.runId);
-      if (tail === undefined) this.touch(head);
+      if (tail === undefined) this.touch(head, out);
       else if (head.maxSequence !== tail.position || (reason !== null && tail.lastSequence > 0)) {
         if (reason === 'replaced') this.resetReasons.set(head.runId, 'replaced');
         this.dirty.add(head.runId);
@@ -202,8 +205,25 @@ export class DataDirTail implements SourceTail {
     return true;
   }
 
-  private touch(head: RunHead): void {
-    if (this.options.runFilter?.(head.runId) === false) return;
+  /**
+   * False for a run_id that is not a valid run id: one bad run costs only itself. Its rows are
+   * skipped with one diagnostic, and every other run of the data dir goes on being tailed.
+   */
+  private accepts(runId: string, out: LiveNotification[]): boolean {
+    if (RUN_ID_PATTERN.test(runId)) return true;
+    if (!this.refused.has(runId)) {
+      this.refused.add(runId);
+      out.push(Object.freeze({
+        kind: 'diagnostic' as const,
+        dataDir: this.path,
+        diagnostic: diagnostic('invalid-run-id', `rows with run_id ${JSON.stringify(runId.slice(0, 200))} are not a valid run id; they are skipped, the other runs are followed`, { path: this.path }),
+      }));
+    }
+    return false;
+  }
+
+  private touch(head: RunHead, out: LiveNotification[]): void {
+    if (!this.accepts(head.runId, out) || this.options.runFilter?.(head.runId) === false) return;
     if (!this.runs.has(head.runId)) {
       this.newTail(head.runId, 0, 'active');
       this.unannounced.add(head.runId);

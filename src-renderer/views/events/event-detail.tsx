@@ -1,7 +1,8 @@
 /** The selected event in full: the envelope in the JSON viewer, or an undecodable payload's raw text, flagged. */
 import { useState } from 'react';
 import { JsonView } from '../../components/json-view';
-import type { EventDetailState } from '../../stores/events-store';
+import type { Load } from '../../stores/load';
+import type { RunEvent } from '../../stores/use-run-event';
 
 /** Raw text shown before "show all" (an undecodable payload can be megabytes). */
 const RAW_PREVIEW = 20_000;
@@ -20,29 +21,26 @@ function RawPayload({ text }: { text: string }) {
   );
 }
 
-/** Detail pane content for `detail` (null: nothing selected). */
-export function EventDetail({ detail }: { detail: EventDetailState | null }) {
-  if (detail === null) return <p className="empty">Select an event to see its full envelope.</p>;
-  if (detail.phase === 'loading') {
-    return <p className="loading" role="status" aria-busy="true">Loading event {detail.sequence}…</p>;
+/** Detail pane content for event `sequence` (undefined: nothing selected) and where its fetch stands. */
+export function EventDetail({ sequence, event }: { sequence: number | undefined; event: Load<RunEvent> }) {
+  if (sequence === undefined || event.phase === 'idle') return <p className="empty">Select an event to see its full envelope.</p>;
+  if (event.phase === 'loading') {
+    return <p className="loading" role="status" aria-busy="true">Loading event {sequence}…</p>;
   }
-  if (detail.phase === 'error') {
+  if (event.phase === 'error') {
     return (
       <div role="alert" className="error">
-        Event {detail.sequence} could not be read: <strong>{detail.error?.code}</strong> {detail.error?.message}
+        Event {sequence} could not be read: <strong>{event.error.code}</strong> {event.error.message}
       </div>
     );
   }
+  const { event: envelope, rawPayload } = event.value;
   return (
     <div className="ev-detail-body">
       <h3 className="ev-detail-title">
-        <span className="mono">#{detail.sequence}</span> {detail.event?.type ?? 'undecodable event'}
+        <span className="mono">#{sequence}</span> {envelope?.type ?? 'undecodable event'}
       </h3>
-      {detail.event !== null ? (
-        <JsonView value={detail.event} expandDepth={2} label={`Event ${detail.sequence}`} />
-      ) : (
-        <RawPayload text={detail.rawPayload ?? ''} />
-      )}
+      {envelope !== null ? <JsonView value={envelope} expandDepth={2} label={`Event ${sequence}`} /> : <RawPayload text={rawPayload ?? ''} />}
     </div>
   );
 }

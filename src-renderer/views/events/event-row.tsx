@@ -21,19 +21,23 @@ export function sizeLabel(chars: number): string {
   return `${(chars / 1_000_000).toFixed(1)} MB`;
 }
 
-type Props = { sequence: number; row: EventRow | undefined; error: string | undefined; selected: boolean; onSelect(sequence: number): void };
+/**
+ * `sequence` is unknown while a filtered list's page loads; `row` is undefined while its page
+ * loads, null where the log has no event with the sequence (a gap).
+ */
+type Props = { sequence: number | undefined; row: EventRow | null | undefined; error: string | undefined; selected: boolean; onSelect(sequence: number): void };
 
 /** A listbox option; clicking selects it. */
 export function EventRowView({ sequence, row, error, selected, onSelect }: Props) {
   return (
     <div
-      id={eventRowId(sequence)}
+      id={sequence === undefined ? undefined : eventRowId(sequence)}
       role="option"
       aria-selected={selected}
       className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}`}
-      onClick={() => onSelect(sequence)}
+      onClick={() => sequence !== undefined && onSelect(sequence)}
     >
-      <span className="ev-seq">{sequence}</span>
+      <span className="ev-seq">{sequence ?? ''}</span>
       {row ? (
         <>
           <span className="ev-time">{clockTime(row.recordedAt)}</span>
@@ -45,7 +49,7 @@ export function EventRowView({ sequence, row, error, selected, onSelect }: Props
           </span>
         </>
       ) : (
-        <span className="ev-loading">{error ? `page failed: ${error}` : 'loading…'}</span>
+        <span className="ev-loading">{row === null ? 'no event with this sequence (the log skips it)' : error ? `page failed: ${error}` : 'loading…'}</span>
       )}
     </div>
   );

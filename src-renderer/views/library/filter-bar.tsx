@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSearchShortcut } from '../../keyboard/use-list-keyboard';
 import { useLibraryViewStore } from '../../stores/library-view-store';
-import { DISPLAY_STATUSES, isFiltered, type CostFilter, type DisplayStatus, type TimeRange } from './library-query';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
+import { isFiltered, type CostFilter, type TimeRange } from './library-query';
 
 type FilterBarProps = {
   counts: Record<DisplayStatus, number>;

@@ -3,10 +3,7 @@
  * so a filtered list is a deep link. Pure: no DOM, no store.
  */
 
-/** A status as the list shows it: crashed is its own value, never folded into running. */
-export type DisplayStatus = 'completed' | 'failed' | 'running' | 'crashed' | 'pending';
-/** Every display status, in the order the filter bar shows them. */
-export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['completed', 'failed', 'running', 'crashed', 'pending'];
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
 
 /** How far back the started time may lie. */
 export type TimeRange = 'all' | 'hour' | 'day' | 'week';

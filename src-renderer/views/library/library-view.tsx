@@ -9,7 +9,7 @@ import { useLibraryStore } from '../../stores/library-store';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { PricingBar } from '../pricing-bar';
 import { FilterBar } from './filter-bar';
-import { DISPLAY_STATUSES, type DisplayStatus } from './library-query';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
 import { facetValues, statusCounts } from './run-filters';
 import { LoadingRows } from './loading-rows';
 import { RunTable } from './run-table';

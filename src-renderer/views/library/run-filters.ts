@@ -1,14 +1,10 @@
 /** Which runs a `LibraryQuery` keeps, and the per-status counts the filter bar shows. Pure. */
 import type { RunSummary } from '../../../shared/library';
-import { DISPLAY_STATUSES, type DisplayStatus, type LibraryQuery, type TimeRange } from './library-query';
+import { DISPLAY_STATUSES, runDisplayStatus, type DisplayStatus } from '../../../shared/run/display-status';
+import type { LibraryQuery, TimeRange } from './library-query';
 
 const HOUR = 3_600_000;
 const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR };
-
-/** The status the list shows: a crashed run is "crashed", whatever its folded status says. */
-export function displayStatus(run: Pick<RunSummary, 'status' | 'crashed'>): DisplayStatus {
-  return run.crashed ? 'crashed' : run.status;
-}
 
 /** Run duration in ms from the first event to the terminal one; null while no terminal is known. */
 export function durationMs(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>): number | null {
@@ -42,14 +38,14 @@ export function queryPredicate(query: LibraryQuery, now: number): (run: RunSumma
   const others = otherFiltersPredicate(query, now);
   if (query.statuses.length === 0) return others;
   const wanted = new Set(query.statuses);
-  return (run) => wanted.has(displayStatus(run)) && others(run);
+  return (run) => wanted.has(runDisplayStatus(run)) && others(run);
 }
 
 /** Runs per display status among the runs that pass every other filter. */
 export function statusCounts(runs: readonly RunSummary[], query: LibraryQuery, now: number): Record<DisplayStatus, number> {
   const counts = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as Record<DisplayStatus, number>;
   const keep = otherFiltersPredicate(query, now);
-  for (const run of runs) if (keep(run)) counts[displayStatus(run)] += 1;
+  for (const run of runs) if (keep(run)) counts[runDisplayStatus(run)] += 1;
   return counts;
 }
 

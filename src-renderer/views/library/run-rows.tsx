@@ -1,5 +1,6 @@
 /** The three kinds of run list row: a data-dir group, an outer-loop group and a run. */
 import type { MouseEvent } from 'react';
+import { runDisplayStatus } from '../../../shared/run/display-status';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCount } from '../../format';
 import { overlayRun } from '../../stores/live-reducer';
@@ -96,7 +97,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: 
       data-run-id={run.runId}
       data-dir-label={row.dirLabel}
       data-cost={run.costUsd ?? ''}
-      data-status={run.crashed ? 'crashed' : run.status}
+      data-status={runDisplayStatus(run)}
       data-live={live?.summary.phase}
       onClick={open}
     >

@@ -1,7 +1,8 @@
 /** Column sorting for the run list: one comparator per column, unknown values always last. Pure. */
 import type { RunSummary } from '../../../shared/library';
-import type { DisplayStatus, SortDir, SortKey } from './library-query';
-import { displayStatus, durationMs } from './run-filters';
+import { runDisplayStatus, type DisplayStatus } from '../../../shared/run/display-status';
+import type { SortDir, SortKey } from './library-query';
+import { durationMs } from './run-filters';
 
 /** The sortable facts of a row (a run, or an outer loop's aggregate of its cycles). */
 export type SortFacts = {
@@ -18,7 +19,7 @@ const STATUS_RANK: Record<DisplayStatus, number> = { completed: 0, pending: 1, r
 
 /** The sort facts of one run. */
 export function runFacts(run: RunSummary): SortFacts {
-  return { runId: run.runId, startedAt: run.startedAt, durationMs: durationMs(run), status: displayStatus(run), costUsd: run.costUsd, eventCount: run.eventCount };
+  return { runId: run.runId, startedAt: run.startedAt, durationMs: durationMs(run), status: runDisplayStatus(run), costUsd: run.costUsd, eventCount: run.eventCount };
 }
 
 /** A comparator for `key`/`dir`; nulls sort last in both directions, ties fall back to the run id. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type LibraryQuery } from './library-query';
-import { displayStatus, facetValues, statusCounts } from './run-filters';
-import { ambiguousRunIds, buildRunTree, loopFacts, runKey, type ListRow } from './run-tree';
+import { runDisplayStatus } from '../../../shared/run/display-status';
+import { facetValues, statusCounts } from './run-filters';
+import { ambiguousRunIds, buildRunTree, loopFacts, runRowKey, type ListRow } from './run-tree';
 import { dir, run, syntheticRuns } from '../../../test/support/library-runs';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
@@ -34,7 +35,7 @@ describe('buildRunTree', () => {
   });
 
   it('expanding a parent shows its sub-runs one level deeper, sorted like the list', () => {
-    const tree = buildRunTree(snapshot, q({ sort: 'cost', dir: 'desc' }), { [runKey(runs[0])]: true }, NOW);
+    const tree = buildRunTree(snapshot, q({ sort: 'cost', dir: 'desc' }), { [runRowKey(runs[0])]: true }, NOW);
     const at = ids(tree.rows).indexOf('run_top');
     expect(ids(tree.rows).slice(at, at + 4)).toEqual(['run_top', 'run_sub1', 'run_sub2', 'run_planner']);
     expect(tree.rows[at + 1]).toMatchObject({ depth: 1, parentHint: null });
@@ -59,8 +60,8 @@ describe('buildRunTree', () => {
   });
 
   it('crashed is its own status, never counted as running', () => {
-    expect(displayStatus(runs[4])).toBe('crashed');
-    expect(displayStatus(runs[5])).toBe('running');
+    expect(runDisplayStatus(runs[4])).toBe('crashed');
+    expect(runDisplayStatus(runs[5])).toBe('running');
     expect(statusCounts(runs, q(), NOW)).toEqual({ completed: 5, failed: 1, running: 1, crashed: 2, pending: 1 });
     expect(ids(buildRunTree(snapshot, q({ statuses: ['running'] }), {}, NOW).rows)).toEqual(['dir:d/a', 'run_live']);
   });
@@ -102,7 +103,7 @@ describe('buildRunTree', () => {
     const cyc = [run('run_x', { parentRunId: 'run_y' }), run('run_y', { parentRunId: 'run_x' })];
     const rows = buildRunTree({ dataDirs: [dir('/d/a')], runs: cyc }, q(), {}, NOW).rows;
     expect(rows.filter((r) => r.kind === 'run')).toHaveLength(1);
-    const open = buildRunTree({ dataDirs: [dir('/d/a')], runs: cyc }, q(), { [runKey(cyc[0])]: true, [runKey(cyc[1])]: true }, NOW).rows;
+    const open = buildRunTree({ dataDirs: [dir('/d/a')], runs: cyc }, q(), { [runRowKey(cyc[0])]: true, [runRowKey(cyc[1])]: true }, NOW).rows;
     expect(ids(open).sort()).toEqual(['dir:d/a', 'run_x', 'run_y']);
   });
 
@@ -121,7 +122,7 @@ describe('scale: 20k runs', () => {
     const { runs: plain, dataDirs: dirs } = syntheticRuns(n);
     const proxied = plain.map((r) => new Proxy(r, { get: (target, key, receiver) => ((counter.reads += 1), Reflect.get(target, key, receiver)) }));
     const expandAll: Record<string, boolean> = {};
-    for (const r of plain) expandAll[runKey(r)] = true;
+    for (const r of plain) expandAll[runRowKey(r)] = true;
     return { counter, data: { runs: proxied, dataDirs: dirs }, expandAll };
   };
   const cases: Array<[string, (c: ReturnType<typeof counted>) => unknown]> = [

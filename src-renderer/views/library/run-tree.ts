@@ -5,9 +5,11 @@
  * While a filter is active the matches are listed flat inside their data dir (with a hint
  * naming the parent or loop), so a match is never hidden inside a collapsed parent.
  */
+import { runKey, runKeyOf } from '../../../shared/run/run-key';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
-import { isFiltered, type DisplayStatus, type LibraryQuery } from './library-query';
-import { displayStatus, durationMs, queryPredicate } from './run-filters';
+import { runDisplayStatus, type DisplayStatus } from '../../../shared/run/display-status';
+import { isFiltered, type LibraryQuery } from './library-query';
+import { durationMs, queryPredicate } from './run-filters';
 import { compareFacts, runFacts, type SortFacts } from './run-sort';
 
 /** Aggregated facts of an outer loop: its cycles summed up. */
@@ -36,8 +38,8 @@ export type ListRow =
 export type RunTree = { rows: ListRow[]; total: number; matched: number };
 
 /** Stable key of a run row (a run id can repeat across data dirs). */
-export function runKey(run: Pick<RunSummary, 'dataDir' | 'runId'>): string {
-  return `run:${run.dataDir}\u0000${run.runId}`;
+export function runRowKey(run: Pick<RunSummary, 'dataDir' | 'runId'>): string {
+  return `run:${runKeyOf(run)}`;
 }
 
 /** Whether a group is open: dirs and loops start open, parents with sub-runs start closed. */
@@ -82,7 +84,7 @@ export function buildRunTree(snapshot: Pick<LibrarySnapshot, 'dataDirs' | 'runs'
 function emitFlat(rows: ListRow[], runs: RunSummary[], dirLabel: string, compare: (a: SortFacts, b: SortFacts) => number): void {
   const ordered = runs.map((run) => ({ run, facts: runFacts(run) })).sort((a, b) => compare(a.facts, b.facts));
   for (const { run } of ordered) {
-    rows.push({ kind: 'run', key: runKey(run), run, dirLabel, depth: 0, childCount: 0, expanded: null, parentHint: run.parentRunId, loopHint: run.outerLoopId });
+    rows.push({ kind: 'run', key: runRowKey(run), run, dirLabel, depth: 0, childCount: 0, expanded: null, parentHint: run.parentRunId, loopHint: run.outerLoopId });
   }
 }
 
@@ -108,7 +110,7 @@ function emitTree(rows: ListRow[], runs: RunSummary[], dirLabel: string, compare
       if (emitted.has(run.runId)) return; // a parentRunId cycle: show each run once
       emitted.add(run.runId);
       const kids = children.get(run.runId) ?? [];
-      const key = runKey(run);
+      const key = runRowKey(run);
       const expanded = kids.length > 0 ? isExpanded(key, overrides) : null;
       const parentHint = hintParent ? run.parentRunId : null;
       rows.push({ kind: 'run', key, run, dirLabel, depth, childCount: kids.length, expanded, parentHint, loopHint: null });
@@ -120,7 +122,8 @@ function emitTree(rows: ListRow[], runs: RunSummary[], dirLabel: string, compare
     return {
       facts,
       emit(depth) {
-        const key = `loop:${cycles[0].dataDir}\u0000${id}`;
+        // An outer loop id is scoped to its data dir like a run id.
+        const key = `loop:${runKey(cycles[0].dataDir, id)}`;
         const expanded = isExpanded(key, overrides);
         rows.push({ kind: 'loop', key, outerLoopId: id, depth, cycleCount: cycles.length, expanded, facts });
         // Cycles run one after another: keep them in time order whatever the column sort.
@@ -180,12 +183,12 @@ export function loopFacts(cycles: readonly RunSummary[]): LoopFacts {
     if (run.costUsd !== null) costUsd = (costUsd ?? 0) + run.costUsd;
     if (run.inputTokens !== null) inputTokens = (inputTokens ?? 0) + run.inputTokens;
     if (run.outputTokens !== null) outputTokens = (outputTokens ?? 0) + run.outputTokens;
-    statuses.add(displayStatus(run));
+    statuses.add(runDisplayStatus(run));
   }
   latest ??= cycles[cycles.length - 1] ?? null;
   // Finished only when the latest cycle finished; the loop's state is its latest cycle's, unless one crashed.
   finishedAt = latest?.finishedAt ?? null;
-  const status: DisplayStatus = statuses.has('crashed') ? 'crashed' : latest ? displayStatus(latest) : 'pending';
+  const status: DisplayStatus = statuses.has('crashed') ? 'crashed' : latest ? runDisplayStatus(latest) : 'pending';
   const span = latest && startedAt ? durationMs({ startedAt, finishedAt }) : null;
   return { runId: cycles[0]?.outerLoopId ?? '', startedAt, finishedAt, durationMs: span, status, costUsd, eventCount, inputTokens, outputTokens };
 }

@@ -1,13 +1,12 @@
 /**
- * The open run, live: new rows go straight into the events cache, the detail (costs, timeline,
- * steps) is fetched again at most every ~2 s while events keep coming (main folds; the renderer
- * never re-derives), and a rewritten log drops everything and says so.
+ * The open run, live: the detail (costs, timeline, steps) is fetched again at most every ~2 s
+ * while events keep coming (main folds; the renderer never re-derives), and a rewritten log
+ * is said so. The events list follows the tail by itself (views/events/use-events-live.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { RunResetReason } from '../../../shared/live/live-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
-import { useEventsStore } from '../../stores/events-store';
-import { liveKey } from '../../stores/live-reducer';
+import { runKey } from '../../../shared/run/run-key';
 import { onLiveFrame } from '../../stores/live-store';
 import { useRunStore } from '../../stores/run-store';
 
@@ -24,7 +23,7 @@ export function useRunLive(ref: RunRef | null): { reset: RunResetReason | null; 
   useEffect(() => setReset(null), [dataDir, runId]);
   useEffect(() => {
     if (dataDir === undefined || runId === undefined) return;
-    const key = liveKey(dataDir, runId);
+    const key = runKey(dataDir, runId);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = Number.NEGATIVE_INFINITY;
     let lastChange = Number.NEGATIVE_INFINITY;
@@ -36,7 +35,6 @@ export function useRunLive(ref: RunRef | null): { reset: RunResetReason | null; 
         timer = null;
         last = Date.now();
         void useRunStore.getState().refresh();
-        void useEventsStore.getState().refreshIndex();
         // Changes in the last moments may not be in main's snapshot yet: look once more.
         if (last - lastChange < SETTLE_MS) {
           const again = lastChange;
@@ -45,24 +43,10 @@ export function useRunLive(ref: RunRef | null): { reset: RunResetReason | null; 
         }
       }, wait);
     };
-    const mine = () => {
-      const open = useEventsStore.getState().ref;
-      return open?.dataDir === dataDir && open.runId === runId;
-    };
     const off = onLiveFrame((frame) => {
-      const events = useEventsStore.getState();
-      if (frame.reset[key] !== undefined) {
-        setReset(frame.reset[key]);
-        if (mine()) events.reload(frame.runs[key]?.summary.lastSequence ?? 0);
-        schedule();
-      }
-      const rows = frame.appended[key];
-      const skipped = frame.skipped[key] ?? 0;
-      if ((rows !== undefined && rows.length > 0) || skipped > 0) {
-        if (mine()) events.appendLive(rows ?? [], skipped);
-        schedule();
-      }
-      if (frame.ended[key] !== undefined) schedule();
+      if (frame.reset[key] !== undefined) setReset(frame.reset[key]);
+      const grew = (frame.appended[key]?.length ?? 0) > 0 || (frame.skipped[key] ?? 0) > 0;
+      if (frame.reset[key] !== undefined || grew || frame.ended[key] !== undefined) schedule();
     });
     return () => {
       off();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { findingsBySeverity, runTiming, shownStatus, tokenKinds } from './overview-facts';
+import { findingsBySeverity, runTiming, tokenKinds } from './overview-facts';
 
 const usage = { inputTokens: 1200, outputTokens: 340, cachedInputTokens: 800, reasoningTokens: 64, costUsd: 0.0003, pricedCalls: 1, unpricedCalls: 0 };
 
@@ -26,12 +26,5 @@ describe('overview facts', () => {
       durationMs: 17 * 60_000,
     });
     expect(runTiming({ state, firstRecordedAt: null, lastRecordedAt: '2026-11-20T09:00:02.000Z' })).toMatchObject({ ended: 'last-event', durationMs: 2000 });
-  });
-
-  it('prefers the crash verdict over the folded status', () => {
-    const summary = { status: 'running', crashed: false, verdict: null, statusInferred: false } as never;
-    expect(shownStatus({ boundary: null, summary })).toEqual({ kind: 'running', reason: null, inferred: false });
-    const boundary = { verdict: { kind: 'crashed', reason: 'dead owner', inferred: false } } as never;
-    expect(shownStatus({ boundary, summary }).kind).toBe('crashed');
   });
 });

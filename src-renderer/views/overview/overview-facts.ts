@@ -43,11 +43,3 @@ export function runTiming(detail: Pick<RunHead, 'state' | 'firstRecordedAt' | 'l
   }
   return { startedAt, endedAt: null, ended: 'unknown', durationMs: null };
 }
-
-/** The status the inspector shows: the crash verdict when there is one, else the folded status. */
-export function shownStatus(detail: Pick<RunHead, 'boundary' | 'summary'>): { kind: string; reason: string | null; inferred: boolean } {
-  const verdict = detail.boundary?.verdict;
-  if (verdict) return { kind: verdict.kind, reason: verdict.reason, inferred: verdict.inferred };
-  const s = detail.summary;
-  return { kind: s.crashed ? 'crashed' : s.status, reason: s.verdict, inferred: s.statusInferred };
-}

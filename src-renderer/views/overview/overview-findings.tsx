@@ -1,4 +1,5 @@
 /** Integrity findings grouped by severity, each linked to the event it is about. */
+import { runItemKey } from '../../../shared/run/run-key';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { api } from '../../api';
@@ -10,7 +11,7 @@ import { findingsBySeverity } from './overview-facts';
 export function FindingsCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const { ref } = detail;
   // A big run's head comes before its check (every eventId recomputed): wait for it here.
-  const checked = useRunFetch(detail.findings === null ? `${ref.dataDir}\u0000${ref.runId}` : null, detail.build, () => api['run.findings'](ref));
+  const checked = useRunFetch(detail.findings === null ? runItemKey(ref, 'findings') : null, detail.build, () => api['run.findings'](ref));
   const findings: Diagnostic[] | null = detail.findings ?? (checked.phase === 'ready' ? checked.value : null);
   if (findings === null) {
     return (

@@ -1,29 +1,31 @@
 /** The run's output (or error): a preview at once, the whole body on request. */
 import { useState } from 'react';
-import type { Diagnostic } from '../../../shared/diagnostics';
+import { ok } from '../../../shared/diagnostics';
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import type { RunHead } from '../../../shared/run/run-head-types';
+import { eventOutput, previewValue, runCompletedSequence, runOutputSource } from '../../../shared/run/run-output';
 import { api } from '../../api';
 import { JsonView } from '../../components/json-view';
 import { EventLink, type RunAddress } from '../../components/run-links';
-
-type Full = { phase: 'idle' | 'loading' } | { phase: 'ready'; value: unknown } | { phase: 'error'; error: Diagnostic };
+import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
 
 /** The output card: preview, "load the whole output" when it was cut, the artifact ref. */
 export function OutputCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
-  const { state, boundary } = detail;
-  const [full, setFull] = useState<Full>({ phase: 'idle' });
-  const completedSeq = boundary?.lastEvent?.type === 'RunCompleted' ? boundary.lastEvent.sequence : undefined;
+  const { state } = detail;
+  const [full, setFull] = useState<Load<unknown>>(IDLE);
+  const completedSeq = runCompletedSequence(detail);
 
   const loadFull = async () => {
-    setFull({ phase: 'loading' });
-    if (state.outputRef) {
-      const r = await api['run.artifact']({ dataDir: detail.ref.dataDir, runId: detail.ref.runId, ref: state.outputRef });
-      setFull(r.ok ? { phase: 'ready', value: unwrap(r.value.payload) } : { phase: 'error', error: r.error });
-    } else if (completedSeq !== undefined) {
-      const r = await api['run.event']({ dataDir: detail.ref.dataDir, runId: detail.ref.runId, sequence: completedSeq });
-      const payload = r.ok ? (r.value.event?.payload as { output?: unknown } | undefined) : undefined;
-      setFull(r.ok ? { phase: 'ready', value: payload?.output ?? null } : { phase: 'error', error: r.error });
+    const source = runOutputSource(detail);
+    if (source === null) return;
+    setFull(LOADING);
+    const { dataDir, runId } = detail.ref;
+    if (source.kind === 'artifact') {
+      const r = await api['run.artifact']({ dataDir, runId, ref: source.ref });
+      setFull(loaded(r.ok ? ok(previewValue(r.value.payload)) : r));
+    } else {
+      const r = await api['run.event']({ dataDir, runId, sequence: source.sequence });
+      setFull(loaded(r.ok ? ok(eventOutput(r.value.event)) : r));
     }
   };
 
@@ -77,8 +79,4 @@ function PreviewBody({ preview, label }: { preview: JsonPreview; label: string }
       <p className="muted ov-line">Showing {preview.text.length.toLocaleString('en-US')} of {preview.totalChars.toLocaleString('en-US')} characters.</p>
     </div>
   );
-}
-
-function unwrap(preview: JsonPreview): unknown {
-  return preview.truncated ? `${preview.text}… (${preview.totalChars.toLocaleString('en-US')} characters; cut)` : preview.value;
 }

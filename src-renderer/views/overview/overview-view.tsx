@@ -2,13 +2,14 @@
  * The run overview: what happened (status and why), when, what it cost, which steps got
  * where, what is wrong with the log, where it stopped, and what it produced.
  */
+import { shownRunStatus } from '../../../shared/run/display-status';
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { tabHref, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
 import { describeBoundary } from '../crash/boundary-sentence';
 import { formatDuration } from '../crash/relative-time';
 import { CostCard, TokensCard } from './overview-cost';
-import { STEP_STATUS_ORDER, runTiming, shownStatus } from './overview-facts';
+import { STEP_STATUS_ORDER, runTiming } from './overview-facts';
 import { FindingsCard } from './overview-findings';
 import { OutputCard } from './overview-output';
 import { RelationsCard } from './overview-relations';
@@ -16,10 +17,10 @@ import './overview.css';
 
 /** The overview tab body for one run. */
 export function OverviewView({ detail, at }: { detail: RunHead; at: RunAddress }) {
-  const status = shownStatus(detail);
+  const status = shownRunStatus(detail.summary, detail.boundary?.verdict);
   const timing = runTiming(detail);
   const counts = detail.steps.byStatus;
-  const terminal = status.kind === 'completed' || status.kind === 'failed';
+  const terminal = status.status === 'completed' || status.status === 'failed';
   return (
     <div className="overview">
       {detail.reportError && detail.summary.source === 'loopctl' && (
@@ -33,9 +34,9 @@ export function OverviewView({ detail, at }: { detail: RunHead; at: RunAddress }
           <div className="muted">Figures below come from the inspector's tolerant fold and may be incomplete.</div>
         </div>
       )}
-      <section className={`ov-status ov-status-${status.kind}`} aria-labelledby="ov-status-h">
+      <section className={`ov-status ov-status-${status.status}`} aria-labelledby="ov-status-h">
         <h3 id="ov-status-h">
-          <span className={`badge badge-${status.kind}`}>{status.kind}</span>
+          <span className={`badge badge-${status.status}`}>{status.status}</span>
           {status.reason && <span className="ov-reason">{status.reason}</span>}
         </h3>
         {status.inferred && (

@@ -4,6 +4,7 @@
  * Unpriced calls are never drawn as zero: they are hatched, labelled n/a and counted. The
  * charts' data is aggregated in main (`run.costs`); report rows come by window.
  */
+import { runItemKey } from '../../../shared/run/run-key';
 import { api } from '../../api';
 import { useRunFetch } from '../../stores/use-run-fetch';
 import { HatchDefs } from '../costs/chart-frame';
@@ -24,7 +25,7 @@ function timeOf(iso: string | null): number | null {
 export function CostsTab({ detail }: TabProps) {
   const { report, ref } = detail;
   const totalCalls = detail.state.usage.pricedCalls + detail.state.usage.unpricedCalls;
-  const costs = useRunFetch(report === null || totalCalls === 0 ? null : `${ref.dataDir}\u0000${ref.runId}`, detail.build, () => api['run.costs'](ref));
+  const costs = useRunFetch(report === null || totalCalls === 0 ? null : runItemKey(ref, 'costs'), detail.build, () => api['run.costs'](ref));
   const bundled = detail.pricing.source === 'bundled';
 
   if (report === null) {

@@ -1,4 +1,5 @@
 /** The run view's steps tab: the step list and the selected step's detail (`#/run/<id>/step/<path>`). */
+import { runItemKey } from '../../../shared/run/run-key';
 import { api } from '../../api';
 import { useRunFetch } from '../../stores/use-run-fetch';
 import { StepDetailView } from '../steps/step-detail';
@@ -10,7 +11,7 @@ import type { TabProps } from './tab-props';
 export function StepsTab({ detail, route }: TabProps) {
   const { ref } = detail;
   const stepPath = route.step;
-  const view = useRunFetch(stepPath === undefined ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${stepPath}`, detail.build, () =>
+  const view = useRunFetch(stepPath === undefined ? null : runItemKey(ref, 'step', stepPath), detail.build, () =>
     api['run.step']({ ...ref, stepPath: stepPath! }),
   );
   if (detail.steps.count === 0) {

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import { JsonView } from '../../components/json-view';
-import { payloadKey, useStepPayloadStore, type ArtifactView, type Load } from '../../stores/step-payload-store';
+import type { Load } from '../../stores/load';
+import { artifactKey, useStepPayloadStore, type ArtifactView } from '../../stores/step-payload-store';
 import { PreviewBody } from './preview-body';
 
 const LABELS: Record<string, string> = {
@@ -14,7 +15,7 @@ const LABELS: Record<string, string> = {
 
 /** The fetch state of one artifact, loading it on mount when `autoLoad`. */
 export function useArtifact(ref: RunRef, artifactRef: string, autoLoad: boolean): Load<ArtifactView> | undefined {
-  const load = useStepPayloadStore((s) => s.artifacts[payloadKey(ref, artifactRef)]);
+  const load = useStepPayloadStore((s) => s.artifacts[artifactKey(ref, artifactRef)]);
   const fetchArtifact = useStepPayloadStore((s) => s.loadArtifact);
   useEffect(() => {
     if (autoLoad) fetchArtifact(ref, artifactRef);
@@ -25,8 +26,8 @@ export function useArtifact(ref: RunRef, artifactRef: string, autoLoad: boolean)
 /** Status chip: verified, a named failure, checking, or not checked yet. */
 export function HashChip({ load }: { load: Load<ArtifactView> | undefined }) {
   if (!load) return <span className="chip chip-muted">not checked</span>;
-  if (load.state === 'loading') return <span className="chip chip-muted">checking…</span>;
-  if (load.state === 'ok') return <span className="chip chip-ok" title={`sha256 ${String(load.value.manifest.sha256 ?? '')}`}>✓ hash verified</span>;
+  if (load.phase === 'loading' || load.phase === 'idle') return <span className="chip chip-muted">checking…</span>;
+  if (load.phase === 'ready') return <span className="chip chip-ok" title={`sha256 ${String(load.value.manifest.sha256 ?? '')}`}>✓ hash verified</span>;
   return (
     <span className="chip chip-fail" title={load.error.message}>
       ✗ {LABELS[load.error.code] ?? load.error.code}
@@ -57,20 +58,20 @@ export function ArtifactRow({ runRef, artifactRef, autoLoad }: { runRef: RunRef;
       <div className="artifact-line">
         <code>{artifactRef}</code>
         <HashChip load={load} />
-        {load?.state === 'ok' && <ManifestFacts view={load.value} />}
+        {load?.phase === 'ready' && <ManifestFacts view={load.value} />}
         {!load && (
           <button type="button" onClick={() => fetchArtifact(runRef, artifactRef)}>
             Verify
           </button>
         )}
-        {load?.state === 'ok' && (
+        {load?.phase === 'ready' && (
           <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? 'Hide payload' : 'Show payload'}
           </button>
         )}
       </div>
-      {load?.state === 'error' && <p className="step-error-text">{load.error.message}</p>}
-      {open && load?.state === 'ok' && (
+      {load?.phase === 'error' && <p className="step-error-text">{load.error.message}</p>}
+      {open && load?.phase === 'ready' && (
         <div className="step-payload">
           <PreviewBody preview={load.value.payload} label={`Payload of ${artifactRef}`} />
           <details>

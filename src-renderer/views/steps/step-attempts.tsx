@@ -1,5 +1,6 @@
 /** The attempts table of a step: id, status, start, end, duration, error. */
 import type { StepDetail } from '../../../shared/run/run-detail-types';
+import { itemDisplayStatus } from '../../../shared/run/display-status';
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import { JsonView } from '../../components/json-view';
 import { clockTime, formatDuration, msBetween } from '../timeline/timeline-format';
@@ -38,7 +39,7 @@ export function StepAttempts({ step, lastRecordedAt, crashed }: { step: StepDeta
       <tbody>
         {step.attempts.map((a) => {
           const open = a.finishedAt === undefined;
-          const status = open && crashed ? 'crashed' : a.status;
+          const status = itemDisplayStatus(a.status, crashed);
           const line = errorLine(a.error);
           return [
             <tr key={a.attemptId}>

@@ -1,5 +1,6 @@
 /** The detail of one step: status, attempts, output, artifacts, usage, metadata, sessions. */
 import type { RunHead, StepView } from '../../../shared/run/run-head-types';
+import { crashedVerdict, itemDisplayStatus } from '../../../shared/run/display-status';
 import { JsonView } from '../../components/json-view';
 import { formatRoute, type Route } from '../../routing/route';
 import { clockTime } from '../timeline/timeline-format';
@@ -14,8 +15,8 @@ const AUTO_VERIFY = 8;
 /** Everything about one step of `detail` (fetched with its sessions by `run.step`). */
 export function StepDetailView({ detail, view, route }: { detail: RunHead; view: StepView; route: Extract<Route, { view: 'run' }> }) {
   const { step, sessions } = view;
-  const crashed = detail.boundary?.verdict.kind === 'crashed';
-  const status = step.status === 'running' && crashed ? 'crashed' : step.status;
+  const crashed = crashedVerdict(detail.boundary?.verdict);
+  const status = itemDisplayStatus(step.status, crashed);
   const tokens = tokenText(step.usage);
   const uses = step.uses ?? (typeof step.metadata?.uses === 'string' ? step.metadata.uses : null);
   return (
@@ -84,7 +85,7 @@ export function StepDetailView({ detail, view, route }: { detail: RunHead; view:
                 <a href={formatRoute({ view: 'run', runId: route.runId, dir: route.dir, tab: 'turns', session: s.id })}>
                   session #{s.id}
                 </a>{' '}
-                <span className="muted">{s.role}</span> <span className={`badge badge-${s.status === 'open' ? (crashed ? 'crashed' : 'running') : s.status}`}>{s.status}</span>{' '}
+                <span className="muted">{s.role}</span> <span className={`badge badge-${itemDisplayStatus(s.status, crashed)}`}>{s.status}</span>{' '}
                 <span className="mono muted">
                   {clockTime(s.startedAt)} → {s.endedAt ? clockTime(s.endedAt) : 'open'}
                 </span>

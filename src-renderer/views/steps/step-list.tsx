@@ -2,6 +2,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { StepDetail } from '../../../shared/run/run-detail-types';
 import type { RunHead } from '../../../shared/run/run-head-types';
+import { crashedVerdict, itemDisplayStatus } from '../../../shared/run/display-status';
 import { VirtualList } from '../../components/virtual-list';
 import { formatRoute, type Route } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
@@ -26,7 +27,7 @@ export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }
   const steps = useSlice<'steps'>(detail.ref, detail.build, { section: 'steps', ...(query ? { query } : {}), ...(route.step !== undefined ? { find: route.step } : {}) });
   const total = steps.total ?? (query ? 0 : detail.steps.count);
   const selectedIndex = steps.found ?? -1;
-  const crashed = detail.boundary?.verdict.kind === 'crashed';
+  const crashed = crashedVerdict(detail.boundary?.verdict);
   const stepRoute = (step: StepDetail): RunRoute => ({ view: 'run', runId: route.runId, dir: route.dir, tab: 'steps', step: step.stepPath });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -40,7 +41,7 @@ export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }
   const renderRow = (i: number) => {
     const step = steps.item(i);
     if (!step) return <div role="listitem" className="step-row step-placeholder" aria-busy="true" />;
-    const status = step.status === 'running' && crashed ? 'crashed' : step.status;
+    const status = itemDisplayStatus(step.status, crashed);
     const selected = i === selectedIndex;
     return (
       <div role="listitem">

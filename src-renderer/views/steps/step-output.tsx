@@ -3,7 +3,7 @@
  * output artifact hydrated through `run.artifact` with its hash status.
  */
 import type { RunRef, StepDetail } from '../../../shared/run/run-detail-types';
-import { payloadKey, useStepPayloadStore } from '../../stores/step-payload-store';
+import { outputKey, useStepPayloadStore } from '../../stores/step-payload-store';
 import { HashChip, ManifestFacts, useArtifact } from './artifact-status';
 import { PreviewBody, ValueBody } from './preview-body';
 
@@ -16,7 +16,7 @@ export function StepOutput({ runRef, step }: { runRef: RunRef; step: StepDetail 
 
 function InlineOutput({ runRef, step }: { runRef: RunRef; step: StepDetail }) {
   const sequence = step.completedSequence;
-  const full = useStepPayloadStore((s) => (sequence === undefined ? undefined : s.outputs[payloadKey(runRef, sequence)]));
+  const full = useStepPayloadStore((s) => (sequence === undefined ? undefined : s.outputs[outputKey(runRef, sequence)]));
   const loadOutput = useStepPayloadStore((s) => s.loadOutput);
   const preview = step.output!;
   return (
@@ -29,17 +29,17 @@ function InlineOutput({ runRef, step }: { runRef: RunRef; step: StepDetail }) {
           </>
         ) : null}
       </p>
-      {full?.state === 'ok' ? (
+      {full?.phase === 'ready' ? (
         <ValueBody value={full.value} label={`Output of ${step.stepPath}`} />
       ) : (
         <PreviewBody preview={preview} label={`Output of ${step.stepPath}`} />
       )}
-      {preview.truncated && sequence !== undefined && full?.state !== 'ok' && (
-        <button type="button" disabled={full?.state === 'loading'} onClick={() => loadOutput(runRef, sequence)}>
-          {full?.state === 'loading' ? 'Loading the full output…' : `Load the full output (${preview.totalChars.toLocaleString('en-US')} characters)`}
+      {preview.truncated && sequence !== undefined && full?.phase !== 'ready' && (
+        <button type="button" disabled={full?.phase === 'loading'} onClick={() => loadOutput(runRef, sequence)}>
+          {full?.phase === 'loading' ? 'Loading the full output…' : `Load the full output (${preview.totalChars.toLocaleString('en-US')} characters)`}
         </button>
       )}
-      {full?.state === 'error' && (
+      {full?.phase === 'error' && (
         <p role="alert" className="error">
           <strong>{full.error.code}</strong>: {full.error.message}
         </p>
@@ -54,19 +54,19 @@ function ArtifactOutput({ runRef, artifactRef }: { runRef: RunRef; artifactRef: 
     <>
       <p className="artifact-line">
         <span className="muted">From artifact</span> <code>{artifactRef}</code> <HashChip load={load} />
-        {load?.state === 'ok' && <ManifestFacts view={load.value} />}
+        {load?.phase === 'ready' && <ManifestFacts view={load.value} />}
       </p>
-      {(!load || load.state === 'loading') && (
+      {(!load || load.phase === 'loading') && (
         <p className="loading" role="status">
           Reading and verifying the artifact…
         </p>
       )}
-      {load?.state === 'error' && (
+      {load?.phase === 'error' && (
         <p role="alert" className="error">
           <strong>{load.error.code}</strong>: {load.error.message}
         </p>
       )}
-      {load?.state === 'ok' && <PreviewBody preview={load.value.payload} label={`Output artifact ${artifactRef}`} />}
+      {load?.phase === 'ready' && <PreviewBody preview={load.value.payload} label={`Output artifact ${artifactRef}`} />}
     </>
   );
 }

@@ -2,6 +2,7 @@
  * The step Gantt: toolbar, sticky broken time axis, one virtualized row per step path,
  * zoom/pan, hover card, click to open the step.
  */
+import { runKeyOf } from '../../../shared/run/run-key';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RunHead } from '../../../shared/run/run-head-types';
@@ -36,7 +37,7 @@ function rowRoute(row: TimelineRow, route: RunRoute): RunRoute | null {
 /** The Gantt of one run (the caller handles the empty model); rows come from main by window. */
 export function Gantt({ detail, route }: { detail: RunHead; route: RunRoute }) {
   const model = detail.timeline;
-  const runKey = `${detail.ref.dataDir}\n${detail.ref.runId}`;
+  const runKey = runKeyOf(detail.ref);
   const navigate = useRouteStore((s) => s.navigate);
   const { open, toggle, setHover } = useTimelineStore(useShallow((s) => ({ open: s.open, toggle: s.toggle, setHover: s.setHover })));
   const { window: w, fold, ready } = useTimelineStore(useShallow((s) => ({ window: s.window, fold: s.fold, ready: s.runKey === runKey })));

@@ -1,8 +1,9 @@
 /** Loading / error / unparsable notes for a pane that shows a fetched event. */
-import type { RunEventState } from './use-run-event';
+import type { Load } from '../../stores/load';
+import type { RunEvent } from '../../stores/use-run-event';
 
 /** Renders nothing when the event is ready and parsed; otherwise says why there is no body. */
-export function EventStateNote({ state, what }: { state: RunEventState; what: string }) {
+export function EventStateNote({ state, what }: { state: Load<RunEvent>; what: string }) {
   if (state.phase === 'loading') {
     return (
       <p className="loading" role="status">
@@ -17,14 +18,14 @@ export function EventStateNote({ state, what }: { state: RunEventState; what: st
       </p>
     );
   }
-  if (state.phase === 'ready' && !state.event) {
+  if (state.phase === 'ready' && !state.value.event) {
     return <p className="error" role="alert">The {what} is not in the log any more.</p>;
   }
-  if (state.phase === 'ready' && state.rawPayload !== null) {
+  if (state.phase === 'ready' && state.value.rawPayload !== null) {
     return (
       <div className="error" role="alert">
         The {what}'s payload is not valid JSON; raw text:
-        <pre className="json-view">{state.rawPayload.slice(0, 4000)}</pre>
+        <pre className="json-view">{state.value.rawPayload.slice(0, 4000)}</pre>
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { formatDuration, msBetween } from '../crash/relative-time';
 import { EventStateNote } from './event-state-note';
 import { oneLine } from './one-line';
 import { ToolStatus, type TurnSelection } from './turn-row';
-import { payloadField, useRunEvent } from './use-run-event';
+import { payloadField, useRunEvent } from '../../stores/use-run-event';
 
 /** Detail pane of tool call `toolId`. */
 export function ToolDetail({ detail, refs, at, toolId, onSelect }: { detail: RunHead; refs: HarnessRefs; at: RunAddress; toolId: number; onSelect(s: TurnSelection): void }) {
@@ -93,7 +93,7 @@ export function ToolDetail({ detail, refs, at, toolId, onSelect }: { detail: Run
         ) : (
           <>
             <EventStateNote state={ended} what={failed ? 'error' : 'result'} />
-            {ended.phase === 'ready' && ended.event ? (
+            {ended.phase === 'ready' && ended.value.event ? (
               c.resultUndefined && !failed ? (
                 <p className="muted">The tool returned undefined (stored as null).</p>
               ) : (

@@ -8,7 +8,7 @@ import { MessageList, ResponseBody } from './model-bodies';
 import type { TurnSelection } from './turn-row';
 import { TurnStatus } from './turn-row';
 import { modelIdentity, priceTurn } from './turn-price';
-import { payloadField, useRunEvent } from './use-run-event';
+import { payloadField, useRunEvent } from '../../stores/use-run-event';
 
 /** Detail pane of model turn `turnId`. */
 export function TurnDetail({ detail, refs, at, turnId, onSelect }: { detail: RunHead; refs: HarnessRefs; at: RunAddress; turnId: number; onSelect(s: TurnSelection): void }) {

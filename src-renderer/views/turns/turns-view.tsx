@@ -4,6 +4,7 @@
  * fixed-height rows on the left (thousands of turns stay smooth), the selected item in full
  * on the right. `#/run/<id>/session/<n>` scrolls to and highlights that session.
  */
+import { runItemKey } from '../../../shared/run/run-key';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { HarnessSelection, RunHead } from '../../../shared/run/run-head-types';
 import { showsItem, turnRowItem } from '../../../shared/run/turn-rows';
@@ -32,7 +33,7 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
   // Row of the selection when known (clicked, moved to, or found by main).
   const [selectedIndex, setSelectedIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
-  const pane = useRunFetch(selection === null ? null : `${ref.dataDir}\u0000${ref.runId}\u0000${selection.kind}\u0000${selection.id}`, detail.build, () =>
+  const pane = useRunFetch(selection === null ? null : runItemKey(ref, selection.kind, selection.id), detail.build, () =>
     api['run.harness']({ ...ref, kind: selection!.kind, id: selection!.id }),
   );
 

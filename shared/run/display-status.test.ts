@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { RunVerdict } from '../fold/crash/crash-types';
+import { crashedVerdict, itemDisplayStatus, openWorkStatus, runDisplayStatus, shownRunStatus } from './display-status';
+
+const row = (status: 'pending' | 'running' | 'completed' | 'failed', crashed: boolean) => ({ status, crashed, verdict: crashed ? 'owner dead' : null, statusInferred: false });
+const verdict = (kind: RunVerdict['kind'], inferred = false): RunVerdict => ({ kind, reason: `${kind} because`, inferred });
+
+describe('display status', () => {
+  it('a crashed run-list row is crashed whatever its folded status, else its folded status', () => {
+    expect(runDisplayStatus(row('running', true))).toBe('crashed');
+    expect(runDisplayStatus(row('pending', true))).toBe('crashed');
+    expect(runDisplayStatus(row('running', false))).toBe('running');
+    expect(runDisplayStatus(row('failed', false))).toBe('failed');
+  });
+
+  it('a run with a verdict shows the verdict (kind, reason, inferred), else the row', () => {
+    expect(shownRunStatus(row('running', false), verdict('crashed'))).toEqual({ status: 'crashed', reason: 'crashed because', inferred: false });
+    expect(shownRunStatus(row('running', false), verdict('completed', true))).toEqual({ status: 'completed', reason: 'completed because', inferred: true });
+    expect(shownRunStatus(row('running', true), null)).toEqual({ status: 'crashed', reason: 'owner dead', inferred: false });
+    expect(shownRunStatus({ ...row('completed', false), statusInferred: true })).toEqual({ status: 'completed', reason: null, inferred: true });
+  });
+
+  it('open work is crashed in a crashed run and running otherwise; finished work keeps its status', () => {
+    expect(crashedVerdict(verdict('crashed'))).toBe(true);
+    expect(crashedVerdict(verdict('running'))).toBe(false);
+    expect(crashedVerdict(null)).toBe(false);
+    expect(openWorkStatus(true)).toBe('crashed');
+    expect(openWorkStatus(false)).toBe('running');
+    expect(itemDisplayStatus('running', true)).toBe('crashed');
+    expect(itemDisplayStatus('open', true)).toBe('crashed');
+    expect(itemDisplayStatus('open', false)).toBe('running');
+    expect(itemDisplayStatus('running', false)).toBe('running');
+    expect(itemDisplayStatus('completed', true)).toBe('completed');
+    expect(itemDisplayStatus('failed', true)).toBe('failed');
+    expect(itemDisplayStatus('pending', true)).toBe('pending');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The statuses the inspector shows, decided once: a run whose writer died is "crashed", never
+ * "running", and work left open in a crashed run (steps, attempts, sessions) is "crashed" too.
+ * The run list, the run header, the overview, the steps views and the timeline all ask here.
+ */
+import type { RunVerdict } from '../fold/crash/crash-types';
+import type { RunStatus, RunSummary } from '../library';
+
+/** A run's status as shown: little-workflow's four plus our crash verdict. */
+export type DisplayStatus = RunStatus | 'crashed';
+
+/** Every display status, in the order the run list's filter bar shows them. */
+export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['completed', 'failed', 'running', 'crashed', 'pending'];
+
+/** The status of a run-list row: a crashed run is "crashed", whatever its folded status says. */
+export function runDisplayStatus(run: Pick<RunSummary, 'status' | 'crashed'>): DisplayStatus {
+  return run.crashed ? 'crashed' : run.status;
+}
+
+/** What a status badge says about a run: the status, why (the verdict), and whether it was inferred. */
+export type ShownStatus = { status: DisplayStatus; reason: string | null; inferred: boolean };
+
+/**
+ * A run's status with its reason: the crash boundary's verdict when the run's detail has one
+ * (it weighs the lock owner and the open work), else the run-list row's.
+ */
+export function shownRunStatus(summary: Pick<RunSummary, 'status' | 'crashed' | 'verdict' | 'statusInferred'>, verdict?: RunVerdict | null): ShownStatus {
+  if (verdict) return { status: verdict.kind, reason: verdict.reason, inferred: verdict.inferred };
+  return { status: runDisplayStatus(summary), reason: summary.verdict, inferred: summary.statusInferred };
+}
+
+/** True when the run's verdict is a crash (open work then shows as crashed, not running). */
+export function crashedVerdict(verdict: RunVerdict | null | undefined): boolean {
+  return verdict?.kind === 'crashed';
+}
+
+/** Status of work still open when the log ends: "crashed" in a crashed run, else "running". */
+export function openWorkStatus(crashed: boolean): 'crashed' | 'running' {
+  return crashed ? 'crashed' : 'running';
+}
+
+/**
+ * The shown status of an item of a run (step, attempt, session): an open one ("running", or a
+ * session's "open") takes {@link openWorkStatus}; a finished one keeps its own.
+ */
+export function itemDisplayStatus<S extends string>(status: S, crashed: boolean): Exclude<S, 'running' | 'open'> | 'crashed' | 'running' {
+  return status === 'running' || status === 'open' ? openWorkStatus(crashed) : (status as Exclude<S, 'running' | 'open'>);
+}
