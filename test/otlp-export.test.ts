@@ -184,6 +184,15 @@ describe('otlp export: crash boundary, content, links', () => {
     expect(inFlight.attributes['gen_ai.usage.input_tokens']).toBeUndefined();
   });
 
+  it('names the root span after the locked workflow version (LWIR metadata), with the run label and version id as attributes', async () => {
+    const spans = await exportAll(join(EXAMPLES, 'demo'));
+    const demo = manifestRows().find((r) => r.dataDir === 'demo/.little-workflow' && r.status === 'completed' && r.shows.startsWith('demo completed'))!;
+    const root = byTrace(spans, demo.runId).find((s) => s.parentSpanId === undefined)!;
+    expect(root.name).toBe('invoke_workflow fetch-and-summarize');
+    expect(root.attributes).toMatchObject({ 'little.workflow.name': 'fetch-and-summarize', 'little.workflow.version': '1', 'little.run.verdict': 'completed' });
+    expect(String(root.attributes['little.workflow.version_id'])).toMatch(/^wfver_/);
+  });
+
   it('adds message contents, tool arguments and results with --content', async () => {
     const spans = await exportAll(join(EXAMPLES, 'demo'), '--content');
     const chat = spans.find((s) => s.attributes['gen_ai.operation.name'] === 'chat' && s.attributes['little.call.status'] === 'responded')!;

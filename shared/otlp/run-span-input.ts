@@ -11,12 +11,13 @@ import { foldTolerant } from '../run/fold-tolerant';
 import type { RunSpanInput } from './span-context';
 
 /** Facts from outside the log; leave out what is not known. */
-export type RunSpanFacts = Omit<CrashBoundaryOptions, 'harnessView'>;
+export type RunSpanFacts = Omit<CrashBoundaryOptions, 'harnessView'> & Pick<RunSpanInput, 'workflow'>;
 
 /** Fold `events` (tolerantly: a damaged log still maps) and derive what the spans need. */
 export function runSpanInput(runId: string, events: readonly EventEnvelope[], table: PriceTable, facts: RunSpanFacts = {}): RunSpanInput {
   const { state } = foldTolerant(runId, [...events], table);
   const harness = buildHarnessView(events);
-  const boundary = crashBoundary(events, state, { ...facts, harnessView: harness });
-  return { runId, events, state, harness, boundary, table };
+  const { workflow, ...boundaryFacts } = facts;
+  const boundary = crashBoundary(events, state, { ...boundaryFacts, harnessView: harness });
+  return { runId, events, state, harness, boundary, table, ...(workflow ? { workflow } : {}) };
 }

@@ -30,7 +30,7 @@ export function runSpans(input: RunSpanInput, options: RunSpanOptions): OtlpSpan
   ];
 }
 
-/** Facts of the run read from its start events: name, label, parent. */
+/** Facts of the run: its workflow's name (LWIR name, else the run label, the requested workflow id, the version id), label, parent. */
 export function runFacts(input: RunSpanInput): { workflowName: string; label?: string; parentRunId?: string; outerLoopId?: string } {
   let label: string | undefined;
   let workflowId: string | undefined;
@@ -48,7 +48,7 @@ export function runFacts(input: RunSpanInput): { workflowName: string; label?: s
     }
   }
   parentRunId ??= input.harness.parentRunId;
-  const workflowName = label ?? workflowId ?? input.state.workflowVersionId ?? input.runId;
+  const workflowName = input.workflow?.name ?? label ?? workflowId ?? input.state.workflowVersionId ?? input.runId;
   return { workflowName, label, parentRunId, outerLoopId };
 }
 
@@ -94,6 +94,7 @@ function rootSpan(ctx: SpanContext): OtlpSpanData {
       'little.run.id': input.runId,
       'little.workflow.name': facts.workflowName,
       'little.workflow.version_id': state.workflowVersionId,
+      'little.workflow.version': input.workflow?.version ?? undefined,
       'little.run.label': facts.label,
       'little.run.status': state.status,
       'little.run.verdict': verdict,

@@ -22,6 +22,8 @@ export type RunSpanInput = {
   boundary: CrashBoundary | null;
   /** The price table that priced the fold (costs on model-call spans use the same). */
   table: PriceTable;
+  /** The locked workflow version's LWIR `metadata.name` / `metadata.version`, when stored. */
+  workflow?: { name: string | null; version: string | null };
 };
 
 /** Mapping options. `content`: include message contents, tool arguments and results. */

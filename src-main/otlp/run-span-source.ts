@@ -9,7 +9,7 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { DataDirInfo, RunSummary } from '../../shared/library';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
-import { runSpanInput } from '../../shared/otlp/run-span-input';
+import { runSpanInput, type RunSpanFacts } from '../../shared/otlp/run-span-input';
 import { runSpans } from '../../shared/otlp/run-spans';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
@@ -18,6 +18,7 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { readRunLock } from '../sources/little-workflow/lock-owners';
 import { pendingCycleFor } from '../sources/little-workflow/outer-loop-facts';
 import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
+import { readWorkflowVersion } from '../sources/little-workflow/workflow-versions';
 
 /** node:crypto's sha256 as the hex function the pure id code takes. */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -71,13 +72,15 @@ export async function readRunEvents(dataDir: string, runId: string, afterSequenc
 }
 
 /** Facts outside the log: the lock owner, the statuses of runs it may link to, the outer loop. */
-export function runFactsFor(dataDir: string, runId: string, library: readonly RunSummary[]) {
+export function runFactsFor(dataDir: string, runId: string, library: readonly RunSummary[], workflowVersionId?: string): RunSpanFacts {
   const lock = readRunLock(dataDir, runId);
+  const version = workflowVersionId === undefined ? null : readWorkflowVersion(dataDir, workflowVersionId);
   const subRunStatuses = Object.fromEntries(library.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status]));
   return {
     lockOwner: lock.ok ? LOCK_FACT[lock.value.state] : undefined,
     subRunStatuses,
     ...pendingCycleFor(dataDir, runId),
+    ...(version?.ok ? { workflow: { name: version.value.name, version: version.value.version } } : {}),
   };
 }
 
@@ -89,6 +92,7 @@ export function spansOf(
   library: readonly RunSummary[],
   content: boolean,
 ): OtlpSpanData[] {
-  const input = runSpanInput(run.runId, events, table, runFactsFor(run.dataDir, run.runId, library));
+  const versionId = events.map((e) => (e.type === 'RunStarted' || e.type === 'WorkflowVersionRegistered' ? (e.payload as { workflowVersionId?: unknown } | null)?.workflowVersionId : undefined)).find((v): v is string => typeof v === 'string');
+  const input = runSpanInput(run.runId, events, table, runFactsFor(run.dataDir, run.runId, library, versionId));
   return runSpans(input, { content, sha256Hex });
 }
