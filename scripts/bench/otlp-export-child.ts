@@ -1,15 +1,5 @@
 /** Child entry of the OTLP benchmark: `otlp-export-child.ts <dataDir> <runId>` prints one JSON line. */
+import { runChild } from './child-entry';
 import { measureOtlpExport } from './otlp-export';
 
-const [dataDir, runId] = process.argv.slice(2);
-if (dataDir === undefined || runId === undefined) {
-  console.error('usage: otlp-export-child.ts <dataDir> <runId>');
-  process.exit(2);
-}
-measureOtlpExport(dataDir, runId).then(
-  (timing) => console.log(JSON.stringify(timing)),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runChild('otlp-export-child.ts', measureOtlpExport);
