@@ -1,7 +1,55 @@
 // Lint, including the house's layering rules (docs/ARCHITECTURE.md):
-// shared/ is pure; src-main and src-renderer never import each other; ipcMain and
-// ipcRenderer are used only by their typed wrappers.
+// shared/ is pure; src-main and src-renderer never import each other; inside each process the
+// layers follow LAYERS below; `electron` is imported only in src-main/electron/, ipcMain and
+// ipcRenderer only by their typed wrappers; production code never imports test support.
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import { layeringRule } from './scripts/lint/layering-rule.mjs';
+
+/**
+ * The layers inside each process: each key (a folder, or a file without its extension) lists
+ * what it may import besides itself; shared/ is below everything. Files outside every key
+ * (app.tsx, main.tsx: the renderer's composition root) are not checked. A folder that does not
+ * exist yet costs nothing. Entries marked `today:` are edges the current code has that the
+ * target layout removes; drop them as the code moves (issue 12).
+ */
+const LAYERS = {
+  shared: [],
+  // main: sources -> live -> library -> the glue (workers, web, cli, electron).
+  'src-main/sources': ['shared'],
+  'src-main/live': ['src-main/sources', 'shared'],
+  'src-main/export': ['src-main/sources', 'shared'],
+  'src-main/library': ['src-main/live', 'src-main/sources', 'src-main/export', 'shared',
+    'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
+  'src-main/workers': ['src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],
+  'src-main/web': ['src-main/library', 'src-main/push-coalescer', 'src-main/content-security-policy', 'shared'],
+  'src-main/cli': ['src-main/library', 'src-main/export', 'src-main/web', 'src-main/app-paths', 'shared',
+    'src-main/live' /* today: `tail` drives an observer itself */, 'src-main/sources' /* today: little-compatible commands read logs directly */],
+  'src-main/electron': ['src-main/library', 'src-main/export', 'src-main/cli', 'src-main/app-paths', 'src-main/app-url', 'src-main/push-coalescer', 'src-main/content-security-policy', 'shared'],
+  // main's root helpers, used by the glue.
+  'src-main/app-paths': ['shared'],
+  'src-main/app-url': ['shared'],
+  'src-main/push-coalescer': ['shared'],
+  'src-main/content-security-policy': ['shared'],
+  // renderer: views -> components, stores -> api -> web transport.
+  'src-renderer/web': ['shared'],
+  'src-renderer/api': ['src-renderer/web', 'shared'],
+  'src-renderer/format': ['shared'],
+  'src-renderer/routing': ['shared'],
+  'src-renderer/components': ['src-renderer/routing', 'src-renderer/format', 'shared'],
+  'src-renderer/stores': ['src-renderer/api', 'src-renderer/routing', 'shared',
+    'src-renderer/views' /* today: paging helpers and the library query live under views/ */],
+  'src-renderer/keyboard': ['src-renderer/stores', 'src-renderer/views', 'src-renderer/routing', 'shared'],
+  'src-renderer/views': ['src-renderer/components', 'src-renderer/stores', 'src-renderer/routing', 'src-renderer/keyboard', 'src-renderer/format', 'shared',
+    'src-renderer/api' /* today: some views call the api instead of a store */],
+};
+
+const layering = {
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  layers: LAYERS,
+  sourceRoots: ['shared', 'src-main', 'src-renderer'],
+  notFromProduction: ['test', 'scripts', 'e2e'],
+};
 
 // Bare built-in names go in `paths` (exact match): as gitignore-style patterns, 'events'
 // would also match our own '../events/envelope'.
@@ -21,6 +69,11 @@ export default tseslint.config(
         { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Use src-main/electron/ipc.ts or the preload: the only IPC wrappers.' }] },
       ],
     },
+  },
+  {
+    files: ['shared/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { layering: layeringRule } } },
+    rules: { 'local/layering': ['error', layering] },
   },
   {
     // The launcher is CommonJS on purpose: it must run on any Node before anything is built;
@@ -63,6 +116,19 @@ export default tseslint.config(
   },
   {
     files: ['src-main/**/*.ts'],
+    ignores: ['src-main/electron/**', 'src-main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only src-main/electron/ imports electron (the CLI, browser mode and the worker run without it).' }],
+          patterns: [{ group: ['**/src-renderer/**', '**/src-renderer'], message: 'main never imports the renderer.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/electron/**/*.ts'],
     ignores: ['src-main/electron/ipc.ts', 'src-main/electron/preload/**', 'src-main/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

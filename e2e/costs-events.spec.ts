@@ -125,7 +125,7 @@ test('the large-output run: its biggest payload opens without freezing', async (
   const served = await serve(join(root, 'examples/fixtures/large-output'));
   try {
     await page.goto(served.url);
-    const response = await page.request.post(`${served.origin}/api/call/run.events`, { data: { dataDir: (await dataDirFor(page, served, run.runId)), runId: run.runId, fromSequence: 1, limit: 1000 } });
+    const response = await page.request.post(`${served.origin}/api/call/run.events`, { headers: { authorization: `Bearer ${served.token}` }, data: { dataDir: (await dataDirFor(page, served, run.runId)), runId: run.runId, fromSequence: 1, limit: 1000 } });
     const rowsList = ((await response.json()) as { value: Array<{ sequence: number; payloadChars: number }> }).value;
     const biggest = rowsList.reduce((a, b) => (b.payloadChars > a.payloadChars ? b : a));
     console.log(`[large-output] biggest event #${biggest.sequence}: ${biggest.payloadChars} chars`);
@@ -148,7 +148,7 @@ test('the large-output run: its biggest payload opens without freezing', async (
 });
 
 async function dataDirFor(page: Page, served: Served, runId: string): Promise<string> {
-  const res = await page.request.post(`${served.origin}/api/call/library.current`, { data: {} });
+  const res = await page.request.post(`${served.origin}/api/call/library.current`, { headers: { authorization: `Bearer ${served.token}` }, data: {} });
   const snapshot = ((await res.json()) as { value: { runs: Array<{ runId: string; dataDir: string }> } }).value;
   return snapshot.runs.find((r) => r.runId === runId)!.dataDir;
 }

@@ -8,9 +8,9 @@ const root = join(__dirname, '..');
 /** A running browser-mode server. */
 export type Served = { url: string; origin: string; token: string; stop(): Promise<void> };
 
-/** Start the built CLI's `serve` on `dataDir` (port 0) and wait for the URL line. */
-export async function serve(dataDir: string): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0'], {
+/** Start the built CLI's `serve` on `dataDir` (port 0, plus `args`) and wait for the URL line. */
+export async function serve(dataDir: string, args: readonly string[] = []): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -74,8 +74,8 @@ export const CHANNELS = {
   'library.refresh': answers<LibrarySnapshot | null>()(none),
   /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
   'dialog.openDirectory': answers<string | null>()(none),
-  /** Desktop only: save the run on screen through the save dialog; the written path, or null when cancelled. */
-  'dialog.exportReport': answers<string | null>()(none),
+  /** Desktop only: save the named run through the save dialog; the written path, or null when cancelled. */
+  'dialog.exportReport': answers<string | null>()(run),
   /** Load a user price table file (null: back to the bundled table); the snapshot re-priced (null when nothing is open). */
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
   /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */

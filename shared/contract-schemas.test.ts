@@ -12,7 +12,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'library.current': {},
   'library.refresh': {},
   'dialog.openDirectory': {},
-  'dialog.exportReport': {},
+  'dialog.exportReport': ref,
   'pricing.load': { path: '/prices.json' },
   'run.detail': ref,
   'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },

@@ -49,7 +49,11 @@ export type Handlers = {
  * (`run.delta`, `run.started`, `run.ended`, `run.reset`, see `live/live-types.ts`) come from
  * the live observer and are merged, never dropped (`live/push-merge.ts`).
  */
-export type PushMessage = { kind: 'library.changed'; snapshot: LibrarySnapshot } | LivePushMessage;
+export type PushMessage =
+  | { kind: 'library.changed'; snapshot: LibrarySnapshot }
+  | LivePushMessage
+  /** Desktop File > Export report…: sent to the focused window only, which exports the run it shows. */
+  | { kind: 'menu.exportRun' };
 
 /** Names of all channels, in declaration order. */
 export const channelNames = Object.keys(CHANNELS) as Channel[];

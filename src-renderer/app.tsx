@@ -6,6 +6,7 @@ import { useLibraryStore } from './stores/library-store';
 import { receivePush } from './stores/live-store';
 import { listenToHash, useRouteStore } from './stores/route-store';
 import { KeyboardLayer } from './keyboard/keyboard-layer';
+import { exportOpenRun } from './keyboard/keyboard-registry';
 import { LibraryView } from './views/library/library-view';
 import { RunView } from './views/run/run-view';
 import { OpenBar } from './views/open-bar';
@@ -17,8 +18,9 @@ export function App() {
   useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
-    // The one push subscription: batched per animation frame by the live store.
-    return api.subscribe(receivePush);
+    // The one push subscription: batched per animation frame by the live store. File > Export
+    // report… asks this window to export the run it shows, as its export button would.
+    return api.subscribe((message) => (message.kind === 'menu.exportRun' ? void exportOpenRun() : receivePush(message)));
   }, [init]);
 
   return (

@@ -4,9 +4,9 @@ import { MAX_CONCURRENT_PDF_EXPORTS } from '../src-main/export/export-service';
 import { EXAMPLES } from './support/fixture-manifest';
 import { exportFixture } from './support/export-fixtures';
 
-// The `run.export` channel and the core's "most recently opened run".
-async function openCore(renderPdf?: (html: string) => Promise<Uint8Array>) {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf });
+// The `run.export` channel, and `dialog.exportReport`, which names its run (no "last opened run").
+async function openCore(renderPdf?: (html: string) => Promise<Uint8Array>, exportReportDialog?: (ref: { dataDir: string; runId: string }) => Promise<string | null>) {
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf, exportReportDialog });
   const opened = await core.openPath(EXAMPLES);
   if (!opened.ok) throw new Error(opened.error.message);
   return core;
@@ -66,11 +66,17 @@ describe('run.export', () => {
     expect(!foreign.ok && foreign.error.code).toBe('invalid-argument');
   });
 
-  it('tracks the run most recently opened through run.detail', async () => {
-    const core = await openCore();
-    expect(core.lastOpenedRun()).toBeNull();
-    await core.handlers['run.detail'](ref);
-    expect(core.lastOpenedRun()).toEqual(ref);
+  it('dialog.exportReport saves the run the request names, whatever run was opened last', async () => {
+    const dialog = vi.fn(async (r: { dataDir: string; runId: string }) => `/tmp/${r.runId}.html`);
+    const core = await openCore(undefined, dialog);
+    const other = exportFixture('completed');
+    await core.handlers['run.detail']({ dataDir: other.dir, runId: other.runId });
+    expect(await core.handlers['dialog.exportReport'](ref)).toEqual({ ok: true, value: `/tmp/${run.runId}.html` });
+    expect(dialog).toHaveBeenCalledWith(ref);
     expect(core.dataDirPaths()).toContain(run.dir);
+    // Browser mode has no save dialog: it says so instead of writing anywhere.
+    const browser = await openCore();
+    const refused = await browser.handlers['dialog.exportReport'](ref);
+    expect(!refused.ok && refused.error.code).toBe('unsupported');
   });
 });

@@ -44,3 +44,59 @@ describe('layering lint rules, second half', () => {
     expect(await ruleIds('src-renderer/x.ts', "import { join } from 'path';\nexport const j = join;\n")).toContain('no-restricted-imports');
   });
 });
+
+describe('layers inside each process (LAYERS in eslint.config.mjs)', () => {
+  const imports = (filePath: string, specifier: string) => ruleIds(filePath, `import { x } from '${specifier}';\nexport const y = x;\n`);
+
+  it.each([
+    ['sources -> live', 'src-main/sources/little-workflow/x.ts', '../../live/live-observer'],
+    ['live -> library', 'src-main/live/x.ts', '../library/inspector-core'],
+    ['export -> library', 'src-main/export/x.ts', '../library/run-service'],
+    ['library -> web', 'src-main/library/x.ts', '../web/web-server'],
+    ['library -> electron glue', 'src-main/library/x.ts', '../electron/window-factory'],
+    ['web -> sources (the glue goes through the library)', 'src-main/web/x.ts', '../sources/registry'],
+    ['electron glue -> live', 'src-main/electron/x.ts', '../live/live-observer'],
+    ['workers -> web', 'src-main/workers/x.ts', '../web/web-server'],
+    ['a root helper -> library', 'src-main/app-url.ts', './library/inspector-core'],
+    ['views -> the web transport', 'src-renderer/views/run/x.tsx', '../../web/push-stream'],
+    ['stores -> components', 'src-renderer/stores/x.ts', '../components/status-badge'],
+    ['components -> stores', 'src-renderer/components/x.tsx', '../stores/run-store'],
+    ['api -> stores', 'src-renderer/api.ts', './stores/run-store'],
+    ['a layer -> a folder the table does not know', 'src-main/library/x.ts', '../new-room/thing'],
+  ])('rejects %s', async (_name, filePath, specifier) => {
+    expect(await imports(filePath, specifier)).toContain('local/layering');
+  });
+
+  it.each([
+    ['sources -> shared', 'src-main/sources/fs/x.ts', '../../../shared/diagnostics'],
+    ['live -> sources', 'src-main/live/x.ts', '../sources/registry'],
+    ['library -> live', 'src-main/library/x.ts', '../live/live-library'],
+    ['web -> library', 'src-main/web/x.ts', '../library/invoke-channel'],
+    ['electron glue -> library', 'src-main/electron/x.ts', '../library/inspector-core'],
+    ['within one layer', 'src-main/sources/loopctl/x.ts', '../little-workflow/store-types'],
+    ['views -> stores and components', 'src-renderer/views/run/x.tsx', '../../stores/run-store'],
+    ['stores -> api', 'src-renderer/stores/x.ts', '../api'],
+    ['the composition root -> anything in its process', 'src-renderer/app.tsx', './views/library/run-tree'],
+    ['a test -> test support', 'src-main/library/x.test.ts', '../../test/support/live-writer'],
+    ['a layer -> package.json', 'src-main/library/x.ts', '../../package.json'],
+  ])('accepts %s', async (_name, filePath, specifier) => {
+    expect(await imports(filePath, specifier)).not.toContain('local/layering');
+  });
+
+  it.each([
+    ['main', 'src-main/library/x.ts', '../../test/support/live-writer'],
+    ['the renderer', 'src-renderer/views/library/x.ts', '../../../test/support/library-runs'],
+    ['shared', 'shared/run/x.ts', '../../scripts/fixtures/writer/event-log'],
+    ['a glue folder', 'src-main/cli/x.ts', '../../e2e/live/live-writer-process'],
+  ])('rejects test support, scripts and e2e from production code in %s', async (_name, filePath, specifier) => {
+    expect(await imports(filePath, specifier)).toContain('local/layering');
+  });
+
+  it('allows electron only in src-main/electron/', async () => {
+    for (const filePath of ['src-main/library/x.ts', 'src-main/web/x.ts', 'src-main/cli/x.ts', 'src-main/x.ts']) {
+      expect(await ruleIds(filePath, "import { app } from 'electron';\nexport const a = app;\n"), filePath).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds('src-main/electron/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
+    expect(await ruleIds('src-main/electron/x.ts', "import { ipcMain } from 'electron';\nexport const i = ipcMain;\n")).toContain('no-restricted-imports');
+  });
+});

@@ -1,11 +1,12 @@
 /**
  * Chart data of the costs view, derived from the run detail without ever turning an unpriced
  * call into $0: per-step rows come from `little report` itself, per-call figures from the
- * harness model turns priced with the same `priceModelCall` (bundled table).
+ * harness model turns priced with the same `priceModelCall` and the library's active table.
  */
 import { readModelCall } from '../fold/model-call';
 import { priceModelCall, type PricedModelCall } from '../pricing/price-model-call';
 import type { PriceTable } from '../pricing/price-table-types';
+import { staleEntries } from '../pricing/staleness';
 import type { RunReport, RunReportRow } from '../report/run-report';
 import type { LiteHarnessView } from '../run/run-detail-types';
 
@@ -70,22 +71,32 @@ export type CallCost = {
   priced: PricedModelCall;
 };
 
+/** What pricing needs of a model turn (a lite harness turn, or a full one). */
+type PricedTurnInput = Pick<LiteHarnessView['modelTurns'][number], 'respondedAt' | 'model' | 'usage' | 'stepPath'>;
+
+/**
+ * One turn priced with `table`: null until it responded with object usage (in flight, failed,
+ * orphaned). The one pricing of a turn: the turns list, the costs tab and exports all use it.
+ */
+export function priceTurn(turn: PricedTurnInput, table: PriceTable): PricedModelCall | null {
+  if (turn.respondedAt === undefined) return null;
+  const call = readModelCall('harness.model.responded', { model: turn.model, response: { usage: turn.usage }, stepPath: turn.stepPath });
+  return call === undefined ? null : priceModelCall(call.identity, call.usage, table);
+}
+
 /** Responded turns with object usage (what the fold counts), priced with `table`, in time order. */
-export function pricedTurns(turns: LiteHarnessView['modelTurns'], table: PriceTable): CallCost[] {
+export function pricedTurns(turns: readonly (PricedTurnInput & { respondedSequence?: number })[], table: PriceTable): CallCost[] {
   const calls: CallCost[] = [];
   for (const turn of turns) {
-    if (turn.respondedAt === undefined) continue;
-    const call = readModelCall('harness.model.responded', { model: turn.model, response: { usage: turn.usage }, stepPath: turn.stepPath });
-    if (call === undefined) continue;
-    const provider = turn.model?.provider ?? '?';
-    const modelId = turn.model?.modelId ?? '?';
+    const priced = priceTurn(turn, table);
+    if (priced === null || turn.respondedAt === undefined) continue;
     calls.push({
       respondedAt: turn.respondedAt,
       ms: Date.parse(turn.respondedAt),
-      model: `${provider}/${modelId}`,
+      model: `${turn.model?.provider ?? '?'}/${turn.model?.modelId ?? '?'}`,
       stepPath: turn.stepPath,
       sequence: turn.respondedSequence,
-      priced: priceModelCall(call.identity, call.usage, table),
+      priced,
     });
   }
   return calls.sort((a, b) => a.ms - b.ms);
@@ -122,13 +133,33 @@ export type ModelCost = {
   outputTokens: number;
   reasoningTokens: number;
   costUsd: number | null;
+  /** The priced entry's rates per 1M tokens and how fresh they are (null when unpriced). */
+  rate: ModelRate | null;
 };
 
+/** Rates of a price-table entry as the costs tab lists them (so the renderer never reads a table). */
+export type ModelRate = { input: number; cachedInput: number | null; output: number; verifiedAt: string | null; unverified: boolean; staleDays: number | null };
+
+/** The rates of `key` in `table`, with the 90-day staleness verdict at `now`. */
+export function modelRate(table: PriceTable, key: string, now: Date): ModelRate | null {
+  const entry = table.entries[key];
+  if (!entry) return null;
+  const stale = staleEntries({ ...table, entries: { [key]: entry } }, now)[0];
+  return {
+    input: entry.pricing.input,
+    cachedInput: entry.pricing.cachedInput ?? null,
+    output: entry.pricing.output,
+    verifiedAt: entry.unverified === true ? null : (entry.pricingVerifiedAt ?? null),
+    unverified: entry.unverified === true,
+    staleDays: stale?.ageDays ?? null,
+  };
+}
+
 /** Calls grouped by model, most expensive first; unpriced models last with a null cost. */
-export function costByModel(calls: readonly CallCost[]): ModelCost[] {
+export function costByModel(calls: readonly CallCost[], table: PriceTable, now: Date): ModelCost[] {
   const byModel = new Map<string, ModelCost>();
   for (const { model, priced } of calls) {
-    const m = byModel.get(model) ?? { model, priceKey: null, calls: 0, unpricedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, costUsd: null };
+    const m = byModel.get(model) ?? { model, priceKey: null, calls: 0, unpricedCalls: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0, costUsd: null, rate: null };
     m.calls++;
     m.inputTokens += priced.inputTokens;
     m.cachedInputTokens += priced.cachedInputTokens;
@@ -136,7 +167,10 @@ export function costByModel(calls: readonly CallCost[]): ModelCost[] {
     m.reasoningTokens += priced.reasoningTokens;
     if (priced.costUsd === null) m.unpricedCalls++;
     else m.costUsd = (m.costUsd ?? 0) + priced.costUsd;
-    if (priced.pricedBy) m.priceKey = priced.pricedBy.key;
+    if (priced.pricedBy && m.priceKey !== priced.pricedBy.key) {
+      m.priceKey = priced.pricedBy.key;
+      m.rate = modelRate(table, priced.pricedBy.key, now);
+    }
     byModel.set(model, m);
   }
   return [...byModel.values()].sort((a, b) => (b.costUsd ?? -1) - (a.costUsd ?? -1) || a.model.localeCompare(b.model));

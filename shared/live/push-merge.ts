@@ -12,7 +12,8 @@ export const MAX_DELTA_EVENTS = 2_000;
 
 type Delta = Extract<PushMessage, { kind: 'run.delta' }>;
 
-const keyOf = (message: PushMessage): string | null => (message.kind === 'library.changed' ? null : runKey(message.dataDir, message.runId));
+const keyOf = (message: PushMessage): string | null =>
+  message.kind === 'library.changed' || message.kind === 'menu.exportRun' ? null : runKey(message.dataDir, message.runId);
 
 /**
  * Queue `message` behind `pending` (returns a new array; inputs are not mutated).
@@ -21,7 +22,7 @@ const keyOf = (message: PushMessage): string | null => (message.kind === 'librar
  * - `run.delta`: when the last queued message of the same run is a delta, the two merge in
  *   place (events concatenated, newest summary wins); past `maxEvents` the oldest events are
  *   counted in `skipped` instead of kept, so a stalled reader cannot grow the queue forever.
- * - `run.started` / `run.ended` / `run.reset`: appended; they are never merged away.
+ * - `run.started` / `run.ended` / `run.reset` / `menu.exportRun`: appended; they are never merged away.
  */
 export function mergePush(pending: readonly PushMessage[], message: PushMessage, maxEvents = MAX_DELTA_EVENTS): PushMessage[] {
   if (message.kind === 'library.changed') return [...pending.filter((queued) => queued.kind !== 'library.changed'), message];

@@ -45,6 +45,7 @@ export function harnessSection(view: LiteHarnessView, max: number, bodies: Repor
       failures: t.failures.length,
       completedAfterResume: t.completedAfterResume,
       usage: numericFields(t.usage),
+      costUsd: t.price?.costUsd ?? null,
       response: capPreviewOrFull(t.responseText, bodies.modelResponses?.[t.id], max),
       calledSequence: t.calledSequence ?? null,
       respondedSequence: t.respondedSequence ?? null,

@@ -123,6 +123,8 @@ export type ReportModelTurn = {
   failures: number;
   completedAfterResume: boolean;
   usage: Record<string, number>;
+  /** The turn priced with the table the export was made with (null: unpriced or no usage). */
+  costUsd: number | null;
   response: CappedText | null;
   calledSequence: number | null;
   respondedSequence: number | null;

@@ -3,6 +3,7 @@
  * and a `RunDetail` for the run view (no steps, no `little report`, turns and tool calls in
  * the harness view, findings = the run's diagnostics with their line numbers).
  */
+import { priceTurn } from '../costs/cost-data';
 import type { Diagnostic } from '../diagnostics';
 import type { HarnessSession } from '../fold/harness/harness-types';
 import type { RunSummary } from '../library';
@@ -58,8 +59,8 @@ export function loopctlRunSummary(run: LoopctlRun, dataDir: string): RunSummary 
   };
 }
 
-/** The harness-view part: one synthetic session holding every turn and tool call. */
-export function loopctlHarness(run: LoopctlRun): LiteHarnessView {
+/** The harness-view part: one synthetic session holding every turn and tool call (turns priced with `table`). */
+export function loopctlHarness(run: LoopctlRun, table: PriceTable): LiteHarnessView {
   const session: Omit<HarnessSession, 'result' | 'error'> = {
     id: 0,
     role: 'loopctl',
@@ -77,7 +78,7 @@ export function loopctlHarness(run: LoopctlRun): LiteHarnessView {
   return {
     runId: run.id,
     sessions: [session],
-    modelTurns: run.modelTurns.map(liteTurn),
+    modelTurns: run.modelTurns.map((t) => liteTurn(t, table)),
     toolCalls: run.toolCalls.map(liteCall),
     executeSteps: [],
     subRuns: [],
@@ -88,11 +89,12 @@ export function loopctlHarness(run: LoopctlRun): LiteHarnessView {
   };
 }
 
-function liteTurn(t: LoopctlModelTurn): LiteHarnessView['modelTurns'][number] {
+function liteTurn(t: LoopctlModelTurn, table: PriceTable): LiteHarnessView['modelTurns'][number] {
   const { query, querySource: _qs, responseText, usage, durationMs: _d, stopReason: _s, modelSource: _m, costUsd: _c, lines: _l, ...rest } = t;
   return {
     ...rest,
     sessionId: 0,
+    price: priceTurn({ ...rest, usage }, table),
     ...(usage !== undefined ? { usage } : {}),
     ...(query !== undefined ? { requestText: jsonPreview(query, PREVIEW) } : {}),
     ...(responseText !== undefined ? { responseText: jsonPreview(responseText, PREVIEW) } : {}),
@@ -107,7 +109,7 @@ function liteCall(c: LoopctlToolCall): LiteHarnessView['toolCalls'][number] {
 /** The run view's `RunDetail` of a loopctl run. */
 export function loopctlRunDetailView(detail: LoopctlRunDetail, table: PriceTable, now: Date): RunDetail {
   const { run, summary } = detail;
-  const harness = loopctlHarness(run);
+  const harness = loopctlHarness(run, table);
   const times = [run.startedAt, ...run.timeline.map((e) => e.ts), ...run.modelTurns.flatMap((t) => [t.calledAt, t.respondedAt]), ...run.toolCalls.flatMap((c) => [c.startedAt, c.endedAt]), run.finishedAt].filter(
     (t): t is string => typeof t === 'string' && t !== '',
   );

@@ -9,6 +9,7 @@ import type { HarnessView } from '../fold/harness/harness-types';
 import type { MaterializedStepAttempt, RunStateStatus, StepStatus, UsageTotals } from '../fold/run-state-types';
 import type { RunSummary } from '../library';
 import type { PricingProvenance } from '../pricing/staleness';
+import type { PricedModelCall } from '../pricing/price-model-call';
 import type { RunReport } from '../report/run-report';
 import type { TimelineModel } from '../timeline/timeline-types';
 import type { JsonPreview } from './json-preview';
@@ -57,7 +58,15 @@ export type LockInfo = { state: 'none' | 'running' | 'crashed' | 'unknown'; pid:
 /** A model turn or tool call without its bodies (fetch the events by sequence for those). */
 export type LiteHarnessView = Omit<HarnessView, 'modelTurns' | 'toolCalls' | 'sessions' | 'executeSteps'> & {
   sessions: Array<Omit<HarnessView['sessions'][number], 'result' | 'error'> & { error?: JsonPreview }>;
-  modelTurns: Array<Omit<HarnessView['modelTurns'][number], 'request' | 'response'> & { responseText?: JsonPreview; /** Input text carried inline (loopctl's `query`). */ requestText?: JsonPreview }>;
+  modelTurns: Array<
+    Omit<HarnessView['modelTurns'][number], 'request' | 'response'> & {
+      responseText?: JsonPreview;
+      /** Input text carried inline (loopctl's `query`). */
+      requestText?: JsonPreview;
+      /** The turn priced with the library's active table (null: no usage yet). The renderer never prices. */
+      price: PricedModelCall | null;
+    }
+  >;
   toolCalls: Array<Omit<HarnessView['toolCalls'][number], 'args' | 'result' | 'error'> & { args?: JsonPreview; result?: JsonPreview; error?: JsonPreview }>;
   executeSteps: Array<Omit<HarnessView['executeSteps'][number], 'output'>>;
 };

@@ -5,7 +5,7 @@
  * ({@link prepareRunModel}); what happens per request here is slicing and O(n) filtering.
  */
 import { ok, type Diagnostic, type Result } from '../diagnostics';
-import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
+import type { PriceTable } from '../pricing/price-table-types';
 import { CHART_STEP_LIMIT, costByModel, cumulativeCost, pricedTurns, stepCostData, topBy, type CumulativePoint } from '../costs/cost-data';
 import { formatRunReportTable } from '../report/run-report-table';
 import type { ResumePlan } from '../fold/crash/crash-types';
@@ -35,13 +35,13 @@ export const MAX_CUMULATIVE_POINTS = 500;
 /** A detail with what the worker derived from it. */
 export type RunModelData = { detail: RunDetail; turnRows: TurnRow[]; costs: CostsModel };
 
-/** Derive the turn rows and the cost aggregate (run in the worker: O(n log n) over every turn). */
-export function prepareRunModel(detail: RunDetail): RunModelData {
-  return { detail, turnRows: buildTurnRows(detail.harness), costs: costsModel(detail) };
+/** Derive the turn rows and the cost aggregate (run in the worker: O(n log n) over every turn); prices from `table`. */
+export function prepareRunModel(detail: RunDetail, table: PriceTable, now: Date): RunModelData {
+  return { detail, turnRows: buildTurnRows(detail.harness), costs: costsModel(detail, table, now) };
 }
 
-/** The cost charts of `detail`; per-call figures priced with the bundled table, as the CLI's report is. */
-export function costsModel(detail: RunDetail): CostsModel {
+/** The cost charts of `detail`; per-call figures priced with `table` (the library's active table, as the report). */
+export function costsModel(detail: RunDetail, table: PriceTable, now: Date): CostsModel {
   const steps = detail.report ? stepCostData(detail.report) : [];
   const unpriced = steps.filter((d) => d.costUsd === null);
   const priced = topBy(
@@ -49,7 +49,7 @@ export function costsModel(detail: RunDetail): CostsModel {
     (d) => d.costUsd ?? 0,
     Math.max(0, CHART_STEP_LIMIT - Math.min(unpriced.length, CHART_STEP_LIMIT)),
   );
-  const calls = pricedTurns(detail.harness.modelTurns, BUNDLED_PRICE_TABLE);
+  const calls = pricedTurns(detail.harness.modelTurns, table);
   const cumulative = cumulativeCost(calls);
   return {
     stepCosts: [...priced, ...unpriced.slice(0, CHART_STEP_LIMIT)],
@@ -60,7 +60,7 @@ export function costsModel(detail: RunDetail): CostsModel {
     unpricedCalls: cumulative.unpricedCalls,
     callCount: calls.length,
     firstCalls: calls.slice(0, CALL_TABLE_LIMIT),
-    models: costByModel(calls),
+    models: costByModel(calls, table, now),
   };
 }
 

@@ -1,10 +1,11 @@
 /** Per-step rows of the run view: the folded step without its output body, plus where it sits in the log. */
 import type { EventEnvelope } from '../events/envelope';
 import type { MaterializedRunState } from '../fold/run-state-types';
+import { orderedStepPaths } from '../fold/step-order';
 import { jsonPreview } from './json-preview';
 import type { StepDetail } from './run-detail-types';
 
-/** Steps in replay order (first mention), each with previews and first/last/completed sequences. */
+/** Steps in replay order (`orderedStepPaths`), each with previews and first/last/completed sequences. */
 export function stepDetails(state: MaterializedRunState, events: readonly EventEnvelope[]): StepDetail[] {
   const first = new Map<string, number>();
   const last = new Map<string, number>();
@@ -17,8 +18,8 @@ export function stepDetails(state: MaterializedRunState, events: readonly EventE
     last.set(stepPath, event.sequence);
     if (event.type === 'StepCompleted') completed.set(stepPath, event.sequence);
   }
-  const order = [...first.keys()].filter((p) => Object.hasOwn(state.steps, p));
-  for (const p of Object.keys(state.steps)) if (!first.has(p)) order.push(p);
+  // The tolerant fold skips events whose payload is not an object; so does the order.
+  const order = orderedStepPaths(state, events.filter((e) => typeof e.payload === 'object' && e.payload !== null));
   return order.map((stepPath) => {
     const step = state.steps[stepPath];
     return {

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ok } from '../../shared/diagnostics';
 import type { InspectorCore } from '../library/inspector-core';
-import { exportLastRun, formatForPath, type ExportMenuDeps } from './export-menu-action';
+import { PUSH_CHANNEL } from '../../shared/ipc-channels';
+import { exportRunWithDialog, formatForPath, requestRunExport, type ExportMenuDeps } from './export-menu-action';
 
-// File > Export report…: the last opened run, a save dialog, and a write to that path only.
+// Export report…: the run the request names, a save dialog, and a write to that path only.
 const dataDir = mkdtempSync(join(tmpdir(), 'li-menu-data-'));
 const ref = { dataDir, runId: 'run_1' };
 
-function fakeCore(last: typeof ref | null): InspectorCore {
+function fakeCore(): InspectorCore {
   return {
-    lastOpenedRun: () => last,
     dataDirPaths: () => [dataDir],
     exportRun: vi.fn(async (r: { format: string }) =>
       ok({ format: r.format, fileName: 'x', mimeType: 'x', encoding: r.format === 'pdf' ? 'base64' : 'utf8', content: r.format === 'pdf' ? Buffer.from('%PDF').toString('base64') : '<html>' }),
@@ -33,17 +33,17 @@ function deps(filePath: string | undefined) {
 }
 
 describe('File > Export report…', () => {
-  it('asks to open a run first when none was opened', async () => {
-    const d = deps('/tmp/x.html');
-    expect(await exportLastRun(fakeCore(null), d)).toBeNull();
-    expect(d.showMessage).toHaveBeenCalled();
-    expect(d.showSaveDialog).not.toHaveBeenCalled();
+  it('the menu asks the focused window to export the run it shows; without a window nothing is sent', () => {
+    const send = vi.fn();
+    expect(requestRunExport({ send })).toBe(true);
+    expect(send).toHaveBeenCalledWith(PUSH_CHANNEL, { kind: 'menu.exportRun' });
+    expect(requestRunExport(null)).toBe(false);
   });
 
   it('writes only to the chosen path, in the format of its extension', async () => {
     const d = deps('/tmp/out/report.pdf');
-    const core = fakeCore(ref);
-    expect(await exportLastRun(core, d)).toBe('/tmp/out/report.pdf');
+    const core = fakeCore();
+    expect(await exportRunWithDialog(core, ref, d)).toBe('/tmp/out/report.pdf');
     expect(core.exportRun).toHaveBeenCalledWith({ ...ref, format: 'pdf' });
     expect(d.writeFile).toHaveBeenCalledTimes(1);
     expect(d.writeFile.mock.calls[0][0]).toBe('/tmp/out/report.pdf');
@@ -53,11 +53,11 @@ describe('File > Export report…', () => {
 
   it('refuses a path inside a data dir and writes nothing; a cancelled dialog writes nothing', async () => {
     const inside = deps(join(dataDir, 'events', 'report.html'));
-    expect(await exportLastRun(fakeCore(ref), inside)).toBeNull();
+    expect(await exportRunWithDialog(fakeCore(), ref, inside)).toBeNull();
     expect(inside.showError).toHaveBeenCalledWith('Cannot export here', expect.stringContaining('never writes into a data dir'));
     expect(inside.writeFile).not.toHaveBeenCalled();
     const cancelled = deps(undefined);
-    expect(await exportLastRun(fakeCore(ref), cancelled)).toBeNull();
+    expect(await exportRunWithDialog(fakeCore(), ref, cancelled)).toBeNull();
     expect(cancelled.writeFile).not.toHaveBeenCalled();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,11 +1,16 @@
 /**
- * File > Export report…: save the run most recently opened in the run view to a path the user
- * picks in a save dialog. The format follows the chosen extension; the file is written only
- * there, and never inside an opened data dir.
+ * Export report… in the desktop app. Requests name their run: the run view's export button
+ * sends `dialog.exportReport({dataDir, runId})`, and File > Export report… asks the focused
+ * window to do what its export button does (the window knows which run it shows; main keeps
+ * no "last opened run"). The save dialog picks the path and the format (by extension); the
+ * file is written only there, and never inside an opened data dir.
  */
 import { extname, join } from 'node:path';
 import type { ExportFormat } from '../../shared/report-export/report-document-types';
 import { exportFileName } from '../../shared/report-export/run-export-types';
+import { PUSH_CHANNEL } from '../../shared/ipc-channels';
+import type { PushMessage } from '../../shared/contract';
+import type { RunRef } from '../../shared/run/run-detail-types';
 import type { InspectorCore } from '../library/inspector-core';
 import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../export/export-path-guard';
@@ -36,13 +41,18 @@ export function formatForPath(path: string): ExportFormat {
   return 'html';
 }
 
-/** Run the menu action; resolves to the written path, or null when nothing was written. */
-export async function exportLastRun(core: InspectorCore, deps: ExportMenuDeps): Promise<string | null> {
-  const run = core.lastOpenedRun();
-  if (run === null) {
-    deps.showMessage('No run to export', 'Open a run first: File > Export report… exports the run you opened most recently.');
-    return null;
-  }
+/** The menu's request to a window: export the run you show (as your export button would). */
+export const MENU_EXPORT_MESSAGE: PushMessage = { kind: 'menu.exportRun' };
+
+/** File > Export report…: ask `focused` (the focused window's contents) to export its run; false without a window. */
+export function requestRunExport(focused: { send(channel: string, message: PushMessage): void } | null): boolean {
+  if (focused === null) return false;
+  focused.send(PUSH_CHANNEL, MENU_EXPORT_MESSAGE);
+  return true;
+}
+
+/** `dialog.exportReport` for `run`: resolves to the written path, or null when nothing was written. */
+export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef, deps: ExportMenuDeps): Promise<string | null> {
   const choice = await deps.showSaveDialog({ title: 'Export run report', defaultPath: join(deps.defaultDir, exportFileName(run.runId, 'html')), filters: FILTERS });
   if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
   const path = choice.filePath;

@@ -102,6 +102,30 @@ describe('app lifecycle', () => {
     expect(electron.BrowserWindow.instances).toHaveLength(1);
   });
 
+  it('File > Export report… asks the focused window for its run; the dialog exports the run a request names', async () => {
+    const electron = await loadElectron();
+    electron.app.whenReady.mockReturnValueOnce(Promise.resolve());
+    await import('./index');
+    const { createInspectorCore } = (await import('../library/inspector-core')) as unknown as { createInspectorCore: ReturnType<typeof vi.fn> };
+    await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
+    const window = electron.BrowserWindow.instances[0];
+    type Item = { label?: string; submenu?: Item[]; click?: () => void };
+    const template = electron.Menu.buildFromTemplate.mock.calls.at(-1)![0] as Item[];
+    const item = template.flatMap((menu) => menu.submenu ?? []).find((i) => i.label === 'Export Report…');
+    electron.BrowserWindow.getFocusedWindow.mockReturnValue(window);
+    item!.click!();
+    // The window's renderer knows which run it shows: it answers with dialog.exportReport({dataDir, runId}).
+    expect(window.webContents.send).toHaveBeenCalledWith('inspector:push', { kind: 'menu.exportRun' });
+
+    const options = createInspectorCore.mock.calls[0][0] as { exportReportDialog(ref: { dataDir: string; runId: string }): Promise<string | null> };
+    const core = createInspectorCore.mock.results[0].value as { dataDirPaths?: () => string[] };
+    core.dataDirPaths = () => [];
+    expect(await options.exportReportDialog({ dataDir: '/data/.little-workflow', runId: 'run_named' })).toBeNull();
+    const [, dialogOptions] = electron.dialog.showSaveDialog.mock.calls[0] as [unknown, { defaultPath: string }];
+    expect(dialogOptions.defaultPath).toMatch(/run_named\.report\.html$/);
+    electron.BrowserWindow.getFocusedWindow.mockReturnValue(null);
+  });
+
   it('quits when every window is closed (except on macOS)', async () => {
     const electron = await loadElectron();
     await import('./index');

@@ -12,7 +12,8 @@ import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
 import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
 import { installAppMenu } from './app-menu';
-import { exportLastRun } from './export-menu-action';
+import { exportRunWithDialog, requestRunExport } from './export-menu-action';
+import type { RunRef } from '../../shared/run/run-detail-types';
 import { printReportToPdf } from './pdf-electron';
 import { exampleDataDir, rendererDir } from '../app-paths';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -97,10 +98,11 @@ export function runApp(): void {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 
-  const exportReport = async (): Promise<string | null> => {
+  // `dialog.exportReport({dataDir, runId})`: the save dialog for the run the request names.
+  const exportReport = async (run: RunRef): Promise<string | null> => {
     if (core === null) return null;
     const parent = BrowserWindow.getFocusedWindow();
-    return exportLastRun(core, {
+    return exportRunWithDialog(core, run, {
       showSaveDialog: (options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
       showMessage: (title, message) => void dialog.showMessageBox({ type: 'info', title, message }),
       showError: (title, message) => dialog.showErrorBox(title, message),
@@ -118,7 +120,8 @@ export function runApp(): void {
       openDirectory: () => void chooseDirectory().then((path) => (path ? openPath(path) : undefined)),
       openRecent: (path) => void openPath(path),
       reload: () => void core?.handlers['library.refresh']({}),
-      exportReport: () => void exportReport(),
+      // The focused window knows which run it shows: it answers with `dialog.exportReport`.
+      exportReport: () => void requestRunExport(BrowserWindow.getFocusedWindow()?.webContents ?? null),
       toggleTheme: () => {
         nativeTheme.themeSource = nextThemeSource(nativeTheme.themeSource);
         refreshMenu();

@@ -2,28 +2,18 @@
  * The main-process core: what every transport (Electron IPC, browser-mode HTTP, the CLI's
  * serve) calls. It owns the opened library and fans pushes out to subscribers.
  */
-import { resolve } from 'node:path';
 import type { AppInfo, Handlers, PushMessage } from '../../shared/contract';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
-import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
-import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import type { RunExport } from '../../shared/report-export/run-export-types';
 import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
-import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
-import { loadPriceTableFile } from './price-table-file';
-import { createRunService } from './run-service';
-import { createRunDetailPool } from '../workers/run-detail-pool';
+import { createLibrary, type RecentStore } from './library';
 
-/** Recently opened roots, persisted by the Electron shell (never inside a data dir). */
-export interface RecentStore {
-  list(): string[];
-  add(path: string): void;
-}
+export type { RecentStore } from './library';
 
 /** The core as the transports see it. */
 export interface InspectorCore {
@@ -32,8 +22,6 @@ export interface InspectorCore {
   subscribe(listener: (message: PushMessage) => void): () => void;
   /** Open a root path (also used by the CLI, menus and drag and drop). */
   openPath(path: string): Promise<Result<LibrarySnapshot>>;
-  /** The run most recently opened through `run.detail` (File > Export report… exports it), or null. */
-  lastOpenedRun(): RunRef | null;
   /** A run's full detail (exports, tests); the run view gets it in pieces through the handlers. */
   runDetail(ref: RunRef): Promise<Result<RunDetail>>;
   /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
@@ -51,8 +39,8 @@ export type CoreOptions = {
   initialPath: string | null;
   recent?: RecentStore;
   openDirectoryDialog?: () => Promise<string | null>;
-  /** Desktop only: save the most recently opened run through a save dialog (File > Export report…). */
-  exportReportDialog?: () => Promise<string | null>;
+  /** Desktop only: save the named run's report through a save dialog (the export button, File > Export report…). */
+  exportReportDialog?: (ref: RunRef) => Promise<string | null>;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
@@ -69,16 +57,7 @@ export type CoreOptions = {
 /** Create the core for one process. */
 export function createInspectorCore(options: CoreOptions): InspectorCore {
   const listeners: Array<(message: PushMessage) => void> = [];
-  let current: LibrarySnapshot | null = null;
-  let currentPath: string | null = null;
-  let table: PriceTable = BUNDLED_PRICE_TABLE;
-  // One worker for library loads and run details: judging open runs folds their logs (a second for a big one).
-  const pool = createRunDetailPool();
-  const runs = createRunService({ snapshot: () => current, table: () => table, pool });
-  let lastRun: RunRef | null = null;
-  const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
   const logError = options.logError ?? ((message: string) => console.error(message));
-
   const publish = (message: PushMessage) => {
     for (const listener of [...listeners]) {
       try {
@@ -88,54 +67,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
-
-  // The latest open wins: an older load that finishes later is dropped.
-  let opening = 0;
-  const openPath = async (path: string): Promise<Result<LibrarySnapshot>> => {
-    const absolute = resolve(path);
-    const mine = ++opening;
-    const loaded = await pool.library(absolute, table);
-    if (!loaded.ok) return loaded;
-    if (mine !== opening) return loaded;
-    current = loaded.value;
-    currentPath = absolute;
-    runs.clear();
-    options.recent?.add(absolute);
-    publish({ kind: 'library.changed', snapshot: loaded.value });
-    startLive(absolute);
-    return loaded;
-  };
-
-  // One observer per opened library; a refresh of the same root keeps it (no commit is missed).
-  let live: { root: string; library: LiveLibrary } | null = null;
-  const startLive = (root: string) => {
-    if (options.live === false || live?.root === root) return;
-    live?.library.stop();
-    live = {
-      root,
-      library: startLiveLibrary({
-        root,
-        snapshot: () => current,
-        setSnapshot: (snapshot) => void (current = snapshot),
-        publish: (message) => {
-          // A rewritten log invalidates cached details (same event count, other content).
-          if (message.kind === 'run.reset') runs.clear();
-          publish(message);
-        },
-        reload: () => {
-          if (currentPath !== root) return;
-          const mine = ++opening;
-          void pool.library(root, table).then((reloaded) => {
-            // Another open or reload started meanwhile: its snapshot is the one to keep.
-            if (!reloaded.ok || mine !== opening || currentPath !== root) return;
-            current = reloaded.value;
-            publish({ kind: 'library.changed', snapshot: reloaded.value });
-          });
-        },
-        observer: { logError, ...(options.live === undefined ? {} : options.live) },
-      }),
-    };
-  };
+  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
+  const { runs } = library;
+  const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
 
   const handlers: Handlers = {
     'app.info': async () =>
@@ -146,26 +80,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
         initialPath: options.initialPath,
         recent: options.recent?.list() ?? [],
       }),
-    'library.open': async ({ path }) => openPath(path),
-    'library.current': async () => ok(current),
-    'library.refresh': async () => {
-      if (currentPath === null) return ok(null);
-      return openPath(currentPath);
-    },
-    'pricing.load': async ({ path }) => {
-      if (path === null) table = BUNDLED_PRICE_TABLE;
-      else {
-        const loaded = loadPriceTableFile(path, { allowedFolders: options.priceTableFolders });
-        if (!loaded.ok) return loaded;
-        table = loaded.value;
-      }
-      return currentPath === null ? ok(null) : openPath(currentPath);
-    },
-    'run.detail': async ({ dataDir, runId }) => {
-      const head = await runs.head({ dataDir, runId });
-      if (head.ok) lastRun = { dataDir, runId };
-      return head;
-    },
+    'library.open': async ({ path }) => library.open(path),
+    'library.current': async () => ok(library.snapshot()),
+    'library.refresh': async () => library.refresh(),
+    'pricing.load': async ({ path }) => library.loadTable(path),
+    'run.detail': async (ref) => runs.head(ref),
     'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
     'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
     'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
@@ -177,12 +96,12 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
-    'run.compare': async (ref) => runs.compare(ref, () => live?.library.observer.capture(ref.dataDir, ref.runId)),
-    'dialog.exportReport': async () => {
+    'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
+    'dialog.exportReport': async (ref) => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));
       }
-      return ok(await options.exportReportDialog());
+      return ok(await options.exportReportDialog(ref));
     },
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {
@@ -201,16 +120,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
         if (index !== -1) listeners.splice(index, 1);
       };
     },
-    openPath,
-    lastOpenedRun: () => lastRun,
+    openPath: (path) => library.open(path),
     runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
     exportDocument: (ref, maxText) => exporter.document(ref, maxText),
-    dataDirPaths: () => current?.dataDirs.map((d) => d.path) ?? [],
-    close() {
-      live?.library.stop();
-      live = null;
-      void runs.close();
-    },
+    dataDirPaths: () => library.dataDirPaths(),
+    close: () => library.close(),
   };
 }

@@ -6,6 +6,7 @@ import { writeLargeRun } from '../../scripts/fixtures/scenarios/large-run';
 import { CHART_STEP_LIMIT } from '../../shared/costs/cost-data';
 import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
 import { sliceItems, type TimelineFold } from '../../shared/run/run-head-types';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { createInspectorCore } from './inspector-core';
 import { costsModel, createRunModel, HEAD_SKIPPED_STEPS, MAX_CUMULATIVE_POINTS, prepareRunModel, thinPoints } from '../../shared/run/run-model';
@@ -23,13 +24,16 @@ async function detailOf(text: string): Promise<RunDetail> {
   return detail.value;
 }
 
+// Staleness of rates is judged at this instant.
+const NOW = new Date('2026-12-01T00:00:00Z');
+
 const timelineIds = (model: ReturnType<typeof createRunModel>, fold: TimelineFold) =>
   sliceItems(model.slice({ section: 'timeline', from: 0, count: 1000, fold }), 'timeline').map((item) => item.row.id);
 
 describe('run model', () => {
   it('the head carries counts, not lists, and is far smaller than the detail', async () => {
     const detail = await detailOf('parallel: review[fast-a]');
-    const head = createRunModel(prepareRunModel(detail)).head();
+    const head = createRunModel(prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW)).head();
     expect(head.steps.count).toBe(detail.steps.length);
     expect(Object.values(head.steps.byStatus).reduce((a, b) => a + b, 0)).toBe(detail.steps.length);
     expect(head.timeline.rowCount).toBe(detail.timeline.rows.length);
@@ -41,7 +45,7 @@ describe('run model', () => {
 
   it('timeline windows hide folded subtrees, and "all folded" shows the top rows plus the opened groups', async () => {
     const detail = await detailOf('parallel: review[fast-a]');
-    const model = createRunModel(prepareRunModel(detail));
+    const model = createRunModel(prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW));
     const rows = detail.timeline.rows;
     expect(timelineIds(model, { allCollapsed: false, ids: [] })).toEqual(rows.map((r) => r.id));
     const group = rows.find((r) => r.descendants > 0)!;
@@ -63,7 +67,7 @@ describe('run model', () => {
 
   it('step windows filter by path in main and report where a step is', async () => {
     const detail = await detailOf('parallel: review[fast-a]');
-    const model = createRunModel(prepareRunModel(detail));
+    const model = createRunModel(prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW));
     const all = model.slice({ section: 'steps', from: 0, count: 1000 });
     expect(all.total).toBe(detail.steps.length);
     const query = model.slice({ section: 'steps', from: 0, count: 1000, query: 'REVIEW', find: detail.steps.at(-1)!.stepPath });
@@ -78,7 +82,7 @@ describe('run model', () => {
 
   it('turn windows name exactly the harness items of their rows, and pages add up to the whole list', async () => {
     const detail = await detailOf('resumed after model-call-in-flight crash');
-    const data = prepareRunModel(detail);
+    const data = prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW);
     const model = createRunModel(data);
     const pages = [0, 1, 2, 3].map((p) => model.slice({ section: 'turns', from: p * 3, count: 3 }));
     expect(pages.flatMap((p) => sliceItems(p, 'turns'))).toEqual(data.turnRows.slice(0, 12));
@@ -105,7 +109,7 @@ describe('run model', () => {
       const detail = await core.runDetail({ dataDir: opened.value.dataDirs[0].path, runId });
       core.close();
       if (!detail.ok) throw new Error(detail.error.message);
-      const costs = costsModel(detail.value);
+      const costs = costsModel(detail.value, BUNDLED_PRICE_TABLE, NOW);
       expect(costs.stepsWithCalls).toBe(detail.value.steps.length);
       expect(costs.stepsWithCalls).toBeGreaterThan(CHART_STEP_LIMIT);
       expect(costs.stepCosts).toHaveLength(CHART_STEP_LIMIT);
@@ -116,7 +120,7 @@ describe('run model', () => {
       expect(costs.points.at(-1)!.cumulativeUsd).toBeCloseTo(detail.value.report!.total.costUsd!, 9);
       expect(costs.points.length).toBeLessThanOrEqual(MAX_CUMULATIVE_POINTS + 1);
       // The plan of a 600-step run skips 600 steps: the head names the first, the window the rest.
-      const model = createRunModel(prepareRunModel(detail.value));
+      const model = createRunModel(prepareRunModel(detail.value, BUNDLED_PRICE_TABLE, NOW));
       const head = model.head();
       const all = detail.value.boundary!.resumePlan.stepsSkipped;
       expect(all.length).toBe(detail.value.steps.length);
@@ -141,7 +145,7 @@ describe('run model', () => {
 
   it('report windows and the report text cover every row', async () => {
     const detail = await detailOf('parallel: review[fast-a]');
-    const model = createRunModel(prepareRunModel(detail));
+    const model = createRunModel(prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW));
     const rows = sliceItems(model.slice({ section: 'report', from: 0, count: 1000 }), 'report');
     expect(rows.map((r) => r.stepPath)).toEqual([...detail.report!.steps, ...(detail.report!.unattributed ? [detail.report!.unattributed] : [])].map((r) => r.stepPath));
     for (const row of rows) expect(model.reportText()).toContain(row.stepPath);

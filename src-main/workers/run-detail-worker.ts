@@ -48,7 +48,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     const { detail, checkFindings } = parts.value;
     // Turn rows and priced calls are O(n log n) over every turn: derived here, not on main.
     return {
-      result: ok(prepareRunModel(detail)),
+      result: ok(prepareRunModel(detail, request.context.table, new Date())),
       findings: () => {
         try {
           return ok(checkFindings());

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
 
 export type CompareState = {
@@ -16,7 +17,8 @@ export type CompareState = {
   load(ref: RunRef, force?: boolean): Promise<void>;
 };
 
-let generation = 0;
+// The latest compare wins: an answer to an older request is dropped.
+const loads = latestWins();
 
 export const useCompareStore = create<CompareState>()((set, get) => ({
   ref: null,
@@ -29,11 +31,11 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
     const current = get();
     const same = current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId;
     if (same && !force && current.phase !== 'error') return;
-    const mine = ++generation;
+    const ticket = loads.begin();
     // Re-running keeps the old answer on screen until the new one lands.
     set(same ? { phase: 'loading', error: null } : { ref, phase: 'loading', result: null, error: null, at: null });
     const result = await api['run.compare'](ref);
-    if (mine !== generation) return;
+    if (!ticket.current()) return;
     if (result.ok) set({ phase: 'ready', result: result.value, at: Date.now() });
     else set({ phase: 'error', error: result.error });
   },

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../shared/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
+import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
 
 export type LibraryState = {
@@ -22,6 +23,9 @@ export type LibraryState = {
   receive(snapshot: LibrarySnapshot): void;
 };
 
+// Opens and table loads both answer a snapshot: the latest request's answer wins.
+const loads = latestWins();
+
 export const useLibraryStore = create<LibraryState>()((set, get) => ({
   // init() runs at start-up: the first frame is already "loading", so nothing flashes.
   phase: 'loading',
@@ -38,8 +42,10 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
   },
 
   async open(path) {
+    const ticket = loads.begin();
     set({ phase: 'loading', error: null });
     const result = await api['library.open']({ path });
+    if (!ticket.current()) return;
     if (result.ok) set({ phase: 'ready', snapshot: result.value, error: null });
     else set({ phase: get().snapshot ? 'ready' : 'error', error: result.error });
     const info = await api['app.info']({});
@@ -52,7 +58,9 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
   },
 
   async loadPriceTable(path) {
+    const ticket = loads.begin();
     const result = await api['pricing.load']({ path });
+    if (!ticket.current()) return;
     if (!result.ok) set({ error: result.error });
     else if (result.value) set({ snapshot: result.value, error: null });
   },

@@ -47,6 +47,8 @@ export function applyPushes(runs: LiveRuns, messages: readonly PushMessage[]): L
       frame.snapshot = message.snapshot;
       continue;
     }
+    // A command to the window (app.tsx runs it), not a change of any run.
+    if (message.kind === 'menu.exportRun') continue;
     const key = runKey(message.dataDir, message.runId);
     const previous = next[key];
     const base = { resets: previous?.resets ?? 0, lastReset: previous?.lastReset ?? null };

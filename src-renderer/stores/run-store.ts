@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunHead } from '../../shared/run/run-head-types';
+import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
 
 export type RunState = {
@@ -19,7 +20,8 @@ export type RunState = {
   close(): void;
 };
 
-let generation = 0;
+// The latest load wins: an answer to an older request is dropped.
+const loads = latestWins();
 
 export const useRunStore = create<RunState>()((set, get) => ({
   ref: null,
@@ -30,11 +32,10 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async load(ref) {
     const current = get();
     if (current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId && current.phase !== 'error') return;
-    const mine = ++generation;
+    const ticket = loads.begin();
     set({ ref, phase: 'loading', detail: null, error: null });
     const result = await api['run.detail'](ref);
-    // A newer request won; drop this answer.
-    if (mine !== generation) return;
+    if (!ticket.current()) return;
     if (result.ok) set({ phase: 'ready', detail: result.value });
     else set({ phase: 'error', error: result.error });
   },
@@ -42,16 +43,16 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async refresh() {
     const { ref, phase } = get();
     if (ref === null || phase === 'loading') return;
-    const mine = ++generation;
+    const ticket = loads.begin();
     const result = await api['run.detail'](ref);
-    if (mine !== generation) return;
+    if (!ticket.current()) return;
     // A failed background refresh keeps the detail on screen; the next one may succeed.
     if (result.ok) set({ phase: 'ready', detail: result.value, error: null });
     else if (get().detail === null) set({ phase: 'error', error: result.error });
   },
 
   close() {
-    generation += 1;
+    loads.cancel();
     set({ ref: null, phase: 'idle', detail: null, error: null });
   },
 }));

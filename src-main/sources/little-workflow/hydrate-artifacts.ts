@@ -3,8 +3,10 @@
  * is "not found"), then every blob with its hash checked. The first failure wins.
  */
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
-import type { HydratedArtifact } from '../../../shared/fold/replay-plan';
 import { readArtifact, readArtifactManifest, type ArtifactManifest } from './artifacts';
+
+/** An artifact read and verified as `replayRun` hydrates it. */
+export type HydratedArtifact<M = unknown> = { ref: string; manifest: M; payload: unknown };
 
 /** Hydrated artifacts of `refs`, or the first failure (its `detail.ref` names the artifact). */
 export function hydrateRunArtifacts(dataDir: string, runId: string, refs: readonly string[]): Result<HydratedArtifact<ArtifactManifest>[]> {

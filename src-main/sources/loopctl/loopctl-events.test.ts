@@ -82,6 +82,21 @@ describe('run.events / run.eventIndex / run.event of loopctl runs', () => {
     }
   });
 
+  it('run.compare and run.artifact of a loopctl run say unsupported (its source has no event log to fold or artifacts); its log streams as records', async () => {
+    const { service: s } = service(FIXTURES);
+    const compared = await s.compare(a2, () => undefined);
+    expect(!compared.ok && compared.error).toMatchObject({ code: 'unsupported', message: expect.stringContaining('loopctl') });
+    const artifact = await s.artifact(a2, 'artifact://art_0000000000000000');
+    expect(!artifact.ok && artifact.error.code).toBe('unsupported');
+    const log = s.streamLog(a2);
+    if (!log.ok) throw new Error(log.error.message);
+    const types: string[] = [];
+    for await (const read of log.value) if (read.ok) types.push(read.event.type);
+    expect(types).toHaveLength(12);
+    expect([types[0], types.at(-1)]).toEqual(['run.started', 'trajectory.record']);
+    s.close();
+  });
+
   it('leaves SQLite data dirs on their own path', async () => {
     const { library, service: s } = service(SQLITE);
     const run = library.runs[0]!;

@@ -33,7 +33,7 @@ function createLoopctlSource(): RunSource {
     // Folded fresh from the ledgers on main: a ledger fold is quick next to a SQLite run's.
     detail: async (dataDir, runId, context) => {
       const detail = loadLoopctlRunDetail(dataDir, runId, context.table);
-      return detail.ok ? ok({ data: prepareRunModel(detail.value) }) : detail;
+      return detail.ok ? ok({ data: prepareRunModel(detail.value, context.table, new Date()) }) : detail;
     },
     compare: async () => fail(diagnostic('unsupported', 'loopctl runs have no event log to compare')),
     eventRows: async (dataDir, runId, fromSequence, limit) => records.eventRows(dataDir, runId, fromSequence, limit),

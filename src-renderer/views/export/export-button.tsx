@@ -31,7 +31,7 @@ export function ExportButton({ runRef: given }: { runRef: RunRef }) {
   const run = useCallback(async () => {
     setState({ phase: 'busy' });
     if (desktop) {
-      const saved = await api['dialog.exportReport']({});
+      const saved = await api['dialog.exportReport'](runRef);
       if (!saved.ok) setState({ phase: 'error', message: saved.error.message });
       else setState(saved.value ? { phase: 'done', message: `Saved ${saved.value}` } : { phase: 'idle' });
       return;

@@ -26,7 +26,6 @@ export function CostsTab({ detail }: TabProps) {
   const { report, ref } = detail;
   const totalCalls = detail.state.usage.pricedCalls + detail.state.usage.unpricedCalls;
   const costs = useRunFetch(report === null || totalCalls === 0 ? null : runItemKey(ref, 'costs'), detail.build, () => api['run.costs'](ref));
-  const bundled = detail.pricing.source === 'bundled';
 
   if (report === null) {
     return (
@@ -55,21 +54,17 @@ export function CostsTab({ detail }: TabProps) {
         ) : (
           <>
             <StepCostChart data={model.stepCosts} total={model.stepsWithCalls} excludedCalls={model.unpricedStepCalls} />
-            {bundled ? (
-              <CumulativeChart
-                points={model.points}
-                unpricedCalls={model.unpricedCalls}
-                calls={model.firstCalls}
-                callCount={model.callCount}
-                missingCalls={Math.max(0, totalCalls - model.callCount)}
-                startMs={timeOf(detail.firstRecordedAt)}
-                endMs={timeOf(detail.lastRecordedAt)}
-              />
-            ) : (
-              <p className="muted chart-note">The cumulative and per-model views price each call in the app with the bundled table; they are hidden while your own table is in use.</p>
-            )}
+            <CumulativeChart
+              points={model.points}
+              unpricedCalls={model.unpricedCalls}
+              calls={model.firstCalls}
+              callCount={model.callCount}
+              missingCalls={Math.max(0, totalCalls - model.callCount)}
+              startMs={timeOf(detail.firstRecordedAt)}
+              endMs={timeOf(detail.lastRecordedAt)}
+            />
             <StepTokensChart data={model.stepTokens} total={model.stepsWithCalls} />
-            {bundled && <ModelCosts models={model.models} />}
+            <ModelCosts models={model.models} />
           </>
         )}
       </div>

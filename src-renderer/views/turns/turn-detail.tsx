@@ -7,7 +7,7 @@ import { EventStateNote } from './event-state-note';
 import { MessageList, ResponseBody } from './model-bodies';
 import type { TurnSelection } from './turn-row';
 import { TurnStatus } from './turn-row';
-import { modelIdentity, priceTurn } from './turn-price';
+import { modelIdentity } from './turn-price';
 import { payloadField, useRunEvent } from '../../stores/use-run-event';
 
 /** Detail pane of model turn `turnId`. */
@@ -17,7 +17,8 @@ export function TurnDetail({ detail, refs, at, turnId, onSelect }: { detail: Run
   const ledger = detail.summary.source === 'loopctl';
   const called = useRunEvent(detail.ref, ledger ? undefined : t.calledSequence);
   const responded = useRunEvent(detail.ref, ledger ? undefined : t.respondedSequence);
-  const priced = priceTurn(t);
+  // Priced in main with the library's active table.
+  const priced = t.price;
   const request = payloadField(called, 'request') as { system?: unknown; messages?: unknown; tools?: unknown } | undefined;
   const response = payloadField(responded, 'response');
   return (
@@ -38,7 +39,7 @@ export function TurnDetail({ detail, refs, at, turnId, onSelect }: { detail: Run
         <dd className="mono">{modelIdentity(t) ?? '— (named by the response)'}</dd>
         <dt>Price</dt>
         <dd>
-          {priced ? (priced.costUsd === null ? <span className="tr-unpriced">unpriced: no bundled table entry for this model</span> : formatCost(priced.costUsd)) : '—'}
+          {priced ? (priced.costUsd === null ? <span className="tr-unpriced">unpriced: the price table has no entry for this model</span> : formatCost(priced.costUsd)) : '—'}
           {priced?.pricedBy && <span className="muted"> · {priced.pricedBy.key} in {priced.pricedBy.tableName}</span>}
           {priced?.cachedInputRateFellBack && <span className="muted"> · cached input billed at the input rate</span>}
         </dd>

@@ -1,5 +1,4 @@
-/** Price one model turn with the bundled table (the same arithmetic as `little report`). Pure. */
-import { priceModelCall, type PricedModelCall } from '../../../shared/pricing/price-model-call';
+/** How the turns list names a turn's model (its price comes priced from main: `turn.price`). */
 import type { LiteHarnessView } from '../../../shared/run/run-detail-types';
 
 type Turn = LiteHarnessView['modelTurns'][number];
@@ -8,10 +7,4 @@ type Turn = LiteHarnessView['modelTurns'][number];
 export function modelIdentity(turn: Turn): string | null {
   if (!turn.model) return null;
   return `${turn.model.provider ?? '?'}/${turn.model.modelId ?? '?'}`;
-}
-
-/** Cost and tokens of the turn; null when it has no usage yet (in flight, failed, orphaned). */
-export function priceTurn(turn: Turn): PricedModelCall | null {
-  if (turn.status !== 'responded' || !turn.usage || typeof turn.usage !== 'object') return null;
-  return priceModelCall(turn.model ?? {}, turn.usage as Record<string, unknown>);
 }

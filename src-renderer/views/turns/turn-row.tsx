@@ -5,7 +5,7 @@ import { EventLink, RunLink, type RunAddress } from '../../components/run-links'
 import { formatCost, formatCount } from '../../format';
 import { formatDuration } from '../crash/relative-time';
 import { previewLine } from './one-line';
-import { modelIdentity, priceTurn } from './turn-price';
+import { modelIdentity } from './turn-price';
 import type { TurnRow } from '../../../shared/run/turn-rows';
 
 /** What is selected in the list (the detail pane shows it). */
@@ -66,7 +66,8 @@ export function TurnRowView({ row, index, harness, at, selected, highlighted, on
     case 'turn': {
       const t = harness.modelTurns[row.turnId];
       if (!t) return <Placeholder cls={cls} index={index} />;
-      const priced = priceTurn(t);
+      // Priced in main with the library's active table.
+      const priced = t.price;
       const retries = t.failures.length;
       return (
         <div className={cls} data-row={index} role="listitem">

@@ -95,7 +95,7 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
             resumed {harness.resumes.length}× · {formatDuration(harness.resumes.reduce((sum, r) => sum + (r.gapMs ?? 0), 0))} downtime
           </span>
         )}
-        <span className="muted"> · prices from the bundled table · ↑/↓ to move</span>
+        <span className="muted"> · prices from {detail.pricing.tableName} · ↑/↓ to move</span>
       </p>
       <div className="turns-layout">
         <div className="turns-list" ref={listRef} onKeyDown={onKeyDown}>
