@@ -16,6 +16,7 @@ import { runReport } from '../shared/report/run-report';
 import { buildTimeline } from '../shared/timeline/build-timeline';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { readRunEvents, selectRuns } from '../src-main/otlp/run-span-source';
+import { createSourceRegistry } from '../src-main/sources/registry';
 import { EXAMPLES, manifestRows } from './support/fixture-manifest';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
 import { cli } from './support/run-cli-captured';
@@ -39,11 +40,12 @@ async function exportAll(root: string, ...extra: string[]): Promise<ReceivedSpan
 /** One run's log and what `little report` and the timeline make of it. */
 type RunTruth = { runId: string; dataDir: string; events: EventEnvelope[]; reportOk: boolean };
 async function runsUnder(root: string): Promise<RunTruth[]> {
+  const sources = createSourceRegistry();
   const selection = selectRuns(root, 'all', BUNDLED_PRICE_TABLE);
   if (!selection.ok) throw new Error(selection.error.message);
   const out: RunTruth[] = [];
   for (const run of selection.value.runs) {
-    const events = await readRunEvents(run.dataDir, run.runId);
+    const events = await readRunEvents(sources, run.dataDir, run.runId);
     if (!events.ok) throw new Error(events.error.message);
     let reportOk = true;
     try {
@@ -53,6 +55,7 @@ async function runsUnder(root: string): Promise<RunTruth[]> {
     }
     out.push({ runId: run.runId, dataDir: run.dataDir, events: events.value, reportOk });
   }
+  sources.dispose();
   return out;
 }
 

@@ -15,6 +15,7 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { DEFAULT_BATCH_SIZE, createOtlpSender } from '../../src-main/otlp/otlp-sender';
 import type { OtlpProtocol } from '../../src-main/otlp/otlp-endpoint';
 import { readRunEvents, spansOf } from '../../src-main/otlp/run-span-source';
+import { createSourceRegistry } from '../../src-main/sources/registry';
 
 /** One protocol's send. */
 export type OtlpSend = { ms: number; cpuMs: number; requests: number; bytes: number; spansPerSec: number; endToEndSpansPerSec: number };
@@ -32,13 +33,14 @@ const CHILD_PATH = fileURLToPath(new URL('./otlp-export-child.ts', import.meta.u
 
 /** Measure in this process. */
 export async function measureOtlpExport(dataDir: string, runId: string): Promise<OtlpExportTiming> {
+  const sources = createSourceRegistry();
   let t = performance.now();
-  const events = await readRunEvents(dataDir, runId);
+  const events = await readRunEvents(sources, dataDir, runId);
   if (!events.ok) throw new Error(events.error.message);
   const readMs = performance.now() - t;
   t = performance.now();
   const deriveCpu = process.cpuUsage();
-  const spans = spansOf({ dataDir, runId }, events.value, BUNDLED_PRICE_TABLE, [], false);
+  const spans = spansOf(sources, { dataDir, runId }, events.value, BUNDLED_PRICE_TABLE, [], false);
   const deriveMs = performance.now() - t;
   const deriveCpuMs = cpuSince(deriveCpu);
   const sink = { requests: 0, bytes: 0 };
@@ -70,6 +72,7 @@ export async function measureOtlpExport(dataDir: string, runId: string): Promise
     return { events: events.value.length, spans: spans.length, readMs, deriveMs, deriveCpuMs, protobuf, json };
   } finally {
     server.close();
+    sources.dispose();
   }
 }
 

@@ -6,6 +6,7 @@ import { ok, type Result } from '../../shared/diagnostics';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
+import type { SourceRegistry } from '../sources/registry';
 import { readRunEvents, spansOf } from './run-span-source';
 
 /** What was sent for one run. */
@@ -13,6 +14,7 @@ export type RunExportResult = { runId: string; dataDir: string; spans: number };
 
 /** Options of {@link exportRuns}. */
 export type ExportRunsOptions = {
+  sources: SourceRegistry;
   table: PriceTable;
   library: readonly RunSummary[];
   content: boolean;
@@ -26,9 +28,9 @@ export async function exportRuns(runs: readonly RunSummary[], sender: OtlpSender
   const results: RunExportResult[] = [];
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   for (const [index, run] of runs.entries()) {
-    const events = await readRunEvents(run.dataDir, run.runId);
+    const events = await readRunEvents(options.sources, run.dataDir, run.runId);
     if (!events.ok) return events;
-    const spans = spansOf(run, events.value, options.table, options.library, options.content);
+    const spans = spansOf(options.sources, run, events.value, options.table, options.library, options.content);
     for (let from = 0; from < spans.length; from += batchSize) {
       const sent = await sender.send(spans.slice(from, from + batchSize));
       if (!sent.ok) return sent;

@@ -19,6 +19,7 @@ import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { CliIo } from '../cli/cli-io';
 import { createLiveObserver, type LiveObserverOptions } from '../live/live-observer';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
+import { createSourceRegistry } from '../sources/registry';
 import { spansOf } from './run-span-source';
 
 /** Pacing and limits (tests shorten them). */
@@ -53,6 +54,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
   const backoffInitialMs = request.backoffInitialMs ?? 500;
   const backoffMaxMs = request.backoffMaxMs ?? 30_000;
   const runs = new Map<string, FollowedRun>();
+  const sources = createSourceRegistry();
   const key = (dataDir: string, runId: string) => `${dataDir}\u0000${runId}`;
   const wanted = request.runIds === 'all' ? null : new Set(request.runIds);
   const observer = createLiveObserver({
@@ -111,7 +113,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       if (!run.dirty || run.events.length === 0) continue;
       if (queue.length >= maxQueue) return;
       run.dirty = false;
-      const spans = spansOf(run, run.events, request.table, [], request.content);
+      const spans = spansOf(sources, run, run.events, request.table, [], request.content);
       for (const span of spans) {
         const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
         const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;
@@ -163,6 +165,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
     await drain();
   } finally {
     observer.stop();
+    sources.dispose();
   }
   if (queue.length > 0) {
     io.stderr(`little-inspector otlp: stopped with ${queue.length} spans not accepted by ${sender.target.url}; run the export again to send them\n`);

@@ -11,6 +11,7 @@ import { exportRuns } from '../../otlp/export-runs';
 import { followRuns, type FollowOptions } from '../../otlp/otlp-follow';
 import { createOtlpSender, type SenderOptions } from '../../otlp/otlp-sender';
 import { selectRuns } from '../../otlp/run-span-source';
+import { createSourceRegistry } from '../../sources/registry';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
@@ -48,6 +49,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
   const root = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
   const content = flags.content === true;
   const sender = createOtlpSender(target.value, options.sender);
+  const sources = createSourceRegistry();
   try {
     if (flags.follow === true) {
       return await followRuns({ root, runIds: all ? 'all' : positionals, sender, table, content, io, signal: options.signal, ...options.follow });
@@ -63,8 +65,8 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
       io.stderr(`${terminalSafe(`RunNotFoundError: Run not found: ${missing[0]}`)}\n`);
       return 1;
     }
-    for (const s of selection.value.skipped) io.stderr(`# skipped ${s.runId}: ${s.reason}\n`);
     const sent = await exportRuns(selection.value.runs, sender, {
+      sources,
       table,
       library: selection.value.library,
       content,
@@ -78,6 +80,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
     io.stderr(`Sent ${spans} spans of ${sent.value.length} run${sent.value.length === 1 ? '' : 's'} to ${target.value.url} (${target.value.protocol}).\n`);
     return 0;
   } finally {
+    sources.dispose();
     await sender.shutdown();
   }
 }
