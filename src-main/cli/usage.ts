@@ -16,6 +16,9 @@ Commands:
   diff <runA> <runB> [--data-dir-b DIR] [--json]  Two runs side by side by step path: deltas, first divergence (B from DIR)
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
+  otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
+       [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
+       [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
         [--price-tables DIR]                     (the UI loads price tables only from DIR)
 

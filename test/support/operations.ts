@@ -15,6 +15,7 @@ import { DataDirError } from '../../src-main/cli/run-log';
 import { loadLibrary } from '../../src-main/library/load-library';
 import type { InspectorCore } from '../../src-main/library/inspector-core';
 import { cli } from './run-cli-captured';
+import { startOtlpReceiver } from './otlp-receiver';
 
 /** What one operation call came to. */
 export type OpOutcome = { kind: 'ok' } | { kind: 'diagnosed'; code: string } | { kind: 'crash'; message: string };
@@ -66,6 +67,16 @@ export async function tailOutcome(dataDir: string): Promise<OpOutcome> {
     return { kind: 'crash', message: `tail threw ${(error as Error)?.stack ?? String(error)}`.slice(0, 600) };
   }
   return JS_ERRORS.test(stderr) ? { kind: 'crash', message: `tail printed ${stderr.slice(0, 300)}` } : { kind: 'ok' };
+}
+
+/** `otlp <run>` to a receiver started for the call (spans decoded and dropped). */
+async function otlpOutcome(t: OpTarget): Promise<OpOutcome> {
+  const receiver = await startOtlpReceiver();
+  try {
+    return await cliOutcome('otlp', t.runId, '--data-dir', t.dataDir, '--endpoint', receiver.url, '--content');
+  } finally {
+    await receiver.close();
+  }
 }
 
 /** Classify anything a handler returned: a Result that every transport can encode, or a crash. */
@@ -190,5 +201,6 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
+  { name: 'cli otlp (to a loopback receiver)', scope: 'run', run: (_c, t) => otlpOutcome(t) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
