@@ -18,7 +18,6 @@ import type { SessionFile, SessionListing, SessionView } from './harness-trace/s
 import type { LibrarySnapshot } from './library';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
-import type { EventRow } from './run/run-detail-types';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
 
 /** Longest path string accepted over IPC or HTTP. */
@@ -82,7 +81,7 @@ export const CHANNELS = {
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
   /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
   'run.detail': answers<RunHead>()(run),
-  /** A window of the run's steps, visible timeline rows, turn rows or report rows. */
+  /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */
   'run.slice': answers<Slice>()((z) => z.object({ ...runRef(z), spec: sliceSpec(z) }).strict()),
   /** One step with the harness sessions that ran it. */
   'run.step': answers<StepView>()((z) => z.object({ ...runRef(z), stepPath: stepPath(z) }).strict()),
@@ -94,17 +93,6 @@ export const CHANNELS = {
   'run.reportText': answers<string>()(run),
   /** The run's integrity findings, once main has checked them (the head may come first). */
   'run.findings': answers<Diagnostic[]>()(run),
-  /** A window of the events list (rows without payload bodies), from a sequence on. */
-  'run.events': answers<EventRow[]>()((z) => z.object({ ...runRef(z), fromSequence: sequence(z), limit: z.number().int().min(1).max(1000) }).strict()),
-  /** Sequences of the events matching a filter. */
-  'run.eventIndex': answers<number[]>()((z) =>
-    z
-      .object({
-        ...runRef(z),
-        filter: eventFilter(z),
-      })
-      .strict(),
-  ),
   /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
   'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */

@@ -40,6 +40,8 @@ export type DiagnosticCode =
   | 'lock-owner-unreadable'
   | 'invalid-argument'
   | 'unsupported'
+  | 'discovery-stopped'
+  | 'otlp-export-failed'
   | 'internal';
 
 export type Severity = 'error' | 'warning' | 'info';

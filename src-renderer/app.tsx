@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { api } from './api';
-import { useLibraryStore } from './stores/library-store';
+import { libraryError, useLibraryStore } from './stores/library-store';
 import { receivePush } from './stores/live-store';
 import { listenToHash, useRouteStore } from './stores/route-store';
 import { KeyboardLayer } from './keyboard/keyboard-layer';
@@ -14,7 +14,7 @@ import { OpenBar } from './views/open-bar';
 
 /** The whole app. */
 export function App() {
-  const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.phase, error: s.error, init: s.init })));
+  const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.opening.phase, error: libraryError(s), init: s.init })));
   const route = useRouteStore((s) => s.route);
   useEffect(() => listenToHash(), []);
   useEffect(() => {

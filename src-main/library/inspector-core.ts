@@ -102,8 +102,6 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.costs': async (ref) => runs.costs(ref),
     'run.reportText': async (ref) => runs.reportText(ref),
     'run.findings': async (ref) => runs.findings(ref),
-    'run.events': async ({ dataDir, runId, fromSequence, limit }) => runs.events({ dataDir, runId }, fromSequence, limit),
-    'run.eventIndex': async ({ dataDir, runId, filter }) => runs.eventIndex({ dataDir, runId }, filter),
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),

@@ -17,6 +17,7 @@ import { findHarnessDataDirs } from '../../src-main/sources/little-harness/harne
 import { listSessionFolders } from '../../src-main/sources/little-harness/session-store';
 import type { InspectorCore } from '../../src-main/library/inspector-core';
 import { cli } from './run-cli-captured';
+import { startOtlpReceiver } from './otlp-receiver';
 
 /** What one operation call came to. */
 export type OpOutcome = { kind: 'ok' } | { kind: 'diagnosed'; code: string } | { kind: 'crash'; message: string };
@@ -70,6 +71,16 @@ export async function tailOutcome(dataDir: string): Promise<OpOutcome> {
   return JS_ERRORS.test(stderr) ? { kind: 'crash', message: `tail printed ${stderr.slice(0, 300)}` } : { kind: 'ok' };
 }
 
+/** `otlp <run>` to a receiver started for the call (spans decoded and dropped). */
+async function otlpOutcome(t: OpTarget): Promise<OpOutcome> {
+  const receiver = await startOtlpReceiver();
+  try {
+    return await cliOutcome('otlp', t.runId, '--data-dir', t.dataDir, '--endpoint', receiver.url, '--content');
+  } finally {
+    await receiver.close();
+  }
+}
+
 /** Classify anything a handler returned: a Result that every transport can encode, or a crash. */
 export function resultOutcome(result: unknown): OpOutcome & { value?: unknown } {
   if (typeof result !== 'object' || result === null || typeof (result as { ok?: unknown }).ok !== 'boolean') {
@@ -110,16 +121,16 @@ const channelOp = (name: string, scope: Operation['scope'], request: (t: OpTarge
 });
 const cliOp = (name: string, scope: Operation['scope'], argv: (t: OpTarget) => string[]): Operation => ({ name, scope, run: (_c, t) => cliOutcome(...argv(t)) });
 
+// The events list paged to its end, plain and filtered.
 async function pagedEvents(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   const outcomes: OpOutcome[] = [];
-  let from = 1;
-  for (let page = 0; page < 20; page += 1) {
-    const got = await call('run.events', { ...ref(t), fromSequence: from, limit: 200 });
-    outcomes.push(got);
-    const rows = got.kind === 'ok' && Array.isArray(got.value) ? (got.value as { sequence?: unknown }[]) : [];
-    const last = Number(rows.at(-1)?.sequence);
-    if (rows.length < 200 || !Number.isSafeInteger(last) || last < from) break;
-    from = last + 1;
+  for (const filter of [undefined, { typePrefix: 'harness.' }]) {
+    for (let page = 0; page < 20; page += 1) {
+      const got = await call('run.slice', { ...ref(t), spec: { section: 'events', from: page * 200, count: 200, ...(filter ? { filter } : {}) } });
+      outcomes.push(got);
+      const total = Number((got.value as { total?: unknown } | undefined)?.total);
+      if (got.kind !== 'ok' || !Number.isSafeInteger(total) || (page + 1) * 200 >= total) break;
+    }
   }
   return worst(outcomes);
 }
@@ -172,8 +183,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.costs', 'run', ref),
   channelOp('run.reportText', 'run', ref),
   channelOp('run.findings', 'run', ref),
-  { name: 'run.events (paged)', scope: 'run', run: pagedEvents },
-  channelOp('run.eventIndex', 'run', (t) => ({ ...ref(t), filter: { typePrefix: 'harness.' } })),
+  { name: 'run.slice events (paged)', scope: 'run', run: pagedEvents },
   channelOp('run.event', 'run', (t) => ({ ...ref(t), sequence: 1 })),
   { name: 'run.event (last)', scope: 'run', run: (call, t) => call('run.event', { ...ref(t), sequence: Number.MAX_SAFE_INTEGER }) },
   { name: 'run.artifact', scope: 'run', run: artifacts },
@@ -203,6 +213,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('sessions.list', 'root', () => ({})),
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
+  { name: 'cli otlp (to a loopback receiver)', scope: 'run', run: (_c, t) => otlpOutcome(t) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
 
