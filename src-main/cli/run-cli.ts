@@ -35,12 +35,12 @@ const commands: Record<string, Command> = {
   export: exportCommand,
   tail: (argv, io) => tailCommand(argv, io),
   compare: compareCommand,
+  diff: diffCommand,
+  otlp: (argv, io) => otlpCommand(argv, io),
   sessions: sessionsCommand,
   trace: traceCommand,
   doctor: doctorCommand,
   outcomes: outcomesCommand,
-  diff: diffCommand,
-  otlp: (argv, io) => otlpCommand(argv, io),
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */

@@ -16,7 +16,6 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import type { LiveBatch } from '../../shared/live/live-notifications';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import type { CliIo } from '../cli/cli-io';
 import { createLiveObserver, type LiveObserverOptions } from '../live/live-observer';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
 import { createSourceRegistry } from '../sources/registry';
@@ -32,6 +31,9 @@ export type FollowOptions = {
   observer: Partial<LiveObserverOptions>;
 };
 
+/** Where progress and errors go (the CLI's streams). */
+export type FollowIo = { stdout(text: string): void; stderr(text: string): void };
+
 /** What {@link followRuns} needs. */
 export type FollowRequest = Partial<FollowOptions> & {
   root: string;
@@ -39,7 +41,7 @@ export type FollowRequest = Partial<FollowOptions> & {
   sender: OtlpSender;
   table: PriceTable;
   content: boolean;
-  io: CliIo;
+  io: FollowIo;
   signal?: AbortSignal;
 };
 
