@@ -8,6 +8,7 @@ import type { PushMessage } from '../../shared/contract';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { LiveRunSummary, RunEndReason } from '../../shared/live/live-types';
 import { patchSnapshot } from '../../shared/live/library-patch';
+import { runKey } from '../../shared/run/run-key';
 import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from './live-observer';
 import { eventSummary, type LiveBatch, type LiveNotification } from '../../shared/live/live-notifications';
 
@@ -87,7 +88,7 @@ export function startLiveLibrary(host: LiveLibraryHost): LiveLibrary {
       if (message !== null) host.publish(message);
       if (notice.kind === 'dataDir.added' || (notice.kind === 'run.started' && notice.reason === 'new')) scheduleReload();
       if (notice.kind === 'run.delta' || notice.kind === 'run.started' || notice.kind === 'run.ended' || notice.kind === 'run.reset') {
-        const key = `${notice.dataDir}\u0000${notice.runId}`;
+        const key = runKey(notice.dataDir, notice.runId);
         patches.set(key, {
           live: notice.summary,
           ...(notice.kind === 'run.ended' ? { ended: notice.reason, removed: notice.reason === 'removed' } : {}),
