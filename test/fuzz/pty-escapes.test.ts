@@ -90,7 +90,7 @@ describe.skipIf(!available)('hostile strings on a pseudo-terminal (script -qfc)'
     ['pricing --price-table (hostile name and key)', () => ['pricing', '--price-table', join(root, 'wrapped.json')]],
   ];
   it.each(cases)('%s', (name, args) => {
-    const received = onPty(args(), name.startsWith('tail') ? 4 : 20);
+    const received = onPty(args(), name.startsWith('tail') ? 12 : 30);
     expect(received.length, 'the command printed something').toBeGreaterThan(0);
     expect(rawControls(received)).toEqual([]);
   }, 60_000);
