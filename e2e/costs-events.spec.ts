@@ -125,8 +125,10 @@ test('the large-output run: its biggest payload opens without freezing', async (
   const served = await serve(join(root, 'examples/fixtures/large-output'));
   try {
     await page.goto(served.url);
-    const response = await page.request.post(`${served.origin}/api/call/run.events`, { headers: { authorization: `Bearer ${served.token}` }, data: { dataDir: (await dataDirFor(page, served, run.runId)), runId: run.runId, fromSequence: 1, limit: 1000 } });
-    const rowsList = ((await response.json()) as { value: Array<{ sequence: number; payloadChars: number }> }).value;
+    const spec = { section: 'events', from: 0, count: 1000 };
+    const response = await page.request.post(`${served.origin}/api/call/run.slice`, { headers: { authorization: `Bearer ${served.token}` }, data: { dataDir: (await dataDirFor(page, served, run.runId)), runId: run.runId, spec } });
+    const slice = ((await response.json()) as { value: { items: Array<{ sequence: number; payloadChars: number } | null> } }).value;
+    const rowsList = slice.items.filter((r) => r !== null);
     const biggest = rowsList.reduce((a, b) => (b.payloadChars > a.payloadChars ? b : a));
     console.log(`[large-output] biggest event #${biggest.sequence}: ${biggest.payloadChars} chars`);
     await page.goto(`${served.origin}/#/run/${run.runId}/events`);

@@ -14,10 +14,10 @@ import type { RunComparison } from './compare/run-comparison';
 import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
+import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import type { LibrarySnapshot } from './library';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
-import type { EventRow } from './run/run-detail-types';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
 
 /** Longest path string accepted over IPC or HTTP. */
@@ -41,6 +41,7 @@ const pathArg = (z: Zod) => z.string().min(1).max(MAX_PATH_LENGTH).refine(noNul,
 const none = (z: Zod) => z.object({}).strict();
 const runRef = (z: Zod) => ({ dataDir: pathArg(z), runId: z.string().min(1).max(200) });
 const run = (z: Zod) => z.object(runRef(z)).strict();
+const sessionRef = (z: Zod) => ({ harnessDir: pathArg(z), sessionId: z.string().min(1).max(1000).refine(noNul, 'session ids may not contain NUL') });
 const sequence = (z: Zod) => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) });
 const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step paths may not contain NUL');
@@ -80,7 +81,7 @@ export const CHANNELS = {
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
   /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
   'run.detail': answers<RunHead>()(run),
-  /** A window of the run's steps, visible timeline rows, turn rows or report rows. */
+  /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */
   'run.slice': answers<Slice>()((z) => z.object({ ...runRef(z), spec: sliceSpec(z) }).strict()),
   /** One step with the harness sessions that ran it. */
   'run.step': answers<StepView>()((z) => z.object({ ...runRef(z), stepPath: stepPath(z) }).strict()),
@@ -92,17 +93,6 @@ export const CHANNELS = {
   'run.reportText': answers<string>()(run),
   /** The run's integrity findings, once main has checked them (the head may come first). */
   'run.findings': answers<Diagnostic[]>()(run),
-  /** A window of the events list (rows without payload bodies), from a sequence on. */
-  'run.events': answers<EventRow[]>()((z) => z.object({ ...runRef(z), fromSequence: sequence(z), limit: z.number().int().min(1).max(1000) }).strict()),
-  /** Sequences of the events matching a filter. */
-  'run.eventIndex': answers<number[]>()((z) =>
-    z
-      .object({
-        ...runRef(z),
-        filter: eventFilter(z),
-      })
-      .strict(),
-  ),
   /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
   'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
@@ -113,4 +103,10 @@ export const CHANNELS = {
   ),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(run),
+  /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
+  'sessions.list': answers<SessionListing[]>()(none),
+  /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir), doctor's findings, invalid lines. */
+  'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
+  /** A file the session's trace names (spooled diff or output), by harness path. */
+  'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
 };

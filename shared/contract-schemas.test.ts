@@ -21,12 +21,13 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.costs': ref,
   'run.reportText': ref,
   'run.findings': ref,
-  'run.events': { ...ref, fromSequence: 1, limit: 50 },
-  'run.eventIndex': { ...ref, filter: { typePrefix: 'harness.', caller: 'worker', stepPath: 'draft' } },
   'run.event': { ...ref, sequence: 1 },
   'run.artifact': { ...ref, ref: 'artifact://art_0123456789abcdef' },
   'run.export': { ...ref, format: 'md', maxText: 100 },
   'run.compare': ref,
+  'sessions.list': {},
+  'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
+  'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
 };
 
 const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;

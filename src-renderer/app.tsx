@@ -2,18 +2,19 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { api } from './api';
-import { useLibraryStore } from './stores/library-store';
+import { libraryError, useLibraryStore } from './stores/library-store';
 import { receivePush } from './stores/live-store';
 import { listenToHash, useRouteStore } from './stores/route-store';
 import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { exportOpenRun } from './keyboard/keyboard-registry';
 import { LibraryView } from './views/library/library-view';
 import { RunView } from './views/run/run-view';
+import { SessionView } from './views/sessions/session-view';
 import { OpenBar } from './views/open-bar';
 
 /** The whole app. */
 export function App() {
-  const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.phase, error: s.error, init: s.init })));
+  const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.opening.phase, error: libraryError(s), init: s.init })));
   const route = useRouteStore((s) => s.route);
   useEffect(() => listenToHash(), []);
   useEffect(() => {
@@ -35,7 +36,7 @@ export function App() {
             <strong>{error.code}</strong>: {error.message}
           </div>
         )}
-        {route.view === 'run' ? <RunView route={route} /> : <LibraryView />}
+        {route.view === 'run' ? <RunView route={route} /> : route.view === 'session' ? <SessionView route={route} /> : <LibraryView />}
       </main>
       <KeyboardLayer />
     </div>

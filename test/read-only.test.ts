@@ -56,8 +56,8 @@ async function everyOperation(top: string): Promise<number> {
       const ref = { dataDir: run.dataDir, runId: run.runId };
       for (const [channel, body] of [
         ['run.detail', ref],
-        ['run.events', { ...ref, fromSequence: 1, limit: 50 }],
-        ['run.eventIndex', { ...ref, filter: { typePrefix: 'harness.' } }],
+        ['run.slice', { ...ref, spec: { section: 'events', from: 0, count: 50 } }],
+        ['run.slice', { ...ref, spec: { section: 'events', from: 0, count: 50, filter: { typePrefix: 'harness.' } } }],
         ['run.event', { ...ref, sequence: 1 }],
       ] as const) {
         expect(await post(server.port, server.token, channel, body)).toBe(200);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { buildRunDetail, type RunModelFacts } from '../shared/run/build-run-detail';
-import { createRunModel, prepareRunModel } from '../shared/run/run-model';
 import { loadLibrary } from '../src-main/library/load-library';
 import { readRunModelFacts } from '../src-main/library/run-detail';
 import { readRunLog } from '../src-main/sources/little-workflow/run-check';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { EXPORT_FIXTURES } from './support/export-fixtures';
 import { fixtureRun } from './support/fixture-manifest';
+import { servedModel } from './support/served-model';
 
 // "Up to a sequence" is an input of the run model: the model at event N is the model of the log
 // cut after N (the time-travel view evaluates it at any event).
@@ -30,13 +30,7 @@ function readFixture(text: string) {
   }
 }
 
-/** Everything the run view can ask of a model: head, every list in full, costs. */
-function served(input: Parameters<typeof buildRunDetail>[0]) {
-  const model = createRunModel(prepareRunModel(buildRunDetail(input), input.table, NOW));
-  const all = (section: 'steps' | 'timeline' | 'turns' | 'report' | 'skipped') =>
-    model.slice(section === 'timeline' ? { section, from: 0, count: 1e6, fold: { allCollapsed: false, ids: [] } } : { section, from: 0, count: 1e6 });
-  return { head: model.head(), steps: all('steps'), timeline: all('timeline'), turns: all('turns'), report: all('report'), skipped: all('skipped'), costs: model.costs(), text: model.reportText() };
-}
+const served = (input: Parameters<typeof buildRunDetail>[0]) => servedModel(input, NOW);
 
 describe('the run model up to a sequence', () => {
   for (const [name, text] of Object.entries(EXPORT_FIXTURES)) {

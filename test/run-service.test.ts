@@ -109,11 +109,12 @@ describe('run channels', () => {
     const core = await openCore();
     const run = fixtureRun('completed: planner prelude');
     const ref = { dataDir: run.dir, runId: run.runId };
-    const page = await core.handlers['run.events']({ ...ref, fromSequence: 3, limit: 5 });
-    expect(page.ok && page.value.map((r) => r.sequence)).toEqual([3, 4, 5, 6, 7]);
-    const index = await core.handlers['run.eventIndex']({ ...ref, filter: { typePrefix: 'harness.model.' } });
-    expect(index.ok && index.value.length).toBe(2);
-    const seq = index.ok ? index.value[0] : 0;
+    const page = await core.handlers['run.slice']({ ...ref, spec: { section: 'events', from: 2, count: 5 } });
+    expect(page.ok && sliceItems(page.value, 'events').map((r) => r?.sequence)).toEqual([3, 4, 5, 6, 7]);
+    const models = await core.handlers['run.slice']({ ...ref, spec: { section: 'events', from: 0, count: 50, filter: { typePrefix: 'harness.model.' } } });
+    if (!models.ok) throw new Error(models.error.message);
+    expect(models.value.total).toBe(2);
+    const seq = sliceItems(models.value, 'events')[0]?.sequence ?? 0;
     const one = await core.handlers['run.event']({ ...ref, sequence: seq });
     expect(one.ok && one.value.event?.type).toBe('harness.model.called');
     expect((await core.handlers['run.event']({ ...ref, sequence: 99_999 })).ok).toBe(false);

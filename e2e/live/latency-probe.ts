@@ -48,9 +48,10 @@ export async function commitTimes(page: Page, dataDir: string, runId: string): P
   const rows = await page.evaluate(async ({ dataDir, runId }) => {
     // The page keeps browser mode's token in this tab's sessionStorage (never a cookie).
     const token = sessionStorage.getItem('li_token') ?? '';
-    const response = await fetch('/api/call/run.events', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ dataDir, runId, fromSequence: 1, limit: 1000 }) });
-    const result = (await response.json()) as { ok: boolean; value: { sequence: number; recordedAt: string }[] };
-    return result.ok ? result.value : [];
+    const spec = { section: 'events', from: 0, count: 1000 };
+    const response = await fetch('/api/call/run.slice', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ dataDir, runId, spec }) });
+    const result = (await response.json()) as { ok: boolean; value: { items: Array<{ sequence: number; recordedAt: string } | null> } };
+    return result.ok ? result.value.items.filter((row) => row !== null) : [];
   }, { dataDir, runId });
   return new Map(rows.map((row) => [row.sequence, Date.parse(row.recordedAt)]));
 }

@@ -51,7 +51,7 @@ export type LivePushMessage =
       runId: string;
       /** New events in sequence order, contiguous with what was pushed before. */
       events: LiveEventSummary[];
-      /** Events left out by a transport whose reader fell behind (refetch with `run.events`). */
+      /** Events left out by a transport whose reader fell behind (the events list fetches them: `run.slice` events). */
       skipped: number;
       summary: LiveRunSummary;
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunVerdict } from '../fold/crash/crash-types';
-import { crashedVerdict, itemDisplayStatus, openWorkStatus, runDisplayStatus, shownRunStatus } from './display-status';
+import { crashedVerdict, groupDisplayStatus, itemDisplayStatus, liveStopReason, openWorkStatus, runDisplayStatus, shownRunStatus } from './display-status';
 
 const row = (status: 'pending' | 'running' | 'completed' | 'failed', crashed: boolean) => ({ status, crashed, verdict: crashed ? 'owner dead' : null, statusInferred: false });
 const verdict = (kind: RunVerdict['kind'], inferred = false): RunVerdict => ({ kind, reason: `${kind} because`, inferred });
@@ -11,6 +11,20 @@ describe('display status', () => {
     expect(runDisplayStatus(row('pending', true))).toBe('crashed');
     expect(runDisplayStatus(row('running', false))).toBe('running');
     expect(runDisplayStatus(row('failed', false))).toBe('failed');
+  });
+
+  it('a group of runs is crashed when any crashed, else its latest run, else pending', () => {
+    expect(groupDisplayStatus([row('completed', false), row('running', true)], row('completed', false))).toBe('crashed');
+    expect(groupDisplayStatus([row('failed', false), row('completed', false)], row('completed', false))).toBe('completed');
+    expect(groupDisplayStatus([], null)).toBe('pending');
+  });
+
+  it('a run that left the live feed says why: crashed, how it ended, or the completed/failed status', () => {
+    const live = (phase: 'active' | 'ended' | 'crashed', status: 'running' | 'completed' | 'failed') => ({ phase, status });
+    expect(liveStopReason(live('crashed', 'running'), 'stopped')).toBe('crashed');
+    expect(liveStopReason(live('ended', 'running'), 'stopped')).toBe('stopped');
+    expect(liveStopReason(live('ended', 'failed'), null)).toBe('failed');
+    expect(liveStopReason(live('ended', 'completed'), null)).toBe('completed');
   });
 
   it('a run with a verdict shows the verdict (kind, reason, inferred), else the row', () => {

@@ -5,6 +5,7 @@
  */
 import type { RunVerdict } from '../fold/crash/crash-types';
 import type { RunStatus, RunSummary } from '../library';
+import type { LiveRunSummary, RunEndReason } from '../live/live-types';
 
 /** A run's status as shown: little-workflow's four plus our crash verdict. */
 export type DisplayStatus = RunStatus | 'crashed';
@@ -15,6 +16,24 @@ export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['completed', 'failed'
 /** The status of a run-list row: a crashed run is "crashed", whatever its folded status says. */
 export function runDisplayStatus(run: Pick<RunSummary, 'status' | 'crashed'>): DisplayStatus {
   return run.crashed ? 'crashed' : run.status;
+}
+
+/**
+ * The status of a group of runs (an outer loop's cycles): crashed when any cycle crashed, else
+ * the status of the latest cycle, pending when there is none.
+ */
+export function groupDisplayStatus(runs: readonly Pick<RunSummary, 'status' | 'crashed'>[], latest: Pick<RunSummary, 'status' | 'crashed'> | null): DisplayStatus {
+  if (runs.some((run) => run.crashed)) return 'crashed';
+  return latest ? runDisplayStatus(latest) : 'pending';
+}
+
+/**
+ * Why a run seen live is no longer written to: "crashed" when its writer died, else how it left
+ * the feed (`ended`), else its folded status.
+ */
+export function liveStopReason(live: Pick<LiveRunSummary, 'phase' | 'status'>, ended: RunEndReason | null): RunEndReason {
+  if (live.phase === 'crashed') return 'crashed';
+  return ended ?? (live.status === 'failed' ? 'failed' : 'completed');
 }
 
 /** What a status badge says about a run: the status, why (the verdict), and whether it was inferred. */

@@ -47,3 +47,15 @@ export function parsePort(value: string): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${value}"`);
   return Number(value);
 }
+
+/**
+ * `--at <seq>`: the event sequence a command evaluates the log at (the log as if truncated
+ * after it). A positive integer; absent gives undefined (the whole log).
+ */
+export function parseAtFlag(value: string | true | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--at must be an event sequence (an integer from 1), got "${String(value)}"`);
+  }
+  return Number(value);
+}

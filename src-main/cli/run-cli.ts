@@ -4,9 +4,12 @@ import { UsageError } from './args';
 import type { CliIo } from './cli-io';
 import { checkCommand } from './commands/check';
 import { compareCommand } from './commands/compare';
+import { diffCommand } from './commands/diff';
 import { eventsCommand } from './commands/events';
 import { exportCommand } from './commands/export';
+import { planCommand } from './commands/plan';
 import { otlpCommand } from './commands/otlp';
+import { doctorCommand, outcomesCommand, sessionsCommand, traceCommand } from './commands/harness-sessions';
 import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
@@ -24,6 +27,7 @@ const commands: Record<string, Command> = {
   serve: serveCommand,
   events: eventsCommand,
   replay: replayCommand,
+  plan: planCommand,
   report: reportCommand,
   runs: runsCommand,
   check: checkCommand,
@@ -31,7 +35,12 @@ const commands: Record<string, Command> = {
   export: exportCommand,
   tail: (argv, io) => tailCommand(argv, io),
   compare: compareCommand,
+  diff: diffCommand,
   otlp: (argv, io) => otlpCommand(argv, io),
+  sessions: sessionsCommand,
+  trace: traceCommand,
+  doctor: doctorCommand,
+  outcomes: outcomesCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */

@@ -51,11 +51,17 @@ export function openDataDirArg(dataDir: string | undefined, cwd = process.cwd())
   return opened.value;
 }
 
-/** Every event of `runId` in sequence order, or the error `listEvents` would throw. */
-export function listRunEvents(reader: DataDirReader, runId: string): EventEnvelope[] {
+/**
+ * Every event of `runId` in sequence order, or the error `listEvents` would throw. With `upto`,
+ * the log as if it had been truncated after that sequence: rows past it are never read, so a
+ * bad payload after `upto` fails nothing (as it could not in the truncated log).
+ */
+export function listRunEvents(reader: DataDirReader, runId: string, upto?: number): EventEnvelope[] {
   if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
   const events: EventEnvelope[] = [];
   for (const read of reader.readEvents(runId)) {
+    const sequence = read.ok ? read.event.sequence : read.sequence;
+    if (upto !== undefined && sequence !== null && sequence > upto) break;
     if (read.ok) {
       events.push(read.event);
     } else if (read.sequence === null) {

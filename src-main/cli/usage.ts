@@ -6,18 +6,26 @@ Inspect little-workflow runs: fold, report, costs and crash boundaries. Never wr
 Commands:
   runs [--data-dir DIR] [--json]                 List every run under DIR (nested harness worlds too)
   events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`
-  replay <runId>                                 Print the folded run state, as \`little replay\`
+  replay <runId> [--at SEQ]                      Print the folded run state, as \`little replay\` (--at: as if the log ended after event SEQ)
+  plan <runId> [--at SEQ] [--json]              What a resume of the run would do (the crash tab), or had it died after event SEQ
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
   pricing                                        The price table: rates, sources, verification dates
   tail [runId] [--json] [--from-start]           Print events as they commit (all runs without runId), until Ctrl-C
   compare <runId> [--json] [--seed N]            Live fold vs replay consistency + resume audit (exit 1 on a divergence or violation)
+  diff <runA> <runB> [--data-dir-b DIR] [--json]  Two runs side by side by step path: deltas, first divergence (B from DIR)
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
   otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
        [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
        [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+
+little-harness sessions (--data-dir: a .little-harness folder or one holding it; default .little-harness):
+  sessions [--json]                              List sessions: state, model/tool calls, failures, invalid lines
+  trace <sessionId> [--failures] [--json]        Print the session's trace (invalid and torn lines where they sit)
+  doctor <sessionId> [--json]                    Failures, invalid lines, spooled outputs, redactions (exit 1 when any fail)
+  outcomes [sessionId] [--json]                  Outcome success rates by prompt hash and step path
         [--price-tables DIR]                     (the UI loads price tables only from DIR)
 
 Options:

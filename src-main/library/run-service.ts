@@ -6,7 +6,7 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { jsonPreview, type JsonPreview } from '../../shared/run/json-preview';
-import type { EventFilterSpec, EventRow, RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, Slice, SliceSpec, StepView } from '../../shared/run/run-head-types';
 import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
@@ -148,9 +148,6 @@ export function createRunService(context: RunServiceContext) {
     costs: async (ref: RunRef): Promise<Result<CostsModel>> => map(await model(ref), (m) => m.costs()),
     reportText: async (ref: RunRef): Promise<Result<string>> =>
       then(await model(ref), (m) => orFail(m.reportText(), () => diagnostic('unsupported', `Run ${ref.runId} has no report: ${m.detail.reportError ?? 'it could not be built'}`, { runId: ref.runId }))),
-    events: (ref: RunRef, fromSequence: number, limit: number): Promise<Result<EventRow[]>> =>
-      withSource(ref, (source) => source.eventRows(ref.dataDir, ref.runId, fromSequence, limit)),
-    eventIndex: (ref: RunRef, filter: EventFilterSpec): Promise<Result<number[]>> => withSource(ref, (source) => source.eventIndex(ref.dataDir, ref.runId, filter)),
     event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
       withSource(ref, (source) => source.event(ref.dataDir, ref.runId, sequence)),
     artifact: (ref: RunRef, artifactRef: string): Promise<Result<{ manifest: ArtifactManifest; payload: JsonPreview }>> =>

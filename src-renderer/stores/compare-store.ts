@@ -1,18 +1,17 @@
 /** Compare domain store: the open run's replay-vs-live comparison and resume audit (`run.compare`). */
 import { create } from 'zustand';
 import type { RunComparison } from '../../shared/compare/run-comparison';
-import type { Diagnostic } from '../../shared/diagnostics';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
+import { IDLE, LOADING, loaded, type Load } from './load';
 
 export type CompareState = {
   ref: RunRef | null;
-  phase: 'idle' | 'loading' | 'ready' | 'error';
-  result: RunComparison | null;
-  error: Diagnostic | null;
-  /** When the shown result was computed (ms). */
-  at: number | null;
+  /** Where the latest request stands. */
+  request: Load<RunComparison>;
+  /** The last comparison that arrived for `ref`: kept on screen while it is computed again. */
+  shown: RunComparison | null;
   /** Compare `ref` (again when `force`, else only when another run is asked for). */
   load(ref: RunRef, force?: boolean): Promise<void>;
 };
@@ -22,21 +21,18 @@ const loads = latestWins();
 
 export const useCompareStore = create<CompareState>()((set, get) => ({
   ref: null,
-  phase: 'idle',
-  result: null,
-  error: null,
-  at: null,
+  request: IDLE,
+  shown: null,
 
   async load(ref, force = false) {
     const current = get();
     const same = current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId;
-    if (same && !force && current.phase !== 'error') return;
+    if (same && !force && current.request.phase !== 'error') return;
     const ticket = loads.begin();
     // Re-running keeps the old answer on screen until the new one lands.
-    set(same ? { phase: 'loading', error: null } : { ref, phase: 'loading', result: null, error: null, at: null });
+    set(same ? { request: LOADING } : { ref, request: LOADING, shown: null });
     const result = await api['run.compare'](ref);
     if (!ticket.current()) return;
-    if (result.ok) set({ phase: 'ready', result: result.value, at: Date.now() });
-    else set({ phase: 'error', error: result.error });
+    set(result.ok ? { request: loaded(result), shown: result.value } : { request: loaded(result) });
   },
 }));

@@ -1,20 +1,18 @@
-/** Run view domain store: the open run's detail and its loading state. */
+/** Run view domain store: the open run's head (the long lists come by window: use-slice.ts). */
 import { create } from 'zustand';
-import type { Diagnostic } from '../../shared/diagnostics';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunHead } from '../../shared/run/run-head-types';
 import { latestWins } from '../../shared/async/latest-wins';
 import { api } from '../api';
+import { IDLE, LOADING, loaded, type Load } from './load';
 
 export type RunState = {
   ref: RunRef | null;
-  phase: 'idle' | 'loading' | 'ready' | 'error';
-  /** The run's head (the long lists come by window: use-slice.ts). */
-  detail: RunHead | null;
-  error: Diagnostic | null;
-  /** Load (or reuse) the detail of `ref`. */
+  /** The run's head; a background refresh keeps the shown one `ready` until the next lands. */
+  head: Load<RunHead>;
+  /** Load (or reuse) the head of `ref`. */
   load(ref: RunRef): Promise<void>;
-  /** Fetch the open run's detail again in the background (live runs), keeping the shown one meanwhile. */
+  /** Fetch the open run's head again in the background (live runs), keeping the shown one meanwhile. */
   refresh(): Promise<void>;
   /** Drop the open run (back to the library). */
   close(): void;
@@ -25,34 +23,30 @@ const loads = latestWins();
 
 export const useRunStore = create<RunState>()((set, get) => ({
   ref: null,
-  phase: 'idle',
-  detail: null,
-  error: null,
+  head: IDLE,
 
   async load(ref) {
     const current = get();
-    if (current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId && current.phase !== 'error') return;
+    if (current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId && current.head.phase !== 'error') return;
     const ticket = loads.begin();
-    set({ ref, phase: 'loading', detail: null, error: null });
+    set({ ref, head: LOADING });
     const result = await api['run.detail'](ref);
     if (!ticket.current()) return;
-    if (result.ok) set({ phase: 'ready', detail: result.value });
-    else set({ phase: 'error', error: result.error });
+    set({ head: loaded(result) });
   },
 
   async refresh() {
-    const { ref, phase } = get();
-    if (ref === null || phase === 'loading') return;
+    const { ref, head } = get();
+    if (ref === null || head.phase === 'loading') return;
     const ticket = loads.begin();
     const result = await api['run.detail'](ref);
     if (!ticket.current()) return;
-    // A failed background refresh keeps the detail on screen; the next one may succeed.
-    if (result.ok) set({ phase: 'ready', detail: result.value, error: null });
-    else if (get().detail === null) set({ phase: 'error', error: result.error });
+    // A failed background refresh keeps the head on screen; the next one may succeed.
+    if (result.ok || get().head.phase !== 'ready') set({ head: loaded(result) });
   },
 
   close() {
     loads.cancel();
-    set({ ref: null, phase: 'idle', detail: null, error: null });
+    set({ ref: null, head: IDLE });
   },
 }));

@@ -5,7 +5,7 @@ import { useLibraryStore } from '../stores/library-store';
 
 export function OpenBar() {
   const { appInfo, snapshot, phase, open, chooseDirectory } = useLibraryStore(
-    useShallow((s) => ({ appInfo: s.appInfo, snapshot: s.snapshot, phase: s.phase, open: s.open, chooseDirectory: s.chooseDirectory })),
+    useShallow((s) => ({ appInfo: s.appInfo, snapshot: s.snapshot, phase: s.opening.phase, open: s.open, chooseDirectory: s.chooseDirectory })),
   );
   const [path, setPath] = useState('');
   const submit = (event: FormEvent) => {

@@ -13,6 +13,8 @@ import { UsageError } from '../../src-main/cli/args';
 import { tailCommand } from '../../src-main/cli/commands/tail';
 import { DataDirError } from '../../src-main/cli/run-log';
 import { loadLibrary } from '../../src-main/library/load-library';
+import { findHarnessDataDirs } from '../../src-main/sources/little-harness/harness-roots';
+import { listSessionFolders } from '../../src-main/sources/little-harness/session-store';
 import type { InspectorCore } from '../../src-main/library/inspector-core';
 import { cli } from './run-cli-captured';
 import { startOtlpReceiver } from './otlp-receiver';
@@ -119,16 +121,16 @@ const channelOp = (name: string, scope: Operation['scope'], request: (t: OpTarge
 });
 const cliOp = (name: string, scope: Operation['scope'], argv: (t: OpTarget) => string[]): Operation => ({ name, scope, run: (_c, t) => cliOutcome(...argv(t)) });
 
+// The events list paged to its end, plain and filtered.
 async function pagedEvents(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   const outcomes: OpOutcome[] = [];
-  let from = 1;
-  for (let page = 0; page < 20; page += 1) {
-    const got = await call('run.events', { ...ref(t), fromSequence: from, limit: 200 });
-    outcomes.push(got);
-    const rows = got.kind === 'ok' && Array.isArray(got.value) ? (got.value as { sequence?: unknown }[]) : [];
-    const last = Number(rows.at(-1)?.sequence);
-    if (rows.length < 200 || !Number.isSafeInteger(last) || last < from) break;
-    from = last + 1;
+  for (const filter of [undefined, { typePrefix: 'harness.' }]) {
+    for (let page = 0; page < 20; page += 1) {
+      const got = await call('run.slice', { ...ref(t), spec: { section: 'events', from: page * 200, count: 200, ...(filter ? { filter } : {}) } });
+      outcomes.push(got);
+      const total = Number((got.value as { total?: unknown } | undefined)?.total);
+      if (got.kind !== 'ok' || !Number.isSafeInteger(total) || (page + 1) * 200 >= total) break;
+    }
   }
   return worst(outcomes);
 }
@@ -181,8 +183,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.costs', 'run', ref),
   channelOp('run.reportText', 'run', ref),
   channelOp('run.findings', 'run', ref),
-  { name: 'run.events (paged)', scope: 'run', run: pagedEvents },
-  channelOp('run.eventIndex', 'run', (t) => ({ ...ref(t), filter: { typePrefix: 'harness.' } })),
+  { name: 'run.slice events (paged)', scope: 'run', run: pagedEvents },
   channelOp('run.event', 'run', (t) => ({ ...ref(t), sequence: 1 })),
   { name: 'run.event (last)', scope: 'run', run: (call, t) => call('run.event', { ...ref(t), sequence: Number.MAX_SAFE_INTEGER }) },
   { name: 'run.artifact', scope: 'run', run: artifacts },
@@ -209,5 +210,39 @@ export const OPERATIONS: readonly Operation[] = [
     // Every case would also encode, send and decode every run's spans, on a suite already near its 180 s budget.
     skipInFuzz: 'an export per run per case would add to the fuzz budget; the read-only proofs run it over every data-dir shape',
   },
+  {
+    name: 'cli sessions, trace, doctor, outcomes',
+    scope: 'root',
+    run: (_c, t) => sessionCommands(t.root),
+    // Up to five CLI runs per session: test/fuzz/session-fuzz.test.ts fuzzes them on mutated traces instead.
+    skipInFuzz: 'the session fuzz suite mutates traces and runs these commands',
+  },
+  channelOp('sessions.list', 'root', () => ({})),
+  { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
+  { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
+
+// A call per listed session (and one for a session that is not there).
+async function eachSession(call: ChannelCall, each: (s: { harnessDir: string; sessionId: string }) => Promise<OpOutcome>): Promise<OpOutcome> {
+  const listed = await call('sessions.list', {});
+  const sessions = listed.kind === 'ok' && Array.isArray(listed.value) ? (listed.value as Array<{ harnessDir: string; sessionId: string }>) : [];
+  const outcomes = [listed];
+  for (const s of [...sessions, { harnessDir: '.', sessionId: 'sess_not_there' }]) outcomes.push(await each({ harnessDir: s.harnessDir, sessionId: s.sessionId }));
+  return worst(outcomes);
+}
+
+// Every little-harness session command on every session under the root (exit 1 is doctor's "findings").
+async function sessionCommands(root: string): Promise<OpOutcome> {
+  const outcomes: OpOutcome[] = [await cliOutcome('sessions', '--data-dir', root, '--json')];
+  for (const harnessDir of findHarnessDataDirs(root)) {
+    outcomes.push(await cliOutcome('outcomes', '--data-dir', harnessDir, '--json'));
+    const listed = listSessionFolders(harnessDir);
+    for (const entry of listed.ok ? listed.value : []) {
+      const id = entry.status?.id ?? entry.pathKey;
+      for (const argv of [['trace', id], ['trace', id, '--json'], ['doctor', id], ['outcomes', id]]) outcomes.push(await cliOutcome(...argv, '--data-dir', harnessDir));
+    }
+  }
+  // No session under the root is "diagnosed" (exit 2), not a crash; it says nothing of the root's other data.
+  return worst(outcomes);
+}

@@ -1,23 +1,34 @@
-/** `little-inspector replay <runId> [--data-dir DIR]`: `little replay`, byte for byte. */
+/**
+ * `little-inspector replay <runId> [--at <seq>] [--data-dir DIR]`: `little replay`, byte for
+ * byte, on the whole log or on the log as if it had been truncated after event `seq`.
+ */
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { materializeRunState } from '../../../shared/fold/run-state';
+import { orderedStepPaths } from '../../../shared/fold/step-order';
 import { formatReplayLine } from '../../../shared/report/cli-lines';
 import { hydrateRunArtifacts } from '../../sources/little-workflow/hydrate-artifacts';
-import { parseArgs, UsageError } from '../args';
+import { parseArgs, parseAtFlag, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { LittleCliError, listRunEvents, openDataDirArg } from '../run-log';
 
-/** Fold the run, hydrate its artifacts (failing like `replayRun`), print the state as one JSON line. */
+/**
+ * Do what `replayRun` does, in its order, and print the state as one JSON line: fold (an empty
+ * log is RunNotFoundError), order the plan's steps (reads `payload.stepPath` of every event, so
+ * a `null` payload on a type the fold ignores throws TypeError here), hydrate the artifacts.
+ */
 export async function replayCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
-  if (positionals.length !== 1) throw new UsageError('Usage: little-inspector replay <run-id> [--data-dir <dir>]');
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, at: true });
+  if (positionals.length !== 1) throw new UsageError('Usage: little-inspector replay <run-id> [--at <seq>] [--data-dir <dir>]');
+  const upto = parseAtFlag(flags.at);
   const reader = openDataDirArg(flags['data-dir'] as string | undefined);
   try {
     const runId = positionals[0];
-    const events = listRunEvents(reader, runId);
+    const events = listRunEvents(reader, runId, upto);
     if (events.length === 0) throw new RunNotFoundError(runId);
     const state = materializeRunState(runId, events);
+    // replayRun builds its step plan before hydrating; only its failure matters here.
+    orderedStepPaths(state, events);
     const hydrated = hydrateRunArtifacts(reader.path, runId, state.artifacts);
     if (!hydrated.ok) throw artifactError(hydrated.error);
     io.stdout(formatReplayLine(state));

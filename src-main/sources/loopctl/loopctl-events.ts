@@ -1,5 +1,5 @@
 /**
- * `run.events`, `run.eventIndex` and `run.event` for loopctl runs: the run's ledger records
+ * The events list (`run.slice` events) and `run.event` for loopctl runs: the run's ledger records
  * as events (sequence = the record's place in the run, type = its kind, no step path,
  * callId = `tool_call_id`), and one record in full as the payload, its u64s as exact text.
  */

@@ -16,13 +16,12 @@ import '../crash/crash.css';
 
 /** The compare section of a run. */
 export function CompareView({ detail, at }: { detail: RunHead; at: RunAddress }) {
-  const { phase, result, error, ref, load } = useCompareStore(
-    useShallow((s) => ({ phase: s.phase, result: s.result, error: s.error, ref: s.ref, load: s.load })),
-  );
+  const { request, last, ref, load } = useCompareStore(useShallow((s) => ({ request: s.request, last: s.shown, ref: s.ref, load: s.load })));
+  const phase = request.phase;
   const live = useLiveRun(detail.ref.dataDir, detail.ref.runId);
   const active = live?.summary.phase === 'active';
   const mine = ref?.dataDir === detail.ref.dataDir && ref.runId === detail.ref.runId;
-  const shown = mine ? result : null;
+  const shown = mine ? last : null;
   const behind = shown !== null && detail.lastSequence > shown.lastSequence;
 
   // First visit compares; once the run stopped growing, a stale answer is computed again by itself.
@@ -42,8 +41,8 @@ export function CompareView({ detail, at }: { detail: RunHead; at: RunAddress })
         </p>
         <button type="button" onClick={() => void load(detail.ref, true)} disabled={phase === 'loading'}>Compare again</button>
       </div>
-      {phase === 'error' && error && (
-        <div role="alert" className="error"><strong>{error.code}</strong>: {error.message}</div>
+      {request.phase === 'error' && (
+        <div role="alert" className="error"><strong>{request.error.code}</strong>: {request.error.message}</div>
       )}
       {shown?.liveFoldError && (
         <div role="alert" className="error">The live fold stopped: {shown.liveFoldError}</div>

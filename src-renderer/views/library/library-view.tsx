@@ -8,6 +8,7 @@ import type { LibrarySnapshot } from '../../../shared/library';
 import { useLibraryStore } from '../../stores/library-store';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { PricingBar } from '../pricing-bar';
+import { SessionsPanel } from '../sessions/sessions-panel';
 import { FilterBar } from './filter-bar';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
 import { facetValues, statusCounts } from './run-filters';
@@ -22,9 +23,9 @@ const NO_COUNTS = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as Rec
 /** The library branch of the app frame. */
 export function LibraryView() {
   useLibraryUrlSync();
-  const { phase, snapshot, error } = useLibraryStore(useShallow((s) => ({ phase: s.phase, snapshot: s.snapshot, error: s.error })));
-  if (snapshot) return <LoadedLibrary snapshot={snapshot} reloading={phase === 'loading'} />;
-  if (phase === 'loading') {
+  const { opening, snapshot } = useLibraryStore(useShallow((s) => ({ opening: s.opening, snapshot: s.snapshot })));
+  if (snapshot) return <LoadedLibrary snapshot={snapshot} reloading={opening.phase === 'loading'} />;
+  if (opening.phase === 'loading') {
     return (
       <section className="lib-view" aria-label="Run library" aria-busy="true">
         <p className="lib-root-line muted">Opening…</p>
@@ -33,7 +34,8 @@ export function LibraryView() {
       </section>
     );
   }
-  if (phase === 'error' && error) {
+  if (opening.phase === 'error') {
+    const { error } = opening;
     return (
       <section className="lib-view lib-state" aria-label="Run library">
         <h2>Nothing could be opened</h2>
@@ -64,6 +66,8 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
   const facets = useMemo(() => facetValues(snapshot.runs), [snapshot]);
   const ambiguous = useMemo(() => ambiguousRunIds(snapshot.runs), [snapshot]);
   const dirCount = snapshot.dataDirs.length;
+  // "Stopped after N folders": the list may be missing data dirs, and the user should know.
+  const stopped = snapshot.diagnostics.find((d) => d.code === 'discovery-stopped');
 
   return (
     <section className="lib-view" aria-label="Run library" aria-busy={reloading}>
@@ -75,6 +79,11 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
           <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>?</kbd> keys
         </span>
       </p>
+      {stopped && (
+        <p className="lib-discovery-note" role="status">
+          {stopped.message}
+        </p>
+      )}
       <FilterBar counts={counts} versions={facets.versions} tags={facets.tags} matched={tree.matched} total={tree.total} />
       {snapshot.runs.length === 0 ? (
         <div className="lib-state">
@@ -93,6 +102,7 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
       ) : (
         <RunTable rows={tree.rows} ambiguous={ambiguous} />
       )}
+      <SessionsPanel root={snapshot.root} />
       {/* Below the list, so the filters stand still from the loading frame to the loaded one. */}
       <PricingBar pricing={snapshot.pricing} />
     </section>

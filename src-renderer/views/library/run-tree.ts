@@ -7,7 +7,8 @@
  */
 import { runKey, runKeyOf } from '../../../shared/run/run-key';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
-import { runDisplayStatus, type DisplayStatus } from '../../../shared/run/display-status';
+import { groupDisplayStatus } from '../../../shared/run/display-status';
+import { runRowTotals } from '../../../shared/run/run-row-totals';
 import { isFiltered, type LibraryQuery } from './library-query';
 import { durationMs, queryPredicate } from './run-filters';
 import { compareFacts, runFacts, type SortFacts } from './run-sort';
@@ -169,28 +170,17 @@ function byStart(a: Node, b: Node): number {
 /** The loop's aggregate: first start, last finish, summed events, tokens and cost, worst status. */
 export function loopFacts(cycles: readonly RunSummary[]): LoopFacts {
   let startedAt: string | null = null;
-  let finishedAt: string | null = null;
-  let eventCount = 0;
-  let costUsd: number | null = null;
-  let inputTokens: number | null = null;
-  let outputTokens: number | null = null;
-  const statuses = new Set<DisplayStatus>();
   let latest: RunSummary | null = null;
   for (const run of cycles) {
     if (run.startedAt !== null && (startedAt === null || run.startedAt < startedAt)) startedAt = run.startedAt;
     if (run.startedAt !== null && (latest?.startedAt == null || run.startedAt > latest.startedAt)) latest = run;
-    eventCount += run.eventCount;
-    if (run.costUsd !== null) costUsd = (costUsd ?? 0) + run.costUsd;
-    if (run.inputTokens !== null) inputTokens = (inputTokens ?? 0) + run.inputTokens;
-    if (run.outputTokens !== null) outputTokens = (outputTokens ?? 0) + run.outputTokens;
-    statuses.add(runDisplayStatus(run));
   }
   latest ??= cycles[cycles.length - 1] ?? null;
   // Finished only when the latest cycle finished; the loop's state is its latest cycle's, unless one crashed.
-  finishedAt = latest?.finishedAt ?? null;
-  const status: DisplayStatus = statuses.has('crashed') ? 'crashed' : latest ? runDisplayStatus(latest) : 'pending';
+  const finishedAt = latest?.finishedAt ?? null;
+  const status = groupDisplayStatus(cycles, latest);
   const span = latest && startedAt ? durationMs({ startedAt, finishedAt }) : null;
-  return { runId: cycles[0]?.outerLoopId ?? '', startedAt, finishedAt, durationMs: span, status, costUsd, eventCount, inputTokens, outputTokens };
+  return { runId: cycles[0]?.outerLoopId ?? '', startedAt, finishedAt, durationMs: span, status, ...runRowTotals(cycles) };
 }
 
 /** Run ids that occur in more than one data dir (their links need `?dir=`). */

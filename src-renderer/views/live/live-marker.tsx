@@ -3,6 +3,7 @@
  * with the live store's one shared clock, and the run header's live indicator.
  */
 import type { RunEndReason } from '../../../shared/live/live-types';
+import { liveStopReason } from '../../../shared/run/display-status';
 import { ageLabel, secondsSince, type LiveRun } from '../../stores/live-reducer';
 import { useLiveStore } from '../../stores/live-store';
 import './live.css';
@@ -47,7 +48,7 @@ export function RunLiveIndicator({ live }: { live: LiveRun | undefined }) {
       </span>
     );
   }
-  const reason = summary.phase === 'crashed' ? 'crashed' : (ended ?? (summary.status === 'failed' ? 'failed' : 'completed'));
+  const reason = liveStopReason(summary, ended);
   return (
     <span className={`live-indicator live-indicator-${summary.phase}`} data-live={summary.phase}>
       {summary.phase === 'crashed' ? 'stopped' : 'ended'}: {STOP_WORDS[reason]}

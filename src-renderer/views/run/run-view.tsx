@@ -56,7 +56,8 @@ export function resolveRun(snapshot: LibrarySnapshot, route: Extract<Route, { vi
 export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const snapshot = useLibraryStore((s) => s.snapshot);
   const navigate = useRouteStore((s) => s.navigate);
-  const { phase, detail, error, load } = useRunStore();
+  const { head, load } = useRunStore();
+  const detail = head.phase === 'ready' ? head.value : null;
   const found = useMemo(() => (snapshot ? resolveRun(snapshot, route) : null), [snapshot, route]);
   const live = useLiveRun(found?.dataDir, found?.runId);
   const ref = useMemo(() => (found ? { dataDir: found.dataDir, runId: found.runId } : null), [found?.dataDir, found?.runId]);
@@ -111,18 +112,18 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         ))}
       </nav>
       <div className="run-body">
-        {phase === 'loading' && (
+        {head.phase === 'loading' && (
           <div className="progress" role="progressbar" aria-label="Loading the run" aria-busy="true">
             <span>Reading and folding {run.eventCount.toLocaleString('en-US')} events…</span>
           </div>
         )}
-        {phase === 'error' && error && (
+        {head.phase === 'error' && (
           <div role="alert" className="error">
-            <strong>{error.code}</strong>: {error.message}
+            <strong>{head.error.code}</strong>: {head.error.message}
           </div>
         )}
-        {route.tab === 'events' && <EventsTab detail={phase === 'ready' ? detail : null} route={route} summary={run} />}
-        {Tab && phase === 'ready' && detail && <Tab detail={detail} route={route} />}
+        {route.tab === 'events' && <EventsTab detail={detail} route={route} summary={run} />}
+        {Tab && detail && <Tab detail={detail} route={route} />}
       </div>
     </section>
   );

@@ -1,0 +1,46 @@
+/** The human text of `little-inspector diff`: one line per aligned step, then the totals. */
+import type { NumberDelta, RunDiff, StepDiff } from '../../shared/compare/run-diff';
+import { terminalSafe } from './terminal-safe';
+
+/** `+` only in B, `-` only in A, `~` status or output differs, `=` same. */
+function mark(step: StepDiff): string {
+  if (step.status.a === null) return '+';
+  if (step.status.b === null) return '-';
+  return step.status.a !== step.status.b || step.outputEqual !== true ? '~' : '=';
+}
+
+function value(v: number | string | null, cost: boolean): string {
+  if (v === null) return 'n/a';
+  return typeof v === 'number' && cost ? `$${v.toFixed(6)}` : String(v);
+}
+
+function delta(d: NumberDelta, cost = false): string {
+  const signed = d.delta === null ? '' : ` (${d.delta >= 0 ? '+' : '-'}${value(Math.abs(d.delta), cost)})`;
+  return `${value(d.a, cost)} → ${value(d.b, cost)}${signed}`;
+}
+
+function stepLine(step: StepDiff, first: boolean): string {
+  const output = step.outputEqual === null ? '' : step.outputEqual ? '  output same' : '  output DIFFERS';
+  return [
+    `${mark(step)} ${step.stepPath}${first ? '   <- first divergence' : ''}`,
+    `    status ${value(step.status.a, false)} → ${value(step.status.b, false)}, attempts ${value(step.attempts.a, false)} → ${value(step.attempts.b, false)}${output}`,
+    `    tokens in ${delta(step.inputTokens)}, cached ${delta(step.cachedInputTokens)}, out ${delta(step.outputTokens)}, reasoning ${delta(step.reasoningTokens)}`,
+    `    cost ${delta(step.costUsd, true)}, duration ms ${delta(step.durationMs)}`,
+  ].join('\n');
+}
+
+/** The whole diff as text. */
+export function formatDiff(diff: RunDiff): string {
+  const side = (s: RunDiff['a']) => `${s.runId} (${s.status}, ${s.eventCount} events)`;
+  const t = diff.total;
+  const lines = [
+    `A ${side(diff.a)}`,
+    `B ${side(diff.b)}`,
+    `first divergence: ${diff.firstDivergence ?? 'none (same steps, statuses and outputs)'}`,
+    ...diff.steps.map((s) => stepLine(s, s.stepPath === diff.firstDivergence)),
+    'TOTAL',
+    `    tokens in ${delta(t.inputTokens)}, cached ${delta(t.cachedInputTokens)}, out ${delta(t.outputTokens)}, reasoning ${delta(t.reasoningTokens)}`,
+    `    cost ${delta(t.costUsd, true)}, duration ms ${delta(t.durationMs)}`,
+  ];
+  return `${lines.map((line) => line.split('\n').map(terminalSafe).join('\n')).join('\n')}\n`;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { DIFF_NUMBERS, type RunDiff } from '../shared/compare/run-diff';
+import type { RunReport } from '../shared/report/run-report';
+import { fixtureRun, manifestRows, EXAMPLES } from './support/fixture-manifest';
+import { cli } from './support/run-cli-captured';
+import { join } from 'node:path';
+
+// `diff` aligns two runs by step path; its tokens and costs are each run's `little report` rows.
+
+async function diffJson(...argv: string[]): Promise<RunDiff> {
+  const out = await cli('diff', ...argv, '--json');
+  expect(out.stderr).toBe('');
+  expect(out.code).toBe(0);
+  return JSON.parse(out.stdout) as RunDiff;
+}
+
+async function report(runId: string, dir: string): Promise<RunReport> {
+  const out = await cli('report', runId, '--data-dir', dir);
+  expect(out.code).toBe(0);
+  return JSON.parse(out.stdout) as RunReport;
+}
+
+const REPORT_FIELDS = ['inputTokens', 'cachedInputTokens', 'outputTokens', 'reasoningTokens', 'costUsd'] as const;
+
+/** Fixture runs `little report` can read (the broken ones it refuses are refused by diff too). */
+async function reportableRuns() {
+  const runs = [];
+  for (const row of manifestRows().filter((r) => r.group !== 'loopctl')) {
+    const dir = join(EXAMPLES, row.dataDir);
+    if ((await cli('report', row.runId, '--data-dir', dir)).code === 0) runs.push({ ...row, dir });
+  }
+  return runs;
+}
+
+describe('little-inspector diff', () => {
+  it('a run against itself: every delta 0 (or null where the value is unknown), no divergence, rows = report rows', async () => {
+    const runs = await reportableRuns();
+    expect(runs.length).toBeGreaterThan(30);
+    for (const run of runs) {
+      const diff = await diffJson(run.runId, run.runId, '--data-dir', run.dir);
+      const rows = await report(run.runId, run.dir);
+      expect(diff.firstDivergence, run.runId).toBeNull();
+      for (const step of diff.steps) {
+        expect(step.outputEqual, `${run.runId} ${step.stepPath}`).toBe(true);
+        for (const field of DIFF_NUMBERS) {
+          const pair = step[field];
+          if (pair.a === null) expect(pair).toEqual({ a: null, b: null, delta: null });
+          else expect(pair.delta, `${run.runId} ${step.stepPath} ${field}`).toBe(0);
+        }
+        const row = rows.steps.find((r) => r.stepPath === step.stepPath)!;
+        for (const field of REPORT_FIELDS) expect(step[field].a).toBe(row[field]);
+      }
+      expect(diff.steps.map((s) => s.stepPath).sort()).toEqual(rows.steps.map((r) => r.stepPath).sort());
+    }
+  });
+
+  it('totals equal report B − report A; a null cost gives a null delta', async () => {
+    const pairs = [
+      [fixtureRun('priced: anthropic'), fixtureRun('unpriced: demo/planner-stub')],
+      [fixtureRun('partially priced'), fixtureRun('AI SDK 7 usage')],
+      [fixtureRun('completed: planner prelude'), fixtureRun('retry: fetch attempt_1')],
+    ];
+    for (const [a, b] of pairs) {
+      const diff = await diffJson(a.runId, b.runId, '--data-dir', a.dir, '--data-dir-b', b.dir);
+      const [ra, rb] = [await report(a.runId, a.dir), await report(b.runId, b.dir)];
+      for (const field of REPORT_FIELDS) {
+        const [va, vb] = [ra.total[field], rb.total[field]];
+        expect(diff.total[field], `${field}`).toEqual({ a: va, b: vb, delta: va === null || vb === null ? null : vb - va });
+      }
+    }
+    const unpriced = await diffJson(pairs[0][0].runId, pairs[0][1].runId, '--data-dir', pairs[0][0].dir);
+    expect(unpriced.total.costUsd.a).toBeGreaterThan(0);
+    expect(unpriced.total.costUsd.b).toBeNull();
+    expect(unpriced.total.costUsd.delta).toBeNull();
+  });
+
+  it('two runs that differ: the failed step is the first divergence, the step it never reached is removed', async () => {
+    const good = fixtureRun('demo completed (priced');
+    const bad = fixtureRun('demo failed (step_failed on fetch)');
+    const diff = await diffJson(good.runId, bad.runId, '--data-dir', good.dir);
+    expect(diff.a).toMatchObject({ runId: good.runId, status: 'completed' });
+    expect(diff.b).toMatchObject({ runId: bad.runId, status: 'failed' });
+    expect(diff.firstDivergence).toBe('fetch');
+    const fetch = diff.steps.find((s) => s.stepPath === 'fetch')!;
+    expect(fetch.status).toEqual({ a: 'completed', b: 'failed' });
+    expect(fetch.outputEqual).toBe(false);
+    const summarize = diff.steps.find((s) => s.stepPath === 'summarize')!;
+    expect(summarize.status).toEqual({ a: 'completed', b: null });
+    expect(summarize.costUsd.b).toBeNull();
+    expect(summarize.costUsd.delta).toBeNull();
+    expect(summarize.outputEqual).toBeNull();
+
+    const text = await cli('diff', good.runId, bad.runId, '--data-dir', good.dir);
+    expect(text.stdout).toContain('first divergence: fetch');
+    expect(text.stdout).toContain('~ fetch   <- first divergence');
+    expect(text.stdout).toContain('- summarize');
+  });
+
+  it('fails like report on a run it cannot read, and asks for two run ids', async () => {
+    const run = fixtureRun('completed: planner prelude');
+    expect((await cli('diff', run.runId, '--data-dir', run.dir)).code).toBe(1);
+    expect(await cli('diff', run.runId, 'run_not_here', '--data-dir', run.dir)).toEqual({ code: 1, stdout: '', stderr: 'RunNotFoundError: Run not found: run_not_here\n' });
+    const broken = fixtureRun('broken unparsable-payload');
+    const out = await cli('diff', run.runId, broken.runId, '--data-dir', run.dir, '--data-dir-b', broken.dir);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/^SyntaxError: /);
+  });
+});
