@@ -126,7 +126,8 @@ test('the large-output run: its biggest payload opens without freezing', async (
   try {
     await page.goto(served.url);
     const spec = { section: 'events', from: 0, count: 1000 };
-    const slice = (await callApi(page, 'run.slice', { dataDir: await dataDirFor(page, run.runId), runId: run.runId, spec })) as { items: Array<{ sequence: number; payloadChars: number } | null> };
+    const response = await page.request.post(`${served.origin}/api/call/run.slice`, { headers: { authorization: `Bearer ${served.token}` }, data: { dataDir: (await dataDirFor(page, served, run.runId)), runId: run.runId, spec } });
+    const slice = ((await response.json()) as { value: { items: Array<{ sequence: number; payloadChars: number } | null> } }).value;
     const rowsList = slice.items.filter((r) => r !== null);
     const biggest = rowsList.reduce((a, b) => (b.payloadChars > a.payloadChars ? b : a));
     console.log(`[large-output] biggest event #${biggest.sequence}: ${biggest.payloadChars} chars`);
@@ -148,19 +149,9 @@ test('the large-output run: its biggest payload opens without freezing', async (
   }
 });
 
-/** A call through the app's own API from the page (browser mode keeps its token in the tab's sessionStorage). */
-async function callApi(page: Page, channel: string, body: unknown): Promise<unknown> {
-  const answer = await page.evaluate(async ({ channel, body }) => {
-    const token = sessionStorage.getItem('li_token') ?? '';
-    const response = await fetch(`/api/call/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    return (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  }, { channel, body });
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error?.message}`);
-  return answer.value;
-}
-
-async function dataDirFor(page: Page, runId: string): Promise<string> {
-  const snapshot = (await callApi(page, 'library.current', {})) as { runs: Array<{ runId: string; dataDir: string }> };
+async function dataDirFor(page: Page, served: Served, runId: string): Promise<string> {
+  const res = await page.request.post(`${served.origin}/api/call/library.current`, { headers: { authorization: `Bearer ${served.token}` }, data: {} });
+  const snapshot = ((await res.json()) as { value: { runs: Array<{ runId: string; dataDir: string }> } }).value;
   return snapshot.runs.find((r) => r.runId === runId)!.dataDir;
 }
 

@@ -40,6 +40,7 @@ export type DiagnosticCode =
   | 'lock-owner-unreadable'
   | 'invalid-argument'
   | 'unsupported'
+  | 'discovery-stopped'
   | 'internal';
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -102,7 +102,7 @@ describe('read-only folders', () => {
     const before = hashTree(dir);
     const normal = readAll(dir, runId);
     const readOnly = readAll(dir, runId, () => false);
-    expect(normal.recipe).toBe('wal-readonly');
+    expect(normal.recipe).toBe('private-copy');
     expect(readOnly.recipe).toBe('private-copy');
     expect(readOnly.reads).toEqual(normal.reads);
     expect(readOnly.reads.length).toBeGreaterThan(0);

@@ -29,6 +29,8 @@ export async function runsCommand(argv: string[], io: CliIo): Promise<number> {
   io.stdout(flags.json ? `${JSON.stringify(runs.map((run) => ({ ...run, priceTable: pricing.tableId })), null, 2)}\n` : formatRunsTable(runs));
   if (!flags.json) io.stdout(`\nCosts priced with ${terminalSafe(pricing.tableName)} (${pricing.source}${pricing.oldestVerifiedAt ? `, verified ${pricing.oldestVerifiedAt}` : ''}).\n`);
   if (pricing.stale) io.stderr(`Warning: the price table "${terminalSafe(pricing.tableName)}" has entries verified more than 90 days ago; costs may be out of date (see "little-inspector pricing").\n`);
+  // Root-level notes, such as "stopped after N folders", say what the list may be missing.
+  for (const d of library.value.diagnostics.filter((note) => note.severity !== 'error')) io.stderr(`${terminalSafe(`${d.severity}: ${d.code}: ${d.message}`)}\n`);
   for (const dir of library.value.dataDirs) {
     // Labels are folder names and messages quote paths: shown, never obeyed.
     for (const d of dir.diagnostics) io.stderr(`${terminalSafe(`${dir.label}: ${d.severity}: ${d.code}: ${d.message}`)}\n`);

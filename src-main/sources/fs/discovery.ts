@@ -17,11 +17,17 @@ import type { Discovery } from '../little-workflow/store-types';
 /** Folder levels below the root that are searched (root/.little-harness/sessions/k/dynamic-workflows/run = 5). */
 export const DEFAULT_MAX_DEPTH = 6;
 
+/**
+ * Folders looked into before discovery stops (a home folder or `/` holds far more): beyond it
+ * the library says "stopped after N folders" instead of walking on while every request waits.
+ */
+export const DEFAULT_MAX_FOLDERS = 5_000;
+
 /** Folders never worth descending into. */
 const SKIPPED = new Set(['node_modules', '.git']);
 
 /** Discovery knobs; the reader options are passed on when counting runs. */
-export type DiscoverOptions = OpenDataDirOptions & { maxDepth?: number; countRuns?: boolean };
+export type DiscoverOptions = OpenDataDirOptions & { maxDepth?: number; maxFolders?: number; countRuns?: boolean };
 
 /** Find the data dirs under `rootPath`, with typed diagnostics for every reason none is found. */
 export function discover(rootPath: string, options: DiscoverOptions = {}): Discovery {
@@ -51,7 +57,14 @@ export function discover(rootPath: string, options: DiscoverOptions = {}): Disco
     return result([]);
   }
   const found: string[] = [];
-  walk(root, realRoot, 0, options.maxDepth ?? DEFAULT_MAX_DEPTH, new Set([realRoot]), found, diagnostics);
+  const budget = { left: options.maxFolders ?? DEFAULT_MAX_FOLDERS, stopped: false };
+  walk(root, realRoot, 0, options.maxDepth ?? DEFAULT_MAX_DEPTH, new Set([realRoot]), found, diagnostics, budget);
+  if (budget.stopped) {
+    const limit = (options.maxFolders ?? DEFAULT_MAX_FOLDERS).toLocaleString('en-US');
+    diagnostics.push(
+      diagnostic('discovery-stopped', `Stopped after ${limit} folders under ${root}: data dirs further in are not listed; open a narrower folder`, { path: root, severity: 'warning' }),
+    );
+  }
   if (found.length === 0) {
     diagnostics.push(
       diagnostic('not-a-data-dir', `No little-workflow data dir (a folder with events/) under ${root}; choose a project folder, its .little-workflow, or a .little-harness tree`, {
@@ -63,7 +76,14 @@ export function discover(rootPath: string, options: DiscoverOptions = {}): Disco
   return result(dataDirs);
 }
 
-function walk(dir: string, realRoot: string, depth: number, maxDepth: number, seen: Set<string>, found: string[], diagnostics: Diagnostic[]): void {
+type FolderBudget = { left: number; stopped: boolean };
+
+function walk(dir: string, realRoot: string, depth: number, maxDepth: number, seen: Set<string>, found: string[], diagnostics: Diagnostic[], budget: FolderBudget): void {
+  if (budget.left <= 0) {
+    budget.stopped = true;
+    return;
+  }
+  budget.left -= 1;
   if (recogniseDataDir(dir) !== null) {
     // A data dir's own subfolders (runs/, memory/, artifacts/) never hold another one.
     found.push(dir);
@@ -100,7 +120,8 @@ function walk(dir: string, realRoot: string, depth: number, maxDepth: number, se
     }
     if (seen.has(real)) continue;
     seen.add(real);
-    walk(child, realRoot, depth + 1, maxDepth, seen, found, diagnostics);
+    walk(child, realRoot, depth + 1, maxDepth, seen, found, diagnostics, budget);
+    if (budget.stopped) return;
   }
 }
 

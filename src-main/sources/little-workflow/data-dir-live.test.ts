@@ -23,7 +23,7 @@ describe('a reader sees commits made by another process after it opened', () => 
       await writer.append([{ runId: 'run_live', type: 'RunStarted', payload: {} }]);
       const reader = openDataDir(dir);
       if (!reader.ok) throw new Error(reader.error.message);
-      expect(reader.value.recipe).toBe('wal-readonly');
+      expect(reader.value.recipe).toBe('private-copy');
       expect(seqs(reader.value.readEvents('run_live'))).toEqual([1]);
       await writer.append([{ runId: 'run_live', type: 'StepScheduled', payload: {}, repeat: 3 }]);
       expect(seqs(reader.value.readEvents('run_live', 1))).toEqual([2, 3, 4]);
@@ -52,14 +52,14 @@ describe('a reader sees commits made by another process after it opened', () => 
     try {
       await writer.append([{ runId: 'run_live', type: 'RunCompleted', payload: {} }]);
       expect(seqs(reader.value.readEvents('run_live'))).toEqual([1, 2]);
-      expect(reader.value.recipe).toBe('wal-readonly');
+      expect(reader.value.recipe).toBe('private-copy');
       await writer.closeCleanly();
       // Our open connection keeps the writer from deleting -wal on close (like any reader
       // would); whichever files remain, the reader still sees every committed row.
       const runs = reader.value.listRuns();
       expect(runs.ok && runs.value.runs[0]).toMatchObject({ status: 'completed', eventCount: 2 });
       const walLeft = existsSync(join(dir, 'events', 'events.db-wal'));
-      expect(reader.value.recipe).toBe(walLeft ? 'wal-readonly' : 'snapshot');
+      expect(reader.value.recipe).toBe(walLeft ? 'private-copy' : 'snapshot');
     } finally {
       reader.value.close();
       if (writer.child.exitCode === null) await writer.kill();

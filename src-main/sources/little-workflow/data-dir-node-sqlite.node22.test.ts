@@ -14,7 +14,7 @@ describe('node:sqlite adapter: commits made after open (Node 22 only)', () => {
     try {
       await writer.append([{ runId: 'run_live', type: 'RunStarted', payload: {} }]);
       const reader = open(dir);
-      expect(reader.recipe).toBe('wal-readonly');
+      expect(reader.recipe).toBe('private-copy');
       expect(seqs(reader.readEvents('run_live'))).toEqual([1]);
       await writer.append([{ runId: 'run_live', type: 'StepScheduled', payload: {}, repeat: 3 }]);
       expect(seqs(reader.readEvents('run_live', 1))).toEqual([2, 3, 4]);
@@ -40,7 +40,7 @@ describe('node:sqlite adapter: commits made after open (Node 22 only)', () => {
     try {
       await writer.append([{ runId: 'run_live', type: 'RunCompleted', payload: {} }]);
       expect(seqs(reader.readEvents('run_live'))).toEqual([1, 2]);
-      expect(reader.recipe).toBe('wal-readonly');
+      expect(reader.recipe).toBe('private-copy');
       await writer.closeCleanly();
       const runs = reader.listRuns();
       expect(runs.ok && runs.value.runs[0]).toMatchObject({ status: 'completed', eventCount: 2 });
@@ -86,7 +86,7 @@ describe('node:sqlite adapter over the generated real-format fixtures (Node 22 o
       }
       reader.close();
     }
-    expect([...recipes].sort()).toEqual(['snapshot', 'wal-readonly']);
+    expect([...recipes].sort()).toEqual(['private-copy', 'snapshot']);
     expect(hashTree(root)).toEqual(before);
   });
   it('never loaded better-sqlite3 (its build targets Node 20)', () => expectNoBetterSqlite3());

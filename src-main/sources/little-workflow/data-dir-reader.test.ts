@@ -90,7 +90,7 @@ describe('openDataDir: every read leaves the data dir byte-identical', () => {
     expect(existsSync(join(dir, 'events', 'events.db-wal'))).toBe(true);
     expect(existsSync(join(dir, 'events', 'events.db-shm'))).toBe(true);
     const read = readUnchanged(dir);
-    expect(read.recipe).toBe('wal-readonly');
+    expect(read.recipe).toBe('private-copy');
     checkContent(read);
   });
 

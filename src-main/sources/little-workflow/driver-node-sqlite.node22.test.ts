@@ -82,7 +82,7 @@ describe('node:sqlite adapter (Node >= 22.13 only: run by vitest.node22.config.m
     await writeCrashedDataDir(dir, EVENTS, ENGINE);
     expect(mainFileRows(db(dir))).toBeLessThan(EVENTS.length);
     const shm = sha(`${db(dir)}-shm`);
-    expect(readAllUnchanged(dir)).toBe('wal-readonly');
+    expect(readAllUnchanged(dir)).toBe('private-copy');
     expect(sha(`${db(dir)}-shm`)).toBe(shm);
   });
 
@@ -111,7 +111,7 @@ describe('node:sqlite adapter (Node >= 22.13 only: run by vitest.node22.config.m
   it('paths with space, #, ?, % and ü survive the file: URIs (readonly_shm=1 and immutable=1)', async () => {
     const root = scratchRoot();
     for (const [name, write, recipe] of [
-      ['cr ashed #1 ?x=%20 ü', writeCrashedDataDir, 'wal-readonly'],
+      ['cr ashed #1 ?x=%20 ü', writeCrashedDataDir, 'private-copy'],
       ['cl ean #2 ?y=%41 ü', writeClosedDataDir, 'snapshot'],
     ] as const) {
       const dir = join(root, name, '.little-workflow');

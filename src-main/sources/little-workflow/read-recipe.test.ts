@@ -21,7 +21,7 @@ describe('chooseRecipe', () => {
   it('never reads immutable while a -wal exists', () => {
     expect(chooseRecipe(state(false, false, true))).toBe('snapshot');
     expect(chooseRecipe(state(false, true, false))).toBe('snapshot');
-    expect(chooseRecipe(state(true, true, true))).toBe('wal-readonly');
+    expect(chooseRecipe(state(true, true, true))).toBe('private-copy');
     expect(chooseRecipe(state(true, false, true))).toBe('private-copy');
     expect(chooseRecipe(state(true, true, false))).toBe('private-copy');
   });

@@ -1,33 +1,36 @@
 /**
  * Picks and applies the way to open `events/events.db` that writes no byte to the data dir.
  *
- * SQLite readers are not passive by default: a read-only open of a WAL database whose
- * `-wal` is missing creates `-wal` and `-shm`, and a read-only open after a crashed
- * writer rebuilds the `-shm` in place. Each recipe below avoids one of those writes
- * (stack.md, "Reading a WAL database without writing a byte").
+ * SQLite readers are not passive: whatever the connection's flags, SQLite opens `-wal` and
+ * `-shm` with O_RDWR|O_CREAT, and as root fchown()s them to the database's owner. So a reader
+ * that lets SQLite near the real sidecars can create an empty `-wal` when a writer closes
+ * (deleting both) between our stat and its open, rebuild a `-shm` after a crashed writer,
+ * or change their owner and ctime. The recipes below never let SQLite open a file of the data
+ * dir other than `events.db` itself, read-only and immutable: while a `-wal` exists, the
+ * database and its `-wal` are copied (plain O_RDONLY reads, no create) into a private temp
+ * folder and SQLite reads the copy.
  */
 import { accessSync, constants, copyFileSync, mkdtempSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
-import { WalModeUnsupportedError, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
+import type { SqliteConnection, SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
 import { fileStamp, notRegularFile, outside } from '../fs/safe-paths';
 
 /**
- * - `wal-readonly`: `-wal` and `-shm` exist and the folder is writable: read in place,
- *   live, with the `-shm` opened read-only.
  * - `snapshot`: no `-wal`: immutable / in-memory snapshot of the main file.
- * - `private-copy`: `-wal` without `-shm`, an unwritable folder, or a driver that cannot
- *   do `wal-readonly`: read a copy of `events.db` + `events.db-wal` in os.tmpdir().
+ * - `private-copy`: a `-wal` exists (a live or crashed writer): read a copy of `events.db` +
+ *   `events.db-wal` in os.tmpdir(), made while neither file changed.
  */
-export type ReadRecipe = 'wal-readonly' | 'snapshot' | 'private-copy';
+export type ReadRecipe = 'snapshot' | 'private-copy';
 
 /** Which files sit beside events.db, and a fingerprint that changes when snapshots go stale. */
 export type SidecarState = {
   dbPath: string;
   walExists: boolean;
   shmExists: boolean;
+  /** Reported for diagnostics; no recipe writes, so none depends on it any more. */
   dirWritable: boolean;
   /** Changes when a snapshot or private copy no longer matches the files on disk. */
   fingerprint: string;
@@ -70,9 +73,7 @@ export function inspectSidecars(eventsDir: string, isWritable: WritableCheck): R
 
 /** The recipe for a sidecar state (never `immutable` while a `-wal` exists). */
 export function chooseRecipe(state: SidecarState): ReadRecipe {
-  if (!state.walExists) return 'snapshot';
-  if (state.shmExists && state.dirWritable) return 'wal-readonly';
-  return 'private-copy';
+  return state.walExists ? 'private-copy' : 'snapshot';
 }
 
 /** An open event database plus how it was opened. */
@@ -88,15 +89,6 @@ export type OpenedEventDb = {
 /** Open events.db with the recipe its sidecars call for. */
 export function openEventDb(driver: SqliteDriver, state: SidecarState): Result<OpenedEventDb> {
   const recipe = chooseRecipe(state);
-  if (recipe === 'wal-readonly') {
-    try {
-      const connection = driver.open(state.dbPath, 'wal');
-      return ok(opened(connection, recipe, state, () => undefined));
-    } catch (error) {
-      if (!(error instanceof WalModeUnsupportedError)) return fail(sqliteDiagnostic(error, 'open', state.dbPath));
-      // Fall through: a private copy is slower but still writes nothing here.
-    }
-  }
   if (recipe === 'snapshot') {
     try {
       return ok(opened(driver.open(state.dbPath, 'snapshot'), recipe, state, () => undefined));
@@ -120,20 +112,15 @@ function openPrivateCopy(driver: SqliteDriver, state: SidecarState): Result<Open
     rmSync(dir, { recursive: true, force: true });
   };
   const copyPath = join(dir, 'events.db');
-  try {
-    // Main file first, then the -wal: frames appended meanwhile are either complete
-    // commits or a torn tail that SQLite's frame checksums reject.
-    copyFileSync(state.dbPath, copyPath);
-    if (state.walExists) copyFileSync(`${state.dbPath}-wal`, `${copyPath}-wal`);
-  } catch (error) {
+  const copied = copyConsistent(state, copyPath);
+  if (!copied.ok) {
     cleanup();
-    const code = (error as NodeJS.ErrnoException).code;
-    const denied = code === 'EACCES' || code === 'EPERM';
-    return fail(
-      diagnostic(denied ? 'permission-denied' : 'sqlite-open-failed', `Cannot copy ${state.dbPath}: ${String(error)}`, {
-        path: state.dbPath,
-      }),
-    );
+    return copied;
+  }
+  // The -wal vanished: the writer closed cleanly (checkpointed), so the main file alone is whole.
+  if (copied.value === 'wal-gone') {
+    cleanup();
+    return openEventDb(driver, { ...state, walExists: false, shmExists: false, fingerprint: `${state.fingerprint}|closed` });
   }
   try {
     return ok(opened(driver.open(copyPath, 'private'), 'private-copy', state, cleanup));
@@ -143,15 +130,44 @@ function openPrivateCopy(driver: SqliteDriver, state: SidecarState): Result<Open
   }
 }
 
+/** Copies tried before giving up while a writer keeps checkpointing under us. */
+const COPY_ATTEMPTS = 8;
+
+/**
+ * Copy events.db then its -wal, and keep the copy only if neither changed meanwhile (a
+ * checkpoint between the two copies would pair an old main file with a restarted -wal).
+ * Frames appended to the -wal during its copy are harmless: a torn tail fails SQLite's frame
+ * checksums and is ignored. Plain reads only: nothing is created or changed in the data dir.
+ */
+function copyConsistent(state: SidecarState, copyPath: string): Result<'copied' | 'wal-gone'> {
+  const walPath = `${state.dbPath}-wal`;
+  for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt += 1) {
+    const before = `${fileStamp(statOrNull(state.dbPath))}|${fileStamp(statOrNull(walPath))}`;
+    try {
+      copyFileSync(state.dbPath, copyPath);
+      copyFileSync(walPath, `${copyPath}-wal`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && statOrNull(walPath) === null && statOrNull(state.dbPath) !== null) return ok('wal-gone');
+      if (code === 'ENOENT') continue;
+      const denied = code === 'EACCES' || code === 'EPERM';
+      return fail(diagnostic(denied ? 'permission-denied' : 'sqlite-open-failed', `Cannot copy ${state.dbPath}: ${String(error)}`, { path: state.dbPath }));
+    }
+    const after = `${fileStamp(statOrNull(state.dbPath))}|${fileStamp(statOrNull(walPath))}`;
+    // The -wal may grow (appends are safe), but the main file must not have changed.
+    if (before.split('|')[0] === after.split('|')[0]) return ok('copied');
+  }
+  return fail(diagnostic('sqlite-busy', `${state.dbPath} kept changing while it was copied (${COPY_ATTEMPTS} tries); reading again later`, { path: state.dbPath }));
+}
+
 function opened(connection: SqliteConnection, recipe: ReadRecipe, state: SidecarState, cleanup: () => void): OpenedEventDb {
   return {
     connection,
     recipe,
     state,
     isStale(next) {
-      if (chooseRecipe(next) !== chooseRecipe(state)) return true;
-      // A wal-readonly connection sees new commits itself; frozen copies must be redone.
-      return recipe !== 'wal-readonly' && next.fingerprint !== state.fingerprint;
+      // Snapshots and copies are frozen: any change on disk means a new one.
+      return chooseRecipe(next) !== chooseRecipe(state) || next.fingerprint !== state.fingerprint;
     },
     close() {
       try {

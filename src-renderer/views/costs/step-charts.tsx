@@ -16,9 +16,9 @@ function costLabel(d: StepCostDatum): string {
 
 /**
  * Cost per step (horizontal bars, top steps by cost, unpriced ones always included). `data`
- * may already be the top rows (main picks them); `total` and `excludedCalls` count all steps.
+ * is the top rows main picked; `total` and `excludedCalls` count all steps (main counts them).
  */
-export function StepCostChart({ data, total = data.length, excludedCalls = data.reduce((n, d) => n + d.unpricedCalls, 0) }: { data: StepCostDatum[]; total?: number; excludedCalls?: number }) {
+export function StepCostChart({ data, total, excludedCalls }: { data: StepCostDatum[]; total: number; excludedCalls: number }) {
   const unpriced = data.filter((d) => d.costUsd === null);
   const priced = topBy(data.filter((d) => d.costUsd !== null), (d) => d.costUsd ?? 0, Math.max(0, CHART_STEP_LIMIT - unpriced.length));
   const max = Math.max(0, ...priced.map((d) => d.costUsd ?? 0));
@@ -71,7 +71,7 @@ const KINDS = [
 ] as const;
 
 /** Tokens per step stacked by kind; the four kinds partition input + output exactly. `total` counts all steps with calls. */
-export function StepTokensChart({ data, total = data.length }: { data: StepCostDatum[]; total?: number }) {
+export function StepTokensChart({ data, total }: { data: StepCostDatum[]; total: number }) {
   const rows = topBy(data, (d) => d.totalTokens, CHART_STEP_LIMIT);
   const summary = rows.map((d) => `${d.stepPath}: ${KINDS.map((k) => `${formatCount(d[k.key])} ${k.name}`).join(', ')}`).join('; ');
   return (

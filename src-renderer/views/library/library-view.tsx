@@ -65,6 +65,8 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
   const facets = useMemo(() => facetValues(snapshot.runs), [snapshot]);
   const ambiguous = useMemo(() => ambiguousRunIds(snapshot.runs), [snapshot]);
   const dirCount = snapshot.dataDirs.length;
+  // "Stopped after N folders": the list may be missing data dirs, and the user should know.
+  const stopped = snapshot.diagnostics.find((d) => d.code === 'discovery-stopped');
 
   return (
     <section className="lib-view" aria-label="Run library" aria-busy={reloading}>
@@ -76,6 +78,11 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
           <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>?</kbd> keys
         </span>
       </p>
+      {stopped && (
+        <p className="lib-discovery-note" role="status">
+          {stopped.message}
+        </p>
+      )}
       <FilterBar counts={counts} versions={facets.versions} tags={facets.tags} matched={tree.matched} total={tree.total} />
       {snapshot.runs.length === 0 ? (
         <div className="lib-state">
