@@ -9,8 +9,20 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // zod is bundled, so the packaged app needs no node_modules at all (electron-builder.config.cjs).
-      externalizeDeps: { exclude: ['zod'] },
+      // zod and OpenTelemetry's OTLP exporters (the `otlp` command, docs/OTLP.md) are bundled, so the
+      // packaged app needs no node_modules at all (electron-builder.config.cjs).
+      externalizeDeps: {
+        exclude: [
+          'zod',
+          '@opentelemetry/api',
+          '@opentelemetry/core',
+          '@opentelemetry/resources',
+          '@opentelemetry/sdk-trace-base',
+          '@opentelemetry/otlp-transformer',
+          '@opentelemetry/exporter-trace-otlp-proto',
+          '@opentelemetry/exporter-trace-otlp-http',
+        ],
+      },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/electron/index.ts'),

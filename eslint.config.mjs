@@ -23,7 +23,8 @@ const LAYERS = {
     'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
   'src-main/workers': ['src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],
   'src-main/web': ['src-main/library', 'src-main/push-coalescer', 'src-main/content-security-policy', 'shared'],
-  'src-main/cli': ['src-main/library', 'src-main/export', 'src-main/web', 'src-main/app-paths', 'shared',
+  'src-main/otlp': ['src-main/library', 'src-main/live', 'src-main/sources', 'shared'],
+  'src-main/cli': ['src-main/library', 'src-main/export', 'src-main/otlp', 'src-main/web', 'src-main/app-paths', 'shared',
     'src-main/live' /* today: `tail` drives an observer itself */, 'src-main/sources' /* today: little-compatible commands read logs directly */],
   'src-main/electron': ['src-main/library', 'src-main/export', 'src-main/cli', 'src-main/app-paths', 'src-main/app-url', 'src-main/push-coalescer', 'src-main/content-security-policy', 'shared'],
   // main's root helpers, used by the glue.

@@ -7,22 +7,34 @@
  * Then the run view in Chromium (browser mode, built UI): first paint, first event rows,
  * scroll frame times, DOM rows, renderer heap (`reports/bench-ui.json`).
  *
- * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui`.
+ * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui --no-otlp`;
+ * `--only=otlp` runs just the OTLP export of the large run (`reports/bench-otlp.json`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BENCH_OPTIONS, runBench, type BenchOptions } from './bench/bench-run';
 import { formatReport } from './bench/report-table';
+import { formatOtlpTiming, measureOtlpExportInChild } from './bench/otlp-export';
+import { writeLargeRun } from './generate-fixtures';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: boolean } {
-  const options: BenchOptions & { skipUi?: boolean } = { ...DEFAULT_BENCH_OPTIONS };
+function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: boolean; only?: 'otlp' } {
+  const options: BenchOptions & { skipUi?: boolean; only?: 'otlp' } = { ...DEFAULT_BENCH_OPTIONS };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
       options.skipUi = true;
+      continue;
+    }
+    if (arg === '--only=otlp') {
+      options.only = 'otlp';
+      continue;
+    }
+    if (arg === '--no-otlp') {
+      options.skipOtlp = true;
       continue;
     }
     if (arg === '--no-memory') {
@@ -32,13 +44,14 @@ function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: bool
     const match = /^--([a-z-]+)=(\d[\d_]*)$/.exec(arg);
     const key = match === null ? undefined : numeric[match[1]];
     if (match === null || key === undefined) throw new Error(`unknown argument ${arg}`);
-    (options as Record<string, number | boolean | undefined>)[key] = Number(match[2].replaceAll('_', ''));
+    (options as unknown as Record<string, number | boolean | undefined>)[key] = Number(match[2].replaceAll('_', ''));
   }
   return options;
 }
 
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
+  if (options.only === 'otlp') return benchOtlpOnly(options.events);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
@@ -46,6 +59,25 @@ async function main(): Promise<void> {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
   await benchUi(options);
+}
+
+/** Only the OTLP part: a fresh large run in a temp dir, exported in a child process. */
+function benchOtlpOnly(events: number): void {
+  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-otlp-'));
+  try {
+    const dir = join(root, 'large', '.little-workflow');
+    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
+    const runId = writeLargeRun(dir, { events });
+    console.error('[bench] OTLP export (child process)');
+    const timing = measureOtlpExportInChild(dir, runId);
+    console.log(formatOtlpTiming(timing).join('\n'));
+    const out = fileURLToPath(new URL('../reports/bench-otlp.json', import.meta.url));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
+    console.log(`\nwrote ${out}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** The run view in Chromium, when the UI is built and a Chromium is installed. */

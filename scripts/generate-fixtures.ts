@@ -16,6 +16,7 @@ import {
   writeDemo,
   writeFailedScenario,
   writeHarnessScenario,
+  writeHarnessSessionsScenario,
   writeLargeOutputScenario,
   writeOrchestratedScenario,
   writeOuterLoopScenario,
@@ -62,7 +63,9 @@ export async function generateFixtures(outRoot = 'examples'): Promise<ManifestRo
   add('harness', writeHarnessScenario(join(fixtures, 'harness', '.little-harness')));
   add('wal-killed', await writeWalKilledScenario(join(fixtures, 'wal-killed', '.little-workflow')));
   add('loopctl', writeLoopctlScenario(join(fixtures, 'loopctl')));
-  writeFileSync(join(fixtures, 'manifest.json'), `${JSON.stringify({ generator: 'scripts/generate-fixtures.ts', runs: rows }, null, 2)}\n`);
+  // Harness sessions are not runs of a data dir: they get their own list (readers of `runs` open each row as a run).
+  const sessions = writeHarnessSessionsScenario(join(fixtures, 'sessions', '.little-harness')).map((s) => ({ ...s, harnessRoot: relative(root, s.harnessRoot), group: 'sessions' }));
+  writeFileSync(join(fixtures, 'manifest.json'), `${JSON.stringify({ generator: 'scripts/generate-fixtures.ts', runs: rows, sessions }, null, 2)}\n`);
   return rows;
 }
 

@@ -14,6 +14,7 @@ import type { RunComparison } from './compare/run-comparison';
 import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
+import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import type { LibrarySnapshot } from './library';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
@@ -40,6 +41,7 @@ const pathArg = (z: Zod) => z.string().min(1).max(MAX_PATH_LENGTH).refine(noNul,
 const none = (z: Zod) => z.object({}).strict();
 const runRef = (z: Zod) => ({ dataDir: pathArg(z), runId: z.string().min(1).max(200) });
 const run = (z: Zod) => z.object(runRef(z)).strict();
+const sessionRef = (z: Zod) => ({ harnessDir: pathArg(z), sessionId: z.string().min(1).max(1000).refine(noNul, 'session ids may not contain NUL') });
 const sequence = (z: Zod) => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) });
 const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step paths may not contain NUL');
@@ -101,4 +103,10 @@ export const CHANNELS = {
   ),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(run),
+  /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
+  'sessions.list': answers<SessionListing[]>()(none),
+  /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir), doctor's findings, invalid lines. */
+  'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
+  /** A file the session's trace names (spooled diff or output), by harness path. */
+  'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
 };

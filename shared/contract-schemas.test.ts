@@ -25,6 +25,9 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.artifact': { ...ref, ref: 'artifact://art_0123456789abcdef' },
   'run.export': { ...ref, format: 'md', maxText: 100 },
   'run.compare': ref,
+  'sessions.list': {},
+  'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
+  'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
 };
 
 const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;

@@ -41,6 +41,7 @@ export type DiagnosticCode =
   | 'invalid-argument'
   | 'unsupported'
   | 'discovery-stopped'
+  | 'otlp-export-failed'
   | 'internal';
 
 export type Severity = 'error' | 'warning' | 'info';

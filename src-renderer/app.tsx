@@ -9,6 +9,7 @@ import { KeyboardLayer } from './keyboard/keyboard-layer';
 import { exportOpenRun } from './keyboard/keyboard-registry';
 import { LibraryView } from './views/library/library-view';
 import { RunView } from './views/run/run-view';
+import { SessionView } from './views/sessions/session-view';
 import { OpenBar } from './views/open-bar';
 
 /** The whole app. */
@@ -35,7 +36,7 @@ export function App() {
             <strong>{error.code}</strong>: {error.message}
           </div>
         )}
-        {route.view === 'run' ? <RunView route={route} /> : <LibraryView />}
+        {route.view === 'run' ? <RunView route={route} /> : route.view === 'session' ? <SessionView route={route} /> : <LibraryView />}
       </main>
       <KeyboardLayer />
     </div>

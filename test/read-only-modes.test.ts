@@ -71,6 +71,20 @@ describe('OPERATIONS', () => {
   }, 120_000);
 });
 
+describe('little-harness session folders', () => {
+  it('the session commands on every generated session (torn, invalid, spooled) change nothing', async () => {
+    const top = join(root, 'sessions-only');
+    cpSync(join(EXAMPLES, 'fixtures', 'sessions'), join(top, 'sessions'), { recursive: true });
+    cpSync(join(EXAMPLES, 'fixtures', 'harness'), join(top, 'harness'), { recursive: true });
+    const before = hashTree(top);
+    const op = OPERATIONS.find((o) => o.name.startsWith('cli sessions'));
+    const outcome = await op?.run(async () => ({ kind: 'ok' }), { root: top, dataDir: top, runId: '' });
+    // doctor exits 1 on the failing sessions' findings: diagnosed, never a crash.
+    expect(outcome).toEqual({ kind: 'diagnosed', code: 'exit-1' });
+    expect(hashTree(top)).toEqual(before);
+  });
+});
+
 describe('sidecar states', () => {
   it('cleanly closed (no -wal, no -shm): read as a snapshot, and no sidecar appears', async () => {
     const { dir, runId } = copyOf(COMPLETED, 'closed');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { writeLargeRun } from '../generate-fixtures';
 import { measureDerived, readRunEvents, type DerivedRates } from './derived-views';
 import { measureExportInChild, type ExportTiming } from './export-timing';
+import { measureOtlpExportInChild, type OtlpExportTiming } from './otlp-export';
 import { measureFoldMemoryInChild, type FoldMemory } from './fold-memory';
 import { compareFold, type FoldComparison } from './fold-throughput';
 import { measureListing, type ListingResult } from './list-runs';
@@ -31,6 +32,8 @@ export type BenchOptions = {
   sampleEvery: number;
   /** Skip the child-process memory probe (it costs one more full fold). */
   skipMemory?: boolean;
+  /** Skip the OTLP export child. */
+  skipOtlp?: boolean;
   /** Runs in the library view's tree bench (2,000 when left out, as in the smoke test). */
   treeRuns?: number;
   /** Live observer bench: idle window (default 10 s in `npm run bench`; 1 s when left out, as in the smoke test). */
@@ -58,6 +61,8 @@ export type BenchReport = {
   liveLoad: LiveLatency | null;
   /** Report export (HTML and JSON) of the large run, in a child process. */
   export: ExportTiming;
+  /** OTLP export of the large run to a loopback sink, in a child process (null with `skipOtlp`). */
+  otlp: OtlpExportTiming | null;
 };
 
 /** The report plus the folded states, for callers that compare them (the unit test). */
@@ -93,6 +98,7 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
     const memory = options.skipMemory ? null : measureFoldMemoryInChild(largeDir, runId, options.sampleEvery);
     log('report export (child process)');
     const exportTiming = measureExportInChild(largeDir, runId);
+    const otlp = options.skipOtlp ? null : (log('OTLP export (child process)'), measureOtlpExportInChild(largeDir, runId));
 
     log('live observer latency and idle CPU (child process)');
     const live = measureLiveInChild(
@@ -115,6 +121,7 @@ export function runBench(options: BenchOptions = DEFAULT_BENCH_OPTIONS, log: (li
       live,
       liveLoad,
       export: exportTiming,
+      otlp,
     };
     return { report, productState: finalState, materializedState };
   } finally {

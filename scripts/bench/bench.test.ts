@@ -71,6 +71,19 @@ describe('bench modules (small size)', () => {
     expect(listing.priced).toBe(shapes.filter((s) => s.model && s.kind !== 'open').length);
   });
 
+  it('exports the large run over OTLP to a loopback sink, both protocols, in batches of 512', () => {
+    const otlp = outcome.report.otlp!;
+    expect(otlp.events).toBe(EVENTS);
+    // The large run has at least one span per step attempt plus its root.
+    expect(otlp.spans).toBeGreaterThan(1);
+    for (const send of [otlp.protobuf, otlp.json]) {
+      expect(send.requests).toBe(Math.ceil(otlp.spans / 512));
+      expect(send.bytes).toBeGreaterThan(0);
+      expect(isPositiveFinite(send.spansPerSec)).toBe(true);
+    }
+    expect(otlp.json.bytes).toBeGreaterThan(otlp.protobuf.bytes);
+  });
+
   it('times the library view over a synthetic run list', () => {
     const { runListTree } = outcome.report;
     expect(runListTree.runs).toBe(2_000);

@@ -1,4 +1,5 @@
 /** Renders a {@link BenchReport} as a plain-text table for the terminal. */
+import type { OtlpExportTiming } from './otlp-export';
 import type { BenchReport } from './bench-run';
 
 type Row = [label: string, value: string, note?: string];
@@ -58,6 +59,18 @@ export function formatReport(report: BenchReport): string {
       ['export json', ms(ex.jsonMs), `${mib(ex.jsonBytes)}; end to end ${ms(ex.jsonTotalMs)}`],
     ],
   ]);
+  const otlp = report.otlp;
+  if (otlp !== null) {
+    const row = (s: OtlpExportTiming['protobuf']) => `${int(Math.round(s.spansPerSec))} spans/s (${s.requests} requests, ${mib(s.bytes)}); end to end ${int(Math.round(s.endToEndSpansPerSec))} spans/s`;
+    sections.push([
+      `OTLP export of the ${int(otlp.events)}-event run: ${int(otlp.spans)} spans (child process, loopback sink)`,
+      [
+        ['read the log + derive the spans', ms(otlp.readMs + otlp.deriveMs), `read ${ms(otlp.readMs)}, derive ${ms(otlp.deriveMs)}`],
+        ['send http/protobuf', ms(otlp.protobuf.ms), row(otlp.protobuf)],
+        ['send http/json', ms(otlp.json.ms), row(otlp.json)],
+      ],
+    ]);
+  }
   const live = report.live;
   sections.push([
     `Live observer (writer child committing ${live.perSecond} events/s, one commit each; poll ${live.pollMs} ms + fs.watch)`,

@@ -7,16 +7,14 @@
  * equals the model of the log truncated there.
  */
 import type { SubRunStatus, LockOwnerFact } from '../fold/crash/crash-types';
-import { crashBoundary } from '../fold/crash/crash-boundary';
 import type { EventEnvelope } from '../events/envelope';
-import { buildHarnessView } from '../fold/harness/harness-view';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import type { RunSummary } from '../library';
 import type { PriceTable } from '../pricing/price-table-types';
 import { pricingProvenance } from '../pricing/staleness';
 import { runReport } from '../report/run-report';
 import { buildTimeline } from '../timeline/build-timeline';
-import { foldTolerant } from './fold-tolerant';
+import { runParts } from './run-parts';
 import { jsonPreview } from './json-preview';
 import { liteHarnessView } from './lite-harness-view';
 import type { LockInfo, RunDetail, RunRef, RunStateHead } from './run-detail-types';
@@ -55,10 +53,7 @@ export function eventsUpTo<T extends { sequence: number }>(events: readonly T[],
 export function buildRunDetail({ events: all, facts, table, upto }: RunModelInput): RunDetail {
   const events = eventsUpTo(all, upto) as EventEnvelope[];
   const { ref } = facts;
-  const { state, reportError } = foldTolerant(ref.runId, events, table);
-  const harness = buildHarnessView(events);
-  const boundary = crashBoundary(events, state, {
-    harnessView: harness,
+  const { state, reportError, harness, boundary } = runParts(ref.runId, events, table, {
     lockOwner: facts.lockOwner,
     subRunStatuses: facts.subRunStatuses,
     ...facts.pendingCycle,

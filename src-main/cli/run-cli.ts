@@ -8,6 +8,8 @@ import { diffCommand } from './commands/diff';
 import { eventsCommand } from './commands/events';
 import { exportCommand } from './commands/export';
 import { planCommand } from './commands/plan';
+import { otlpCommand } from './commands/otlp';
+import { doctorCommand, outcomesCommand, sessionsCommand, traceCommand } from './commands/harness-sessions';
 import { pricingCommand } from './commands/pricing';
 import { replayCommand } from './commands/replay';
 import { reportCommand } from './commands/report';
@@ -34,6 +36,11 @@ const commands: Record<string, Command> = {
   tail: (argv, io) => tailCommand(argv, io),
   compare: compareCommand,
   diff: diffCommand,
+  otlp: (argv, io) => otlpCommand(argv, io),
+  sessions: sessionsCommand,
+  trace: traceCommand,
+  doctor: doctorCommand,
+  outcomes: outcomesCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */

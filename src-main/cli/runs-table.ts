@@ -1,5 +1,6 @@
 /** The human-readable run list of `little-inspector runs`. */
 import type { RunSummary } from '../../shared/library';
+import { formatColumns } from './columns';
 import { terminalSafe } from './terminal-safe';
 
 const HEADERS = ['RUN', 'STATUS', 'EVENTS', 'STARTED', 'IN', 'OUT', 'COST (USD)', 'PARENT'] as const;
@@ -17,9 +18,5 @@ export function formatRunsTable(runs: readonly RunSummary[]): string {
     run.costUsd === null ? 'n/a' : run.costUsd.toFixed(6),
     terminalSafe(run.parentRunId ?? ''),
   ]);
-  const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const right = new Set([2, 4, 5, 6]);
-  const line = (cells: readonly string[]) =>
-    cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
-  return `${[line(HEADERS), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')}\n`;
+  return formatColumns(HEADERS, rows, new Set([2, 4, 5, 6]));
 }

@@ -16,7 +16,16 @@ Commands:
   diff <runA> <runB> [--data-dir-b DIR] [--json]  Two runs side by side by step path: deltas, first divergence (B from DIR)
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
+  otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
+       [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
+       [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+
+little-harness sessions (--data-dir: a .little-harness folder or one holding it; default .little-harness):
+  sessions [--json]                              List sessions: state, model/tool calls, failures, invalid lines
+  trace <sessionId> [--failures] [--json]        Print the session's trace (invalid and torn lines where they sit)
+  doctor <sessionId> [--json]                    Failures, invalid lines, spooled outputs, redactions (exit 1 when any fail)
+  outcomes [sessionId] [--json]                  Outcome success rates by prompt hash and step path
         [--price-tables DIR]                     (the UI loads price tables only from DIR)
 
 Options:

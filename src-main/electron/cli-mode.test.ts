@@ -36,6 +36,6 @@ describe('cliArguments (the CLI inside the packaged app)', () => {
   });
 
   it('knows every command of the CLI (the list comes from the dispatcher)', () => {
-    expect([...CLI_COMMANDS].sort()).toEqual(['check', 'compare', 'events', 'export', 'pricing', 'replay', 'report', 'runs', 'serve', 'tail']);
+    expect([...CLI_COMMANDS].sort()).toEqual(['check', 'compare', 'events', 'export', 'otlp', 'pricing', 'replay', 'report', 'runs', 'serve', 'tail']);
   });
 });

@@ -12,6 +12,7 @@ import type { RunReportDocument } from '../../shared/report-export/report-docume
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createLibrary, type RecentStore } from './library';
+import { listSessions, sessionFile, sessionView } from './session-service';
 
 export type { RecentStore } from './library';
 
@@ -54,6 +55,11 @@ export type CoreOptions = {
   live?: false | Partial<LiveObserverOptions>;
 };
 
+/** A session request before any folder is open. */
+function noFolder(): Result<never> {
+  return fail(diagnostic('invalid-argument', 'Open a folder first: sessions are read under the opened folder.'));
+}
+
 /** Create the core for one process. */
 export function createInspectorCore(options: CoreOptions): InspectorCore {
   const listeners: Array<(message: PushMessage) => void> = [];
@@ -70,6 +76,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
   const { runs } = library;
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
+  // Sessions are read under the opened folder (the snapshot's root), or not at all.
+  const withRoot = <T>(read: (root: string) => Result<T>, none: () => Result<T>): Result<T> => {
+    const root = library.snapshot()?.root;
+    return root === undefined ? none() : read(root);
+  };
 
   const handlers: Handlers = {
     'app.info': async () =>
@@ -95,6 +106,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
+    'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
+    'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
+    'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),
     'dialog.exportReport': async (ref) => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));

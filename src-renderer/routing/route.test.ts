@@ -32,3 +32,12 @@ describe('deep links', () => {
     expect(parseRoute('#/run/%E0%A4%A/step/%')).toMatchObject({ view: 'run' });
   });
 });
+
+describe('session routes', () => {
+  it('round-trips a harness session address (ids with slashes and spaces, the harness dir as a query)', () => {
+    const route = { view: 'session' as const, sessionId: 'chat with spaces/and slashes', dir: 'harness/.little-harness' };
+    expect(formatRoute(route)).toBe('#/session/chat%20with%20spaces%2Fand%20slashes?dir=harness%2F.little-harness');
+    expect(parseRoute(formatRoute(route))).toEqual(route);
+    expect(parseRoute('#/session/sess_1')).toEqual({ view: 'session', sessionId: 'sess_1', dir: '.' });
+  });
+});

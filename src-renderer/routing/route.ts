@@ -10,6 +10,7 @@
  *   #/run/<runId>/session/<id>           one harness session in the turns view
  *   #/run/<runId>/event/<sequence>       one event in the events view
  *   ?dir=<data dir label>                appended when the run id exists in several data dirs
+ *   #/session/<sessionId>?dir=<harness dir>   one little-harness session (dir relative to the opened folder)
  */
 
 /** The run view's tabs. */
@@ -20,13 +21,15 @@ export type RunTab = (typeof RUN_TABS)[number];
 export type Route =
   /** `query`: the run list's filter and sort parameters, absent when there are none. */
   | { view: 'library'; query?: Record<string, string> }
-  | { view: 'run'; runId: string; dir: string | null; tab: RunTab; step?: string; session?: number; event?: number };
+  | { view: 'run'; runId: string; dir: string | null; tab: RunTab; step?: string; session?: number; event?: number }
+  | { view: 'session'; sessionId: string; dir: string };
 
 /** Parse a location hash (with or without the leading `#`); anything unknown is the library. */
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
   const [path, query = ''] = raw.split('?', 2);
   const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'session' && parts[1]) return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: new URLSearchParams(query).get('dir') ?? '.' };
   if (parts[0] !== 'run' || !parts[1]) return libraryRoute(query);
   const dir = new URLSearchParams(query).get('dir');
   const base = { view: 'run' as const, runId: safeDecode(parts[1]), dir };
@@ -44,6 +47,7 @@ export function formatRoute(route: Route): string {
     const params = new URLSearchParams(route.query ?? {}).toString();
     return params ? `#/?${params}` : '#/';
   }
+  if (route.view === 'session') return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}`;
   const id = encodeURIComponent(route.runId);
   const query = route.dir ? `?dir=${encodeURIComponent(route.dir)}` : '';
   if (route.step !== undefined) return `#/run/${id}/step/${encodeURIComponent(route.step)}${query}`;

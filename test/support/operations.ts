@@ -13,8 +13,11 @@ import { UsageError } from '../../src-main/cli/args';
 import { tailCommand } from '../../src-main/cli/commands/tail';
 import { DataDirError } from '../../src-main/cli/run-log';
 import { loadLibrary } from '../../src-main/library/load-library';
+import { findHarnessDataDirs } from '../../src-main/sources/little-harness/harness-roots';
+import { listSessionFolders } from '../../src-main/sources/little-harness/session-store';
 import type { InspectorCore } from '../../src-main/library/inspector-core';
 import { cli } from './run-cli-captured';
+import { startOtlpReceiver } from './otlp-receiver';
 
 /** What one operation call came to. */
 export type OpOutcome = { kind: 'ok' } | { kind: 'diagnosed'; code: string } | { kind: 'crash'; message: string };
@@ -66,6 +69,16 @@ export async function tailOutcome(dataDir: string): Promise<OpOutcome> {
     return { kind: 'crash', message: `tail threw ${(error as Error)?.stack ?? String(error)}`.slice(0, 600) };
   }
   return JS_ERRORS.test(stderr) ? { kind: 'crash', message: `tail printed ${stderr.slice(0, 300)}` } : { kind: 'ok' };
+}
+
+/** `otlp <run>` to a receiver started for the call (spans decoded and dropped). */
+async function otlpOutcome(t: OpTarget): Promise<OpOutcome> {
+  const receiver = await startOtlpReceiver();
+  try {
+    return await cliOutcome('otlp', t.runId, '--data-dir', t.dataDir, '--endpoint', receiver.url, '--content');
+  } finally {
+    await receiver.close();
+  }
 }
 
 /** Classify anything a handler returned: a Result that every transport can encode, or a crash. */
@@ -191,5 +204,46 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
+  {
+    name: 'cli otlp (to a loopback receiver)',
+    scope: 'run',
+    run: (_c, t) => otlpOutcome(t),
+    // Every case would also encode, send and decode every run's spans: the 150-case suite went past its 180 s budget.
+    skipInFuzz: 'an export per run per case overran the fuzz budget; the read-only proofs run it over every data-dir shape',
+  },
+  {
+    name: 'cli sessions, trace, doctor, outcomes',
+    scope: 'root',
+    run: (_c, t) => sessionCommands(t.root),
+    // Up to five CLI runs per session: test/fuzz/session-fuzz.test.ts fuzzes them on mutated traces instead.
+    skipInFuzz: 'the session fuzz suite mutates traces and runs these commands',
+  },
+  channelOp('sessions.list', 'root', () => ({})),
+  { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
+  { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
+
+// A call per listed session (and one for a session that is not there).
+async function eachSession(call: ChannelCall, each: (s: { harnessDir: string; sessionId: string }) => Promise<OpOutcome>): Promise<OpOutcome> {
+  const listed = await call('sessions.list', {});
+  const sessions = listed.kind === 'ok' && Array.isArray(listed.value) ? (listed.value as Array<{ harnessDir: string; sessionId: string }>) : [];
+  const outcomes = [listed];
+  for (const s of [...sessions, { harnessDir: '.', sessionId: 'sess_not_there' }]) outcomes.push(await each({ harnessDir: s.harnessDir, sessionId: s.sessionId }));
+  return worst(outcomes);
+}
+
+// Every little-harness session command on every session under the root (exit 1 is doctor's "findings").
+async function sessionCommands(root: string): Promise<OpOutcome> {
+  const outcomes: OpOutcome[] = [await cliOutcome('sessions', '--data-dir', root, '--json')];
+  for (const harnessDir of findHarnessDataDirs(root)) {
+    outcomes.push(await cliOutcome('outcomes', '--data-dir', harnessDir, '--json'));
+    const listed = listSessionFolders(harnessDir);
+    for (const entry of listed.ok ? listed.value : []) {
+      const id = entry.status?.id ?? entry.pathKey;
+      for (const argv of [['trace', id], ['trace', id, '--json'], ['doctor', id], ['outcomes', id]]) outcomes.push(await cliOutcome(...argv, '--data-dir', harnessDir));
+    }
+  }
+  // No session under the root is "diagnosed" (exit 2), not a crash; it says nothing of the root's other data.
+  return worst(outcomes);
+}

@@ -7,7 +7,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import { fsDiagnostic } from './fs-diagnostics';
-import { jsonTooDeep, tooDeepMessage } from '../little-workflow/json-depth';
+import { jsonTooDeep, tooDeepMessage } from '../../../shared/json-depth';
 
 /** Check `id` against `pattern` before it becomes part of a path. */
 export function checkId(id: unknown, pattern: RegExp, what: string): Result<string> {

@@ -4,7 +4,7 @@
  */
 import { diagnostic } from '../../../shared/diagnostics';
 import type { EventEnvelope } from '../../../shared/events/envelope';
-import { jsonTooDeep, tooDeepMessage } from './json-depth';
+import { jsonTooDeep, tooDeepMessage } from '../../../shared/json-depth';
 import type { EventRead, RawEventRow } from './store-types';
 
 /** The stored fields of one event, as read from SQLite or a legacy JSONL line. */

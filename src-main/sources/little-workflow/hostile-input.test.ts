@@ -7,7 +7,7 @@ import { startFsGuard } from '../../../test/fuzz/fs-guard';
 import { openDataDir } from './data-dir-reader';
 import { discover } from '../fs/discovery';
 import { decodeStoredEvent } from './event-rows';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../../shared/json-depth';
 import { listRunLocks, readRunLock } from './lock-owners';
 import { listOuterLoopIds } from './outer-loops';
 import { parseJson, readContainedFile } from '../fs/safe-paths';

@@ -8,6 +8,7 @@ import type { LibrarySnapshot } from '../../../shared/library';
 import { useLibraryStore } from '../../stores/library-store';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { PricingBar } from '../pricing-bar';
+import { SessionsPanel } from '../sessions/sessions-panel';
 import { FilterBar } from './filter-bar';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
 import { facetValues, statusCounts } from './run-filters';
@@ -101,6 +102,7 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
       ) : (
         <RunTable rows={tree.rows} ambiguous={ambiguous} />
       )}
+      <SessionsPanel root={snapshot.root} />
       {/* Below the list, so the filters stand still from the loading frame to the loaded one. */}
       <PricingBar pricing={snapshot.pricing} />
     </section>

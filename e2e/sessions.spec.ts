@@ -1,0 +1,46 @@
+/** little-harness sessions on examples/fixtures: the library's sessions table, a session's trace with diffs, denials and invalid lines. */
+import { join } from 'node:path';
+import { expectNoSeriousA11yViolations } from './axe';
+import { expect, serve, test as base, type Served } from './serve-fixture';
+
+const shots = join(__dirname, 'screenshots');
+const fixturesDir = join(__dirname, '..', 'examples', 'fixtures');
+
+const test = base.extend<{}, { fixtures: Served }>({
+  fixtures: [
+    async ({}, use) => {
+      const served = await serve(fixturesDir);
+      await use(served);
+      await served.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('the library lists harness sessions with their counts; a session shows its trace, diffs and denied command', async ({ page, fixtures }) => {
+  await page.goto(fixtures.url);
+  const panel = page.getByRole('region', { name: 'little-harness sessions' });
+  await expect(panel.getByRole('heading')).toHaveText('Harness sessions (5)');
+  const failing = panel.getByRole('row').filter({ hasText: 'sess_failing' });
+  await expect(failing.getByRole('cell')).toHaveText(['sess_failing', 'failed', '15', '2 (1 failed)', '1 (1 failed)', '6', '3', /.*/, 'sessions/.little-harness']);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'sessions-library.png'), fullPage: true });
+
+  await panel.getByRole('link', { name: 'sess_refactor' }).click();
+  const view = page.getByRole('region', { name: 'Session sess_refactor' });
+  await expect(view.getByRole('heading', { level: 2 })).toHaveText('sess_refactor');
+  await expect(view.locator('.session-item.kind-runtime').filter({ hasText: 'command.denied' })).toContainText('reasons: network: network access is off for this session; pipe-to-shell');
+  await expect(view.locator('.session-item.kind-runtime').filter({ hasText: 'tier.escalated' })).toContainText('emulated → sandbox (classification)');
+  await expect(view.locator('.session-item.kind-file-change').filter({ hasText: '/session/notes.md' }).locator('pre')).toContainText('+- getUser -> fetchUser (40 call sites)');
+  await expect(view.locator('.session-item.kind-file-change').filter({ hasText: '/session/.env' })).toContainText('diff redacted');
+  const spooled = view.locator('.session-item.kind-file-change').filter({ hasText: '/persistent/project/src/app.ts' });
+  await spooled.getByRole('button', { name: /Show full diff/ }).click();
+  await expect(spooled.locator('pre')).toContainText('+export const line39 = fetchUser(39);');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: join(shots, 'session-refactor.png'), fullPage: true });
+
+  await page.goto(`${fixtures.url.split('#')[0]}#/session/sess_failing?dir=${encodeURIComponent('sessions/.little-harness')}`);
+  const failingView = page.getByRole('region', { name: 'Session sess_failing' });
+  await expect(failingView.getByRole('region', { name: 'Invalid lines' }).getByRole('listitem')).toHaveCount(3);
+  await page.screenshot({ path: join(shots, 'session-failing.png'), fullPage: true });
+});

@@ -1,0 +1,88 @@
+/**
+ * little-harness session commands, equivalents of `little-harness sessions|trace|doctor|outcomes`
+ * with the same numbers (docs/HARNESS-SESSIONS.md), read-only:
+ *   sessions [--data-dir DIR] [--json]
+ *   trace <session-id> [--failures] [--json]      (--json: the valid lines as NDJSON, as written)
+ *   doctor <session-id> [--json]                  (exit 1 when anything failed or is invalid)
+ *   outcomes [session-id] [--json]
+ */
+import { buildSessionModel } from '../../../shared/harness-trace/session-model';
+import { doctorExitCode } from '../../../shared/harness-trace/doctor';
+import { outcomesReport } from '../../../shared/harness-trace/outcomes';
+import { listSessionFolders, readSessionTrace } from '../../sources/little-harness/session-store';
+import { parseArgs, UsageError } from '../args';
+import type { CliIo } from '../cli-io';
+import { harnessDataDirs, oneHarnessDataDir, readSessionOrThrow, sessionDoctor } from '../harness-data-dir';
+import { formatDoctorText, formatOutcomesText, formatSessionsTable, formatTraceText, type SessionRow } from '../harness-session-text';
+import { DataDirError } from '../run-log';
+import { terminalSafe } from '../terminal-safe';
+
+/** Every session of every harness data dir under --data-dir. */
+export async function sessionsCommand(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
+  if (positionals.length > 0) throw new UsageError('Usage: little-inspector sessions [--data-dir <dir>] [--json]');
+  const rows: SessionRow[] = [];
+  for (const harnessDir of harnessDataDirs(flags['data-dir'])) {
+    const listed = listSessionFolders(harnessDir);
+    if (!listed.ok) throw new DataDirError(listed.error);
+    for (const entry of listed.value) {
+      const trace = readSessionTrace(entry.dir);
+      if (!trace.ok) {
+        rows.push({ harnessDir, pathKey: entry.pathKey, model: null, problem: trace.error.message });
+        continue;
+      }
+      rows.push({ harnessDir, pathKey: entry.pathKey, model: buildSessionModel(entry.status?.id ?? entry.pathKey, entry.status, trace.value), problem: entry.problem?.message ?? null });
+    }
+  }
+  if (flags.json) {
+    const out = rows.map((r) => ({ harnessDir: r.harnessDir, pathKey: r.pathKey, problem: r.problem, ...(r.model ? { sessionId: r.model.sessionId, state: r.model.state, firstAt: r.model.firstAt, lastAt: r.model.lastAt, tornTail: r.model.tornTail, counts: r.model.counts } : {}) }));
+    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+  } else io.stdout(formatSessionsTable(rows));
+  return 0;
+}
+
+/** A session's trace, valid lines and invalid ones where they sit. */
+export async function traceCommand(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, failures: false });
+  if (positionals.length !== 1) throw new UsageError('Usage: little-inspector trace <session-id> [--data-dir <dir>] [--failures] [--json]');
+  const { trace } = readSessionOrThrow(oneHarnessDataDir(flags['data-dir']), positionals[0]);
+  if (flags.json) {
+    for (const r of trace.events) io.stdout(`${JSON.stringify(r.event)}\n`);
+    for (const l of trace.invalid) io.stderr(`line ${l.line}: invalid: ${terminalSafe(l.reason)}\n`);
+    if (trace.tornTail) io.stderr(`line ${trace.tornTail.line}: torn (${trace.tornTail.bytes} bytes, no newline)\n`);
+  } else io.stdout(formatTraceText(trace, flags.failures === true));
+  return 0;
+}
+
+/** doctor's findings for one session. */
+export async function doctorCommand(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
+  if (positionals.length !== 1) throw new UsageError('Usage: little-inspector doctor <session-id> [--data-dir <dir>] [--json]');
+  const report = sessionDoctor(oneHarnessDataDir(flags['data-dir']), positionals[0]);
+  io.stdout(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorText(report));
+  // little-harness exits 2 here; ours keeps 2 for "the data dir cannot be read", so findings are 1 (as `check`).
+  return doctorExitCode(report) === 0 ? 0 : 1;
+}
+
+/** Outcome rates across the data dir's sessions (or one). */
+export async function outcomesCommand(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
+  if (positionals.length > 1) throw new UsageError('Usage: little-inspector outcomes [session-id] [--data-dir <dir>] [--json]');
+  const harnessDir = oneHarnessDataDir(flags['data-dir']);
+  const sessions = [];
+  if (positionals.length === 1) {
+    const { session, trace } = readSessionOrThrow(harnessDir, positionals[0]);
+    sessions.push({ sessionId: session.id, events: trace.events.map((r) => r.event), invalidEventCount: trace.invalid.length + (trace.tornTail ? 1 : 0) });
+  } else {
+    const listed = listSessionFolders(harnessDir);
+    if (!listed.ok) throw new DataDirError(listed.error);
+    for (const entry of listed.value) {
+      const trace = readSessionTrace(entry.dir);
+      if (!trace.ok) throw new DataDirError(trace.error);
+      sessions.push({ sessionId: entry.status?.id ?? entry.pathKey, events: trace.value.events.map((r) => r.event), invalidEventCount: trace.value.invalid.length + (trace.value.tornTail ? 1 : 0) });
+    }
+  }
+  const report = outcomesReport(sessions);
+  io.stdout(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatOutcomesText(report));
+  return 0;
+}

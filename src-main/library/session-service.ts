@@ -1,0 +1,74 @@
+/**
+ * little-harness sessions under the opened root, for the app: the list, one session's view,
+ * and the files its trace names (spooled diffs and outputs). Requests name a harness dir
+ * relative to the root; it must be one found under it, so a request cannot point elsewhere.
+ */
+import { join, relative, resolve } from 'node:path';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { doctorReport } from '../../shared/harness-trace/doctor';
+import { buildSessionModel } from '../../shared/harness-trace/session-model';
+import type { SessionFile, SessionListing, SessionView } from '../../shared/harness-trace/session-view-types';
+import { findHarnessDataDirs } from '../sources/little-harness/harness-roots';
+import { listSessionFolders, openSession, readSessionFile, readSessionTrace } from '../sources/little-harness/session-store';
+
+/** Longest text a file answer carries (the rest is cut, and said so). */
+export const SESSION_FILE_CAP = 1024 * 1024;
+/** Longest invalid line text sent (the reason is always whole). */
+const INVALID_TEXT_CAP = 500;
+
+/** Every session of every harness data dir under `root`. */
+export function listSessions(root: string): Result<SessionListing[]> {
+  const out: SessionListing[] = [];
+  for (const harnessDir of findHarnessDataDirs(root)) {
+    const listed = listSessionFolders(harnessDir);
+    if (!listed.ok) return listed;
+    for (const entry of listed.value) {
+      const base = { harnessDir: relative(root, harnessDir) || '.', pathKey: entry.pathKey };
+      const trace = readSessionTrace(entry.dir);
+      if (!trace.ok) {
+        out.push({ ...base, sessionId: entry.status?.id ?? entry.pathKey, state: entry.status?.state ?? null, firstAt: null, lastAt: null, tornTail: false, counts: null, problem: trace.error.message });
+        continue;
+      }
+      const model = buildSessionModel(entry.status?.id ?? entry.pathKey, entry.status, trace.value);
+      out.push({ ...base, sessionId: model.sessionId, state: model.state, firstAt: model.firstAt, lastAt: model.lastAt, tornTail: model.tornTail, counts: model.counts, problem: entry.problem?.message ?? null });
+    }
+  }
+  return ok(out);
+}
+
+/** One session: items, doctor, invalid lines. */
+export function sessionView(root: string, harnessDir: string, sessionId: string): Result<SessionView> {
+  const dir = knownHarnessDir(root, harnessDir);
+  if (!dir.ok) return dir;
+  const session = openSession(dir.value, sessionId);
+  if (!session.ok) return session;
+  const trace = readSessionTrace(session.value.dir);
+  if (!trace.ok) return trace;
+  const model = buildSessionModel(session.value.id, session.value.status, trace.value);
+  const t = trace.value;
+  return ok({
+    listing: { harnessDir, sessionId: model.sessionId, pathKey: session.value.pathKey, state: model.state, firstAt: model.firstAt, lastAt: model.lastAt, tornTail: model.tornTail, counts: model.counts, problem: null },
+    items: model.items,
+    doctor: doctorReport(session.value.id, t),
+    invalidLines: t.invalid.map((l) => ({ line: l.line, reason: l.reason, text: l.text.slice(0, INVALID_TEXT_CAP) })),
+    tornTail: t.tornTail ? { line: t.tornTail.line, bytes: t.tornTail.bytes, text: t.tornTail.text.slice(0, INVALID_TEXT_CAP) } : null,
+  });
+}
+
+/** A file of the session by harness path (a spooled diff or tool output), as UTF-8 text. */
+export function sessionFile(root: string, harnessDir: string, sessionId: string, path: string): Result<SessionFile> {
+  const dir = knownHarnessDir(root, harnessDir);
+  if (!dir.ok) return dir;
+  const session = openSession(dir.value, sessionId);
+  if (!session.ok) return session;
+  const bytes = readSessionFile(session.value.dir, path);
+  if (!bytes.ok) return bytes;
+  const truncated = bytes.value.length > SESSION_FILE_CAP;
+  return ok({ path, bytes: bytes.value.length, text: bytes.value.subarray(0, SESSION_FILE_CAP).toString('utf8'), truncated });
+}
+
+function knownHarnessDir(root: string, harnessDir: string): Result<string> {
+  const wanted = resolve(join(root, harnessDir));
+  const found = findHarnessDataDirs(root).find((d) => resolve(d) === wanted);
+  return found ? ok(found) : fail(diagnostic('invalid-argument', `${harnessDir} is not a little-harness data dir under the opened folder`));
+}

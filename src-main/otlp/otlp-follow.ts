@@ -1,0 +1,177 @@
+/**
+ * `otlp --follow`: keep exporting as runs progress. The live observer delivers each run's new
+ * events; every `flushMs` the spans of runs that changed are re-derived from their whole log
+ * (so nothing depends on what was in memory when the backend went away), and the ones whose
+ * end can no longer change are queued, unless already sent. A batch's span ids are marked sent
+ * only once the backend accepted it, and a failed batch is retried with exponential backoff, so
+ * a backend that is down for a while gets every span exactly once when it is back.
+ *
+ * A span closed by its own event is final at once; one closed by the crash boundary only when
+ * the observer saw the run's lock owner die (a run without a lock that stops mid-flight keeps
+ * its open spans unsent; a one-shot export sends them ended at the crash boundary).
+ * The queue is bounded (`maxQueue` spans): past it, runs stay marked changed and are derived
+ * again on a later round instead of growing memory — the log itself is the backlog.
+ */
+import type { EventEnvelope } from '../../shared/events/envelope';
+import type { LiveBatch } from '../../shared/live/live-notifications';
+import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { createLiveObserver, type LiveObserverOptions } from '../live/live-observer';
+import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
+import { createSourceRegistry } from '../sources/registry';
+import { spansOf } from './run-span-source';
+
+/** Pacing and limits (tests shorten them). */
+export type FollowOptions = {
+  flushMs: number;
+  batchSize: number;
+  maxQueue: number;
+  backoffInitialMs: number;
+  backoffMaxMs: number;
+  observer: Partial<LiveObserverOptions>;
+};
+
+/** Where progress and errors go (the CLI's streams). */
+export type FollowIo = { stdout(text: string): void; stderr(text: string): void };
+
+/** What {@link followRuns} needs. */
+export type FollowRequest = Partial<FollowOptions> & {
+  root: string;
+  runIds: readonly string[] | 'all';
+  sender: OtlpSender;
+  table: PriceTable;
+  content: boolean;
+  io: FollowIo;
+  signal?: AbortSignal;
+};
+
+type FollowedRun = { dataDir: string; runId: string; events: EventEnvelope[]; crashed: boolean; dirty: boolean; sent: Set<string> };
+
+/** Follow until SIGINT (or `signal`); 0 when everything final was sent, 1 when spans were left unsent. */
+export async function followRuns(request: FollowRequest): Promise<number> {
+  const { io, sender } = request;
+  const flushMs = request.flushMs ?? 1000;
+  const batchSize = request.batchSize ?? DEFAULT_BATCH_SIZE;
+  const maxQueue = request.maxQueue ?? 10_000;
+  const backoffInitialMs = request.backoffInitialMs ?? 500;
+  const backoffMaxMs = request.backoffMaxMs ?? 30_000;
+  const runs = new Map<string, FollowedRun>();
+  const sources = createSourceRegistry();
+  const key = (dataDir: string, runId: string) => `${dataDir}\u0000${runId}`;
+  const wanted = request.runIds === 'all' ? null : new Set(request.runIds);
+  const observer = createLiveObserver({
+    root: request.root,
+    replayExisting: true,
+    ...(wanted ? { runFilter: (id: string) => wanted.has(id) } : {}),
+    logError: (message) => io.stderr(`# ${message}\n`),
+    ...request.observer,
+  });
+  observer.subscribe('otlp-follow', (batch: LiveBatch) => {
+    for (const notice of batch) {
+      if (notice.kind !== 'run.started' && notice.kind !== 'run.delta' && notice.kind !== 'run.reset' && notice.kind !== 'run.ended') continue;
+      const k = key(notice.dataDir, notice.runId);
+      let run = runs.get(k);
+      if (!run) runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, events: [], crashed: false, dirty: true, sent: new Set() }));
+      if (notice.kind === 'run.delta') run.events.push(...notice.events);
+      // A rewritten log is followed again from sequence 1; ids already sent stay sent.
+      if (notice.kind === 'run.reset') run.events = [];
+      run.crashed = notice.summary.phase === 'crashed';
+      run.dirty = true;
+    }
+  });
+
+  let queue: Array<{ run: FollowedRun; span: OtlpSpanData }> = [];
+  const queued = new Set<string>();
+  let failures = 0;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const stop = () => {
+    stopping = true;
+    wake?.();
+  };
+  if (request.signal) {
+    if (request.signal.aborted) stopping = true;
+    else request.signal.addEventListener('abort', stop, { once: true });
+  } else {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+    });
+
+  // Fill the queue from the runs that changed, up to its bound.
+  const derive = () => {
+    for (const run of runs.values()) {
+      if (!run.dirty || run.events.length === 0) continue;
+      if (queue.length >= maxQueue) return;
+      run.dirty = false;
+      const spans = spansOf(sources, run, run.events, request.table, [], request.content);
+      for (const span of spans) {
+        const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
+        const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;
+        if (!final || run.sent.has(span.spanId) || queued.has(id)) continue;
+        queue.push({ run, span });
+        queued.add(id);
+      }
+      if (queue.length >= maxQueue) run.dirty = true;
+    }
+  };
+  // Send the queue in batches; false when the backend failed (the rest stays queued).
+  const drain = async (): Promise<boolean> => {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, batchSize);
+      const sent = await sender.send(batch.map((q) => q.span));
+      if (!sent.ok) {
+        failures += 1;
+        io.stderr(`# export failed (attempt ${failures}), ${queue.length} spans waiting: ${sent.error.message}\n`);
+        return false;
+      }
+      failures = 0;
+      queue = queue.slice(batch.length);
+      const perRun = new Map<string, number>();
+      for (const { run, span } of batch) {
+        queued.delete(`${key(run.dataDir, run.runId)}\u0000${span.spanId}`);
+        run.sent.add(span.spanId);
+        perRun.set(run.runId, (perRun.get(run.runId) ?? 0) + 1);
+      }
+      for (const [runId, n] of perRun) io.stdout(`${runId}  +${n} spans\n`);
+    }
+    return true;
+  };
+
+  observer.start();
+  io.stderr(`# following ${wanted ? [...wanted].join(', ') : 'every run'} in ${request.root}, sending to ${sender.target.url} (Ctrl-C to stop)\n`);
+  try {
+    while (!stopping) {
+      observer.flush();
+      derive();
+      const ok = await drain();
+      if (stopping) break;
+      await sleep(ok ? flushMs : Math.min(backoffMaxMs, backoffInitialMs * 2 ** Math.min(failures - 1, 20)));
+    }
+    // One last round for what committed before the stop.
+    observer.tick();
+    observer.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    derive();
+    await drain();
+  } finally {
+    observer.stop();
+    sources.dispose();
+  }
+  if (queue.length > 0) {
+    io.stderr(`little-inspector otlp: stopped with ${queue.length} spans not accepted by ${sender.target.url}; run the export again to send them\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,77 @@
+/**
+ * Reading runs for export through the source registry (no format branches here): which runs a
+ * command names (or every run under the root), and one run's spans from its log plus the facts
+ * its source reads beside it (lock owner, outer-loop manifest) and the other runs' statuses.
+ * The mapping reads little-workflow's event types; a source whose records are of other types
+ * (loopctl ledgers) exports the run's root span only (docs/OTLP.md).
+ */
+import { createHash } from 'node:crypto';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
+import type { DataDirInfo, RunSummary } from '../../shared/library';
+import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
+import { runSpanInput, type RunSpanFacts } from '../../shared/otlp/run-span-input';
+import { runSpans } from '../../shared/otlp/run-spans';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { loadLibrary } from '../library/load-library';
+import { recogniseDataDir, type SourceRegistry } from '../sources/registry';
+import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
+import { readWorkflowVersion } from '../sources/little-workflow/workflow-versions';
+
+/** node:crypto's sha256 as the hex function the pure id code takes. */
+export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The runs to export, the library they were found in, and named runs that are not there. */
+export type ExportSelection = { runs: RunSummary[]; library: RunSummary[]; dataDirs: DataDirInfo[]; missing: string[] };
+
+/** The named runs (or all) under `root`; names not found are listed in `missing`. */
+export function selectRuns(root: string, runIds: readonly string[] | 'all', table: PriceTable): Result<ExportSelection> {
+  const library = loadLibrary(root, table);
+  if (!library.ok) return library;
+  const all = library.value.runs;
+  const missing = runIds === 'all' ? [] : runIds.filter((id) => !all.some((r) => r.runId === id));
+  const runs = runIds === 'all' ? all : all.filter((r) => runIds.includes(r.runId));
+  return ok({ runs, library: all, dataDirs: library.value.dataDirs, missing });
+}
+
+/** The log of one run (undecodable rows left out, as the run view does); a run with no event is `run-not-found`. */
+export async function readRunEvents(sources: SourceRegistry, dataDir: string, runId: string): Promise<Result<EventEnvelope[]>> {
+  const format = recogniseDataDir(dataDir);
+  if (format === null) return fail(diagnostic('not-a-data-dir', `${dataDir} is not a data dir`, { path: dataDir }));
+  const events: EventEnvelope[] = [];
+  for await (const read of sources.sourceOf({ format }).streamLog(dataDir, runId)) {
+    if (read.ok) events.push(read.event);
+    else if (read.sequence === null) return fail(read.diagnostic);
+  }
+  return events.length === 0 ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : ok(events);
+}
+
+/** Facts outside the log: the lock owner, the outer loop, the statuses of runs it may link to, its workflow's name. */
+export function runFactsFor(sources: SourceRegistry, dataDir: string, runId: string, library: readonly RunSummary[], workflowVersionId?: string): RunSpanFacts {
+  const format = recogniseDataDir(dataDir);
+  const facts = format === null ? null : sources.sourceOf({ format }).readFacts(dataDir, runId);
+  const subRunStatuses = Object.fromEntries(library.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status]));
+  const version = workflowVersionId === undefined ? null : readWorkflowVersion(dataDir, workflowVersionId);
+  return {
+    ...(facts?.ok ? { lockOwner: LOCK_FACT[facts.value.lock.state], ...(facts.value.pendingCycle ?? {}) } : {}),
+    subRunStatuses,
+    ...(version?.ok ? { workflow: { name: version.value.name, version: version.value.version } } : {}),
+  };
+}
+
+/** Every span of one run. */
+export function spansOf(
+  sources: SourceRegistry,
+  run: { dataDir: string; runId: string },
+  events: readonly EventEnvelope[],
+  table: PriceTable,
+  library: readonly RunSummary[],
+  content: boolean,
+): OtlpSpanData[] {
+  const versionId = events
+    .map((e) => (e.type === 'RunStarted' || e.type === 'WorkflowVersionRegistered' ? (e.payload as { workflowVersionId?: unknown } | null)?.workflowVersionId : undefined))
+    .find((v): v is string => typeof v === 'string');
+  const input = runSpanInput(run.runId, events, table, runFactsFor(sources, run.dataDir, run.runId, library, versionId));
+  return runSpans(input, { content, sha256Hex });
+}
