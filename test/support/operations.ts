@@ -189,6 +189,7 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'run.artifact', scope: 'run', run: artifacts },
   cliOp('cli events', 'run', (t) => ['events', t.runId, '--data-dir', t.dataDir]),
   cliOp('cli replay', 'run', (t) => ['replay', t.runId, '--data-dir', t.dataDir]),
+  cliOp('cli replay --at 2', 'run', (t) => ['replay', t.runId, '--at', '2', '--data-dir', t.dataDir]),
   cliOp('cli report', 'run', (t) => ['report', t.runId, '--data-dir', t.dataDir]),
   cliOp('cli report --table', 'run', (t) => ['report', t.runId, '--table', '--data-dir', t.dataDir]),
   cliOp('cli check <run>', 'run', (t) => ['check', t.runId, '--data-dir', t.dataDir]),
