@@ -92,7 +92,14 @@ export function createLibrary(options: LibraryOptions) {
             options.publish({ kind: 'library.changed', snapshot: reloaded.value });
           });
         },
-        observer: { logError: options.logError, ...(options.live === undefined ? {} : options.live), priceTable: table },
+        observer: {
+          // Tails start on the data dirs the load found, and rescans walk the root in the worker.
+          initialDataDirs: snapshot?.dataDirs ?? [],
+          discoverDataDirs: () => pool.discover(at).then((found) => (found.ok ? found.value.dataDirs : [])),
+          logError: options.logError,
+          ...(options.live === undefined ? {} : options.live),
+          priceTable: table,
+        },
       }),
     };
   };

@@ -33,6 +33,13 @@ export type LiveObserverOptions = {
   debounceMs?: number;
   /** How often new data dirs are looked for under the root (default 2000 ms; 0 = never). */
   discoverMs?: number;
+  /**
+   * Walks the root for data dirs somewhere else (the library's worker thread), so a rescan of a
+   * big root never holds main's event loop. Without it, rescans walk synchronously (the CLI).
+   */
+  discoverDataDirs?: () => Promise<readonly DataDirInfo[]>;
+  /** The data dirs already found (the library's snapshot): start tails on them without a walk on main. */
+  initialDataDirs?: readonly DataDirInfo[];
   /** Minimum gap between full head checks while commits keep coming (default 2000 ms). */
   fullCheckMs?: number;
   /** Gap between lock checks of open runs (default 1000 ms). */
@@ -100,7 +107,10 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
   let poll: ReturnType<typeof setInterval> | null = null;
   let wakeTimer: ReturnType<typeof setTimeout> | null = null;
   let follow: ReturnType<typeof setImmediate> | null = null;
-  let lastDiscovery = Number.NEGATIVE_INFINITY;
+  // When the next rescan may start: never sooner than `discoverMs`, and at least ten times the
+  // last walk's duration after it ended, so a huge root costs at most a tenth of a core.
+  let nextDiscovery = Number.NEGATIVE_INFINITY;
+  let discovering = false;
   let ticking = false;
 
   const wake = () => {
@@ -132,9 +142,34 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     if (announce) out.push(Object.freeze({ kind: 'dataDir.added' as const, dataDir: path }));
   };
 
+  const scheduleNextDiscovery = (startedAt: number) => {
+    const ended = now();
+    nextDiscovery = ended + Math.max(discoverMs, 10 * (ended - startedAt));
+  };
+
   const discoverDataDirs = (out: LiveNotification[], announce: boolean) => {
-    lastDiscovery = now();
+    const startedAt = now();
     for (const dir of discover(root, { countRuns: false }).dataDirs) addDataDir(dir, out, announce);
+    scheduleNextDiscovery(startedAt);
+  };
+
+  // A rescan elsewhere: one at a time; the tails it finds are added (and announced) when it answers.
+  const rescanOffMain = (walk: () => Promise<readonly DataDirInfo[]>) => {
+    if (discovering) return;
+    discovering = true;
+    const startedAt = now();
+    void walk()
+      .catch(() => [] as readonly DataDirInfo[])
+      .then((dirs) => {
+        discovering = false;
+        scheduleNextDiscovery(startedAt);
+        if (!running) return;
+        const out: LiveNotification[] = [];
+        for (const dir of dirs) addDataDir(dir, out, true);
+        stats.notifications += out.length;
+        hub.publish(out);
+        if (out.length > 0) wake();
+      });
   };
 
   function tick(): void {
@@ -145,7 +180,10 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     try {
       stats.ticks += 1;
       const at = now();
-      if (discoverMs > 0 && at - lastDiscovery >= discoverMs) discoverDataDirs(out, true);
+      if (discoverMs > 0 && at >= nextDiscovery) {
+        if (options.discoverDataDirs) rescanOffMain(options.discoverDataDirs);
+        else discoverDataDirs(out, true);
+      }
       let budget = rowsPerTick;
       for (const tail of tails.values()) {
         const result = tail.tick(at, Math.max(budget, 1), out);
@@ -174,7 +212,10 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       if (running) return;
       running = true;
       const out: LiveNotification[] = [];
-      discoverDataDirs(out, false);
+      if (options.initialDataDirs) {
+        for (const dir of options.initialDataDirs) addDataDir(dir, out, false);
+        nextDiscovery = now() + discoverMs;
+      } else discoverDataDirs(out, false);
       hub.publish(out);
       tick();
       poll = setInterval(tick, pollMs);

@@ -10,12 +10,13 @@ import { appRoot, unpackedPath } from '../app-paths';
 import type { RunDetailContext } from '../library/run-detail';
 import type { RunModelData } from '../../shared/run/run-model';
 import type { LibrarySnapshot } from '../../shared/library';
+import type { Discovery } from '../sources/little-workflow/store-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveCapture } from '../library/run-compare';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
 
-type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot>) => void;
+type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>) => void;
 type PendingFindings = (findings: Result<Diagnostic[]>) => void;
 
 /** A built detail, and its integrity findings, which the worker sends after it. */
@@ -85,7 +86,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
 
   // Distributive omit, so each request kind keeps its own fields.
   type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
-  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison | LibrarySnapshot>> => {
+  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>> => {
     const w = start();
     if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest).then(({ result }) => result);
     const id = nextId++;
@@ -108,7 +109,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     }
     const id = nextId++;
     const findings = new Promise<Result<Diagnostic[]>>((resolve) => pendingFindings.set(id, resolve));
-    const result = await new Promise<Result<RunModelData | RunComparison | LibrarySnapshot>>((resolve) => {
+    const result = await new Promise<Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>>((resolve) => {
       pending.set(id, resolve);
       w.postMessage({ ...body, id });
     });
@@ -122,6 +123,8 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
   return {
     /** The snapshot of `root` priced with `table` (open runs are folded to judge them: seconds for a big one). */
     library: (root: string, table: PriceTable) => call({ kind: 'library', root, table }) as Promise<Result<LibrarySnapshot>>,
+    /** The data dirs under `root` (no run counts), walked in the worker: the live observer's rescans. */
+    discover: (root: string) => call({ kind: 'discover', root }) as Promise<Result<Discovery>>,
     /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run; its findings follow. */
     detail,
     /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */

@@ -15,22 +15,33 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
+import { discover } from '../sources/fs/discovery';
+import type { Discovery } from '../sources/little-workflow/store-types';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
 export type RunWorkerRequest =
   | { id: number; kind: 'library'; root: string; table: PriceTable }
+  | { id: number; kind: 'discover'; root: string }
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
 /** What the worker answers: the result of request `id`, then (details only) the run's integrity findings. */
 export type RunWorkerResponse =
-  | { id: number; result: Result<RunModelData | RunComparison | LibrarySnapshot> }
+  | { id: number; result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery> }
   | { id: number; findings: Result<Diagnostic[]> };
 
 /** A request's result and, for details, the integrity check to run once the result is sent. */
-export type HandledRequest = { result: Result<RunModelData | RunComparison | LibrarySnapshot>; findings?: () => Result<Diagnostic[]> };
+export type HandledRequest = { result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>; findings?: () => Result<Diagnostic[]> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
+  // The live observer's rescans: a big root is walked here, never on main's thread.
+  if (request.kind === 'discover') {
+    try {
+      return { result: ok(discover(request.root, { countRuns: false })) };
+    } catch (error) {
+      return { result: fail(diagnostic('internal', `discovering ${request.root} failed: ${(error as Error).message}`, { path: request.root })) };
+    }
+  }
   if (request.kind === 'library') {
     try {
       return { result: loadLibrary(request.root, request.table) };

@@ -1,0 +1,125 @@
+/**
+ * Rescans of the opened root happen off main's thread when the library says how (its worker):
+ * the observer starts on the data dirs the load already found, never waits for a walk, keeps one
+ * walk in flight, and spaces walks by their cost.
+ */
+import { realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import type { DataDirInfo } from '../../shared/library';
+import { tempRoot } from '../../test/support/store-test-fixtures';
+import { until } from '../../test/support/live-support';
+import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
+import { discover } from '../sources/fs/discovery';
+import { createRunDetailPool } from '../workers/run-detail-pool';
+import { createLiveObserver, type LiveObserver } from './live-observer';
+
+const roots: string[] = [];
+const writers: ScriptWriter[] = [];
+let observer: LiveObserver | null = null;
+afterEach(async () => {
+  observer?.stop();
+  observer = null;
+  for (const writer of writers.splice(0)) await writer.kill();
+});
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+/** A root holding two data dirs, `a` and `b`, each with one finished run. */
+async function twoDataDirs(): Promise<{ root: string; found: DataDirInfo[] }> {
+  const root = realpathSync(tempRoot('li-live-discovery-'));
+  roots.push(root);
+  for (const name of ['a', 'b']) {
+    const writer = await startScriptWriter(join(root, name, '.little-workflow'));
+    writers.push(writer);
+    await writer.append(simpleRun(`run_${name}`, 2, true));
+  }
+  const found = discover(root, { countRuns: false }).dataDirs;
+  expect(found.map((d) => d.label)).toEqual(['a/.little-workflow', 'b/.little-workflow']);
+  return { root, found };
+}
+
+it('starts on the given data dirs without a walk, and a rescan off main adds and announces new ones when it answers', async () => {
+  const { root, found } = await twoDataDirs();
+  const [a, b] = found;
+  let clock = 0;
+  const walks: Array<(dirs: readonly DataDirInfo[]) => void> = [];
+  observer = createLiveObserver({
+    root,
+    now: () => clock,
+    pollMs: 60_000,
+    watch: false,
+    discoverMs: 1000,
+    logError: () => undefined,
+    initialDataDirs: [a],
+    discoverDataDirs: () => new Promise((resolve) => walks.push(resolve)),
+  });
+  const added: string[] = [];
+  observer.subscribe('test', (batch) => {
+    for (const notice of batch) if (notice.kind === 'dataDir.added') added.push(notice.dataDir);
+  });
+  observer.start();
+  // Only the given dir is tailed: no synchronous walk found `b`.
+  expect(observer.dataDirs()).toEqual([a.path]);
+  expect(walks).toHaveLength(0);
+
+  clock = 1000;
+  observer.tick();
+  observer.tick();
+  // The tick asked for a walk and went on without waiting; a second tick starts no second walk.
+  expect(walks).toHaveLength(1);
+  expect(observer.dataDirs()).toEqual([a.path]);
+  clock = 9000;
+  observer.tick();
+  expect(walks).toHaveLength(1);
+
+  walks[0](found);
+  await until(() => added.length === 1, 5000, 'b announced');
+  expect(added).toEqual([b.path]);
+  expect([...observer.dataDirs()].sort()).toEqual([a.path, b.path]);
+});
+
+it('spaces rescans by their cost: the next walk waits ten times as long as the last one took', async () => {
+  const { root, found } = await twoDataDirs();
+  let clock = 0;
+  const walks: number[] = [];
+  observer = createLiveObserver({
+    root,
+    now: () => clock,
+    pollMs: 60_000,
+    watch: false,
+    discoverMs: 1000,
+    logError: () => undefined,
+    initialDataDirs: found,
+    discoverDataDirs: async () => {
+      walks.push(clock);
+      clock += 500; // this walk "took" 500 ms
+      return found;
+    },
+  });
+  observer.start();
+  clock = 1000;
+  observer.tick();
+  await until(() => walks.length === 1, 5000, 'first walk');
+  await new Promise((resolve) => setImmediate(resolve));
+  // It ended at 1500 and took 500 ms: nothing before 1500 + 5000.
+  clock = 6499;
+  observer.tick();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(walks).toEqual([1000]);
+  clock = 6500;
+  observer.tick();
+  await until(() => walks.length === 2, 5000, 'second walk');
+  expect(walks).toEqual([1000, 6500]);
+});
+
+it("the library's worker walks a root to the same data dirs as discovery on main", async () => {
+  const { root, found } = await twoDataDirs();
+  const pool = createRunDetailPool();
+  try {
+    const walked = await pool.discover(root);
+    expect(walked.ok).toBe(true);
+    if (walked.ok) expect(walked.value.dataDirs).toEqual(found);
+  } finally {
+    await pool.close();
+  }
+}, 60_000);
