@@ -235,7 +235,8 @@ test('a filtered list is a deep link that survives a reload', async ({ page, fix
   await expect(status.getByRole('button', { name: /^crashed/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('searchbox', { name: /Search runs/ })).toHaveValue('run_');
   await expect(page.getByLabel('Events more than')).toHaveValue('20');
-  await expect(page.getByRole('columnheader', { name: 'Events' })).toHaveAttribute('aria-sort', 'descending');
+  // The runs grid's header (the harness sessions table below it has an Events column too).
+  await expect(page.getByRole('treegrid', { name: 'Runs' }).getByRole('columnheader', { name: 'Events' })).toHaveAttribute('aria-sort', 'descending');
   expect((await allRunRows(page)).map((r) => r.runId)).toEqual(before.map((r) => r.runId));
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });

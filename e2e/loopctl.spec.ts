@@ -40,8 +40,7 @@ test('shows the turns and tool calls of a loopctl run', async ({ page, loopctl }
 });
 
 test('the events tab lists the run\'s ledger records and opens one as its JSON', async ({ page, loopctl }) => {
-  await page.goto(loopctl.url);
-  await page.goto(`${loopctl.origin}/#/run/${RUN}/events`);
+  await page.goto(`${loopctl.url}#/run/${RUN}/events`);
   const rows = page.locator('.ev-row:not(.ev-placeholder)');
   await expect(rows.first()).toBeVisible();
   // 17 events.jsonl lines, then the run's trajectory.jsonl record.

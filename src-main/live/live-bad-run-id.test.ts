@@ -3,26 +3,21 @@
  * only themselves, with one diagnostic; every other run keeps being delivered, at the live
  * observer, the CLI `tail` and browser mode's push stream.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import { tailCommand } from '../cli/commands/tail';
 import { createInspectorCore } from '../library/inspector-core';
 import { tempRoot } from '../../test/support/store-test-fixtures';
-import { record, until } from '../../test/support/live-support';
+import { cleanUpLiveTests, record, until } from '../../test/support/live-support';
 import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
 import { createLiveObserver, type LiveObserver } from './live-observer';
 
-const roots: string[] = [];
-const writers: ScriptWriter[] = [];
 let observer: LiveObserver | null = null;
-afterEach(async () => {
+const { roots, writers } = cleanUpLiveTests(() => {
   observer?.stop();
   observer = null;
-  for (const writer of writers.splice(0)) await writer.kill();
 });
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 /** A data dir whose first run (in run_id order) is a bad id, with a good run after it. */
 async function dirWithBadRun(): Promise<{ dir: string; writer: ScriptWriter }> {

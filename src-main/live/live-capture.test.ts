@@ -1,23 +1,19 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
 import { loopctlRunId } from '../../shared/loopctl/segment-events';
 import { tempRoot } from '../../test/support/store-test-fixtures';
-import { record, until } from '../../test/support/live-support';
-import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
+import { cleanUpLiveTests, record, until } from '../../test/support/live-support';
+import { simpleRun, startScriptWriter } from '../../test/support/live-writer';
 import { LedgerTestWriter } from '../../test/support/loopctl-writer';
 import { createLiveObserver, type LiveObserver } from './live-observer';
 
-const roots: string[] = [];
-const writers: ScriptWriter[] = [];
 let observer: LiveObserver | null = null;
-afterEach(async () => {
+const { roots, writers } = cleanUpLiveTests(() => {
   observer?.stop();
   observer = null;
-  for (const writer of writers.splice(0)) await writer.kill();
 });
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 const S = 'eeeeeeee-5555-4555-8555-eeeeeeeeeeee';
 const t = clock('2026-09-01T10:00:00Z');

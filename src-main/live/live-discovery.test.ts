@@ -3,26 +3,22 @@
  * the observer starts on the data dirs the load already found, never waits for a walk, keeps one
  * walk in flight, and spaces walks by their cost.
  */
-import { realpathSync, rmSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DataDirInfo } from '../../shared/library';
 import { tempRoot } from '../../test/support/store-test-fixtures';
-import { until } from '../../test/support/live-support';
-import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
+import { cleanUpLiveTests, until } from '../../test/support/live-support';
+import { simpleRun, startScriptWriter } from '../../test/support/live-writer';
 import { discover } from '../sources/fs/discovery';
 import { createRunDetailPool } from '../workers/run-detail-pool';
 import { createLiveObserver, type LiveObserver } from './live-observer';
 
-const roots: string[] = [];
-const writers: ScriptWriter[] = [];
 let observer: LiveObserver | null = null;
-afterEach(async () => {
+const { roots, writers } = cleanUpLiveTests(() => {
   observer?.stop();
   observer = null;
-  for (const writer of writers.splice(0)) await writer.kill();
 });
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 /** A root holding two data dirs, `a` and `b`, each with one finished run. */
 async function twoDataDirs(): Promise<{ root: string; found: DataDirInfo[] }> {

@@ -1,20 +1,16 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
 import { createLiveObserver, type LiveObserver } from './live-observer';
-import { expectLiveEqualsFullFold, readAll, record, until } from '../../test/support/live-support';
+import { cleanUpLiveTests, expectLiveEqualsFullFold, readAll, record, until } from '../../test/support/live-support';
 import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
 
-const roots: string[] = [];
-const writers: ScriptWriter[] = [];
 let observer: LiveObserver | null = null;
-afterEach(async () => {
+const { roots, writers } = cleanUpLiveTests(() => {
   observer?.stop();
   observer = null;
-  for (const writer of writers.splice(0)) await writer.kill();
 });
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 function newDataDir(): string {
   const root = tempRoot('li-live-');

@@ -1,11 +1,13 @@
 /** Test helpers for the live observer: a recording subscriber and full-fold references. */
-import { expect } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, afterEach, expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import type { LiveObserver } from '../../src-main/live/live-observer';
 import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
+import type { ScriptWriter } from './live-writer';
 
 /** Everything a subscriber received, flattened, plus helpers. */
 export type Recorder = {
@@ -69,4 +71,19 @@ export async function until(predicate: () => boolean, timeoutMs = 15_000, what =
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * What a live test file cleans up: after each test the observer under test (`stopObserver`) and
+ * the writer children it started; at the end its temp roots. Push onto the returned lists.
+ */
+export function cleanUpLiveTests(stopObserver: () => void): { roots: string[]; writers: ScriptWriter[] } {
+  const roots: string[] = [];
+  const writers: ScriptWriter[] = [];
+  afterEach(async () => {
+    stopObserver();
+    for (const writer of writers.splice(0)) await writer.kill();
+  });
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+  return { roots, writers };
 }

@@ -9,34 +9,16 @@ import type { Diagnostic } from '../../../shared/diagnostics';
 import { RUN_ID_PATTERN, type EventEnvelope } from '../../../shared/events/envelope';
 import { diagnostic } from '../../../shared/diagnostics';
 import type { RunResetReason } from '../../../shared/live/live-types';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { openDataDir } from './data-dir-reader';
-import type { SqliteDriver } from './sqlite-driver';
 import type { DataDirReader } from './store-types';
 import { ChangeProbe, fileIdentity, sameIdentity, type FileIdentity, type RunHead } from './change-probe';
 import type { LiveNotification } from '../../../shared/live/live-notifications';
-import { checkRunLocks, type LockReader } from './lock-watch';
+import { checkRunLocks } from './lock-watch';
 import { RunTail } from './run-tail';
-import type { LiveRunInfo, LiveRunSnapshot, SourceTail } from '../run-source';
+import type { LiveRunInfo, LiveRunSnapshot, SourceTail, SourceTailOptions } from '../run-source';
 
-/** Knobs of one data-dir tail (the observer passes its own). */
-export type DataDirTailOptions = {
-  /** Minimum gap between full checks of every run's head while commits keep coming. */
-  fullCheckMs: number;
-  /** Gap between run-lock checks of active runs (crash detection). */
-  lockCheckMs: number;
-  /** Deliver the events that already exist (each run starts as `new`), not just new commits. */
-  replayExisting: boolean;
-  /** Use fs.watch on `events/` to wake up at once (the poll still runs as a safety net). */
-  watch: boolean;
-  /** Only tail runs this accepts. */
-  runFilter?: (runId: string) => boolean;
-  priceTable?: PriceTable;
-  driver?: SqliteDriver;
-  readLock?: LockReader;
-  /** Called by the watcher: something changed, tick soon. */
-  wake: () => void;
-};
+/** Knobs of one data-dir tail: every source's tail takes the same (the observer passes its own). */
+export type DataDirTailOptions = SourceTailOptions;
 
 const RUN_TERMINALS = new Set(['RunCompleted', 'RunFailed']);
 
