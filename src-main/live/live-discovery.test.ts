@@ -20,6 +20,11 @@ const { roots, writers } = cleanUpLiveTests(() => {
   observer = null;
 });
 
+/** An observer that only ticks when told, on a clock the test moves, rescanning at most every second. */
+function manualClock(root: string, now: () => number) {
+  return { root, now, pollMs: 60_000, watch: false, discoverMs: 1000, logError: () => undefined };
+}
+
 /** A root holding two data dirs, `a` and `b`, each with one finished run. */
 async function twoDataDirs(): Promise<{ root: string; found: DataDirInfo[] }> {
   const root = realpathSync(tempRoot('li-live-discovery-'));
@@ -40,12 +45,7 @@ it('starts on the given data dirs without a walk, and a rescan off main adds and
   let clock = 0;
   const walks: Array<(dirs: readonly DataDirInfo[]) => void> = [];
   observer = createLiveObserver({
-    root,
-    now: () => clock,
-    pollMs: 60_000,
-    watch: false,
-    discoverMs: 1000,
-    logError: () => undefined,
+    ...manualClock(root, () => clock),
     initialDataDirs: [a],
     discoverDataDirs: () => new Promise((resolve) => walks.push(resolve)),
   });
@@ -79,12 +79,7 @@ it('spaces rescans by their cost: the next walk waits ten times as long as the l
   let clock = 0;
   const walks: number[] = [];
   observer = createLiveObserver({
-    root,
-    now: () => clock,
-    pollMs: 60_000,
-    watch: false,
-    discoverMs: 1000,
-    logError: () => undefined,
+    ...manualClock(root, () => clock),
     initialDataDirs: found,
     discoverDataDirs: async () => {
       walks.push(clock);
