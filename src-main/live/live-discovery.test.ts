@@ -3,7 +3,7 @@
  * the observer starts on the data dirs the load already found, never waits for a walk, keeps one
  * walk in flight, and spaces walks by their cost.
  */
-import { realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { DataDirInfo } from '../../shared/library';
@@ -114,3 +114,39 @@ it("the library's worker walks a root to the same data dirs as discovery on main
     await pool.close();
   }
 }, 60_000);
+
+it('a change in the root itself brings the next rescan forward to the plain interval (fs.watch), not the cost-spaced one', async () => {
+  const { root, found } = await twoDataDirs();
+  let clock = 0;
+  const walks: number[] = [];
+  observer = createLiveObserver({
+    ...manualClock(root, () => clock),
+    watch: true,
+    initialDataDirs: found,
+    discoverDataDirs: async () => {
+      walks.push(clock);
+      clock += 500;
+      return found;
+    },
+  });
+  observer.start();
+  clock = 1000;
+  observer.tick();
+  await until(() => walks.length === 1, 5000, 'first walk');
+  await new Promise((resolve) => setImmediate(resolve));
+  // Cost-spaced, the next walk would wait until 6500; a new folder in the root allows it from 2500.
+  clock = 2500;
+  observer.tick();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(walks).toEqual([1000]);
+  mkdirSync(join(root, 'c'));
+  await until(
+    () => {
+      observer!.tick();
+      return walks.length === 2;
+    },
+    5000,
+    'a walk after the root changed',
+  );
+  expect(walks).toEqual([1000, 2500]);
+});

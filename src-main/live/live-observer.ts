@@ -12,6 +12,7 @@
  * turn of the event loop, so a huge backlog never blocks main for long. loopctl ledger folders
  * are tailed too (loopctl-dir-tail.ts: byte offsets, fs.watch on the folder, same notices).
  */
+import { watch, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DataDirInfo } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -110,7 +111,9 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
   // When the next rescan may start: never sooner than `discoverMs`, and at least ten times the
   // last walk's duration after it ended, so a huge root costs at most a tenth of a core.
   let nextDiscovery = Number.NEGATIVE_INFINITY;
+  let lastWalkEnded = Number.NEGATIVE_INFINITY;
   let discovering = false;
+  let rootWatcher: FSWatcher | null = null;
   let ticking = false;
 
   const wake = () => {
@@ -144,6 +147,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
 
   const scheduleNextDiscovery = (startedAt: number) => {
     const ended = now();
+    lastWalkEnded = ended;
     nextDiscovery = ended + Math.max(discoverMs, 10 * (ended - startedAt));
   };
 
@@ -170,6 +174,25 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
         hub.publish(out);
         if (out.length > 0) wake();
       });
+  };
+
+  // Something appeared in (or left) the root itself: rescan as soon as the plain interval allows,
+  // not the cost-spaced one. fs.watch is not recursive on every platform; the rescans stay the net.
+  const watchRoot = () => {
+    if (discoverMs <= 0 || options.watch === false) return;
+    try {
+      rootWatcher = watch(root, () => {
+        nextDiscovery = Math.min(nextDiscovery, lastWalkEnded + discoverMs);
+        wake();
+      });
+      rootWatcher.on('error', () => {
+        rootWatcher?.close();
+        rootWatcher = null;
+      });
+      if (options.unref === true) rootWatcher.unref();
+    } catch {
+      rootWatcher = null;
+    }
   };
 
   function tick(): void {
@@ -219,6 +242,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       hub.publish(out);
       tick();
       poll = setInterval(tick, pollMs);
+      watchRoot();
       if (options.unref === true) poll.unref();
     },
     stop() {
@@ -227,6 +251,8 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       if (wakeTimer !== null) clearTimeout(wakeTimer);
       if (follow !== null) clearImmediate(follow);
       poll = wakeTimer = follow = null;
+      rootWatcher?.close();
+      rootWatcher = null;
       for (const tail of tails.values()) tail.stop();
       tails.clear();
       if (options.sources === undefined) sources.dispose();
