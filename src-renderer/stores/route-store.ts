@@ -28,5 +28,8 @@ export const useRouteStore = create<RouteState>()((set) => ({
 export function listenToHash(): () => void {
   const onChange = () => useRouteStore.setState({ route: parseRoute(window.location.hash) });
   window.addEventListener('hashchange', onChange);
+  // The address may have changed between the store's creation and this subscription (a link
+  // followed while the app was still starting): take it now, or that hashchange is lost.
+  if (formatRoute(useRouteStore.getState().route) !== formatRoute(parseRoute(window.location.hash))) onChange();
   return () => window.removeEventListener('hashchange', onChange);
 }
