@@ -25,6 +25,31 @@ function manualClock(root: string, now: () => number) {
   return { root, now, pollMs: 60_000, watch: false, discoverMs: 1000, logError: () => undefined };
 }
 
+/**
+ * An observer on `found` whose walks each take 500 ms of a test clock; started, and its first
+ * walk (at 1000) done and settled. `walks` lists the clock at each walk's start.
+ */
+async function firstTimedWalk(root: string, found: DataDirInfo[], watch: boolean): Promise<{ walks: number[]; clock: { now: number } }> {
+  const clock = { now: 0 };
+  const walks: number[] = [];
+  observer = createLiveObserver({
+    ...manualClock(root, () => clock.now),
+    watch,
+    initialDataDirs: found,
+    discoverDataDirs: async () => {
+      walks.push(clock.now);
+      clock.now += 500;
+      return found;
+    },
+  });
+  observer.start();
+  clock.now = 1000;
+  observer.tick();
+  await until(() => walks.length === 1, 5000, 'first walk');
+  await new Promise((resolve) => setImmediate(resolve));
+  return { walks, clock };
+}
+
 /** A root holding two data dirs, `a` and `b`, each with one finished run. */
 async function twoDataDirs(): Promise<{ root: string; found: DataDirInfo[] }> {
   const root = realpathSync(tempRoot('li-live-discovery-'));
@@ -76,29 +101,14 @@ it('starts on the given data dirs without a walk, and a rescan off main adds and
 
 it('spaces rescans by their cost: the next walk waits ten times as long as the last one took', async () => {
   const { root, found } = await twoDataDirs();
-  let clock = 0;
-  const walks: number[] = [];
-  observer = createLiveObserver({
-    ...manualClock(root, () => clock),
-    initialDataDirs: found,
-    discoverDataDirs: async () => {
-      walks.push(clock);
-      clock += 500; // this walk "took" 500 ms
-      return found;
-    },
-  });
-  observer.start();
-  clock = 1000;
-  observer.tick();
-  await until(() => walks.length === 1, 5000, 'first walk');
-  await new Promise((resolve) => setImmediate(resolve));
+  const { walks, clock } = await firstTimedWalk(root, found, false);
   // It ended at 1500 and took 500 ms: nothing before 1500 + 5000.
-  clock = 6499;
-  observer.tick();
+  clock.now = 6499;
+  observer!.tick();
   await new Promise((resolve) => setImmediate(resolve));
   expect(walks).toEqual([1000]);
-  clock = 6500;
-  observer.tick();
+  clock.now = 6500;
+  observer!.tick();
   await until(() => walks.length === 2, 5000, 'second walk');
   expect(walks).toEqual([1000, 6500]);
 });
@@ -117,26 +127,10 @@ it("the library's worker walks a root to the same data dirs as discovery on main
 
 it('a change in the root itself brings the next rescan forward to the plain interval (fs.watch), not the cost-spaced one', async () => {
   const { root, found } = await twoDataDirs();
-  let clock = 0;
-  const walks: number[] = [];
-  observer = createLiveObserver({
-    ...manualClock(root, () => clock),
-    watch: true,
-    initialDataDirs: found,
-    discoverDataDirs: async () => {
-      walks.push(clock);
-      clock += 500;
-      return found;
-    },
-  });
-  observer.start();
-  clock = 1000;
-  observer.tick();
-  await until(() => walks.length === 1, 5000, 'first walk');
-  await new Promise((resolve) => setImmediate(resolve));
+  const { walks, clock } = await firstTimedWalk(root, found, true);
   // Cost-spaced, the next walk would wait until 6500; a new folder in the root allows it from 2500.
-  clock = 2500;
-  observer.tick();
+  clock.now = 2500;
+  observer!.tick();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(walks).toEqual([1000]);
   mkdirSync(join(root, 'c'));
