@@ -14,9 +14,11 @@ import type { Discovery } from '../sources/little-workflow/store-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveCapture } from '../library/run-compare';
-import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
+import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse, type WorkerAnswer } from './run-detail-worker';
+import type { RunDiffView } from '../../shared/compare/run-diff-view';
+import type { RunRef } from '../../shared/run/run-detail-types';
 
-type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>) => void;
+type Pending = (result: Result<WorkerAnswer>) => void;
 type PendingFindings = (findings: Result<Diagnostic[]>) => void;
 
 /** A built detail, and its integrity findings, which the worker sends after it. */
@@ -86,7 +88,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
 
   // Distributive omit, so each request kind keeps its own fields.
   type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
-  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>> => {
+  const call = (body: RequestBody): Promise<Result<WorkerAnswer>> => {
     const w = start();
     if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest).then(({ result }) => result);
     const id = nextId++;
@@ -109,7 +111,7 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     }
     const id = nextId++;
     const findings = new Promise<Result<Diagnostic[]>>((resolve) => pendingFindings.set(id, resolve));
-    const result = await new Promise<Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>>((resolve) => {
+    const result = await new Promise<Result<WorkerAnswer>>((resolve) => {
       pending.set(id, resolve);
       w.postMessage({ ...body, id });
     });
@@ -127,9 +129,11 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     discover: (root: string) => call({ kind: 'discover', root }) as Promise<Result<Discovery>>,
     /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run; its findings follow. */
     detail,
-    /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */
-    compare: (dataDir: string, runId: string, live: LiveCapture | null) =>
-      call({ kind: 'compare', dataDir, runId, live }) as Promise<Result<RunComparison>>,
+    /** The run's log (cut after `upto` when given) folded afresh and compared with `live` (or simulated batches), in the worker. */
+    compare: (dataDir: string, runId: string, live: LiveCapture | null, upto?: number) =>
+      call({ kind: 'compare', dataDir, runId, live, upto }) as Promise<Result<RunComparison>>,
+    /** Two runs diffed (each read strictly, as of its `at` when given), in the worker. */
+    diff: (a: RunRef, b: RunRef, table: PriceTable) => call({ kind: 'diff', a, b, table }) as Promise<Result<RunDiffView>>,
     /** Stop the worker (pending requests fail). */
     async close(): Promise<void> {
       const w = worker;

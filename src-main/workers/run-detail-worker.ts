@@ -1,6 +1,6 @@
 /**
  * Worker thread that loads library snapshots (folding every run without a terminal event),
- * builds run details (with their turn rows and cost aggregate) and replay-vs-live comparisons: reading and folding a
+ * builds run details (with their turn rows and cost aggregate), replay-vs-live comparisons and run diffs: reading and folding a
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
@@ -15,6 +15,9 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
+import { diffRefs } from '../library/run-diff-service';
+import type { RunDiffView } from '../../shared/compare/run-diff-view';
+import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
 import type { Discovery } from '../sources/little-workflow/store-types';
 
@@ -23,14 +26,18 @@ export type RunWorkerRequest =
   | { id: number; kind: 'library'; root: string; table: PriceTable }
   | { id: number; kind: 'discover'; root: string }
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
-  | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
+  | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null; upto?: number }
+  | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable };
 /** What the worker answers: the result of request `id`, then (details only) the run's integrity findings. */
 export type RunWorkerResponse =
-  | { id: number; result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery> }
+  | { id: number; result: Result<WorkerAnswer> }
   | { id: number; findings: Result<Diagnostic[]> };
 
 /** A request's result and, for details, the integrity check to run once the result is sent. */
-export type HandledRequest = { result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>; findings?: () => Result<Diagnostic[]> };
+export type HandledRequest = { result: Result<WorkerAnswer>; findings?: () => Result<Diagnostic[]> };
+
+/** Every kind of answer the worker gives. */
+export type WorkerAnswer = RunModelData | RunComparison | LibrarySnapshot | Discovery | RunDiffView;
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -49,11 +56,18 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       return { result: fail(diagnostic('internal', `loading ${request.root} failed: ${(error as Error).message}`, { path: request.root })) };
     }
   }
+  if (request.kind === 'diff') {
+    try {
+      return { result: diffRefs(request.a, request.b, request.table) };
+    } catch (error) {
+      return { result: fail(diagnostic('internal', `diff of ${request.a.runId} and ${request.b.runId} failed: ${(error as Error).message}`)) };
+    }
+  }
   const failed = (error: unknown) => fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
   const reader = openDataDir(request.dataDir);
   if (!reader.ok) return { result: reader };
   try {
-    if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live) };
+    if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context);
     if (!parts.ok) return { result: parts };
     const { detail, checkFindings } = parts.value;
