@@ -157,7 +157,7 @@ function DiedHere({ detail, at }: { detail: RunHead; at: RunAddress }) {
               </li>
             ))}
           </ul>
-          <p className="muted">The sections below are the run as of this event: the same plan `little-inspector plan --at {lastEvent!.sequence}` prints.</p>
+          <p className="muted">The sections below are the run as of this event: the same plan <code>little-inspector plan --at {lastEvent!.sequence}</code> prints.</p>
         </>
       ) : (
         <p>The run had already {verdict.kind} at this event: a resume would do nothing.</p>

@@ -14,6 +14,7 @@ import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/displa
 import { facetValues, statusCounts } from './run-filters';
 import { LoadingRows } from './loading-rows';
 import { RunTable } from './run-table';
+import { CompareBar } from './compare-bar';
 import { ambiguousRunIds, buildRunTree } from './run-tree';
 import { useLibraryUrlSync } from './use-library-url-sync';
 import './library.css';
@@ -100,7 +101,10 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
           <button type="button" onClick={clear}>Clear filters</button>
         </div>
       ) : (
-        <RunTable rows={tree.rows} ambiguous={ambiguous} />
+        <>
+          <CompareBar snapshot={snapshot} />
+          <RunTable rows={tree.rows} ambiguous={ambiguous} />
+        </>
       )}
       <SessionsPanel root={snapshot.root} />
       {/* Below the list, so the filters stand still from the loading frame to the loaded one. */}
