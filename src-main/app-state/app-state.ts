@@ -6,8 +6,7 @@
 import { createNotesStore, type NotesStore } from './notes-store';
 import { createOtlpSettingsStore, type OtlpSettingsStore } from './otlp-settings-store';
 import { checkStateDir } from './state-dir';
-import type { Result } from '../../shared/diagnostics';
-import { ok } from '../../shared/diagnostics';
+import { ok, type Result } from '../../shared/diagnostics';
 import type { RunNotes } from '../../shared/notes/note-types';
 
 /** The state of one process. */
@@ -19,9 +18,14 @@ export type AppState = {
   readonly otlpSettings: OtlpSettingsStore;
 };
 
+/** State in memory only: no notes, settings kept until the process ends. */
+export function memoryAppState(): AppState {
+  return { dir: null, notes: null, otlpSettings: createOtlpSettingsStore(null) };
+}
+
 /** The state kept in `dir` (checked: never inside a data dir); null: in memory only, no notes. */
 export function openAppState(dir: string | null): Result<AppState> {
-  if (dir === null) return ok({ dir: null, notes: null, otlpSettings: createOtlpSettingsStore(null) });
+  if (dir === null) return ok(memoryAppState());
   const checked = checkStateDir(dir);
   if (!checked.ok) return checked;
   return ok({ dir, notes: createNotesStore(dir), otlpSettings: createOtlpSettingsStore(dir) });
