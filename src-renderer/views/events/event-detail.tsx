@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { JsonView } from '../../components/json-view';
 import type { Load } from '../../stores/load';
 import type { RunEvent } from '../../stores/use-run-event';
+import type { RunRef } from '../../../shared/run/run-detail-types';
+import { NotesPanel } from '../notes/notes-panel';
 
 /** Raw text shown before "show all" (an undecodable payload can be megabytes). */
 const RAW_PREVIEW = 20_000;
@@ -22,7 +24,7 @@ function RawPayload({ text }: { text: string }) {
 }
 
 /** Detail pane content for event `sequence` (undefined: nothing selected) and where its fetch stands. */
-export function EventDetail({ sequence, event }: { sequence: number | undefined; event: Load<RunEvent> }) {
+export function EventDetail({ sequence, event, runRef }: { sequence: number | undefined; event: Load<RunEvent>; runRef: RunRef }) {
   if (sequence === undefined || event.phase === 'idle') return <p className="empty">Select an event to see its full envelope.</p>;
   if (event.phase === 'loading') {
     return <p className="loading" role="status" aria-busy="true">Loading event {sequence}…</p>;
@@ -40,6 +42,11 @@ export function EventDetail({ sequence, event }: { sequence: number | undefined;
       <h3 className="ev-detail-title">
         <span className="mono">#{sequence}</span> {envelope?.type ?? 'undecodable event'}
       </h3>
+      {envelope !== null && (
+        <section className="ev-notes" aria-label="Notes on this event">
+          <NotesPanel runRef={runRef} target={{ kind: 'event', eventId: envelope.eventId, sequence }} what="this event" />
+        </section>
+      )}
       {envelope !== null ? <JsonView value={envelope} expandDepth={2} label={`Event ${sequence}`} /> : <RawPayload text={rawPayload ?? ''} />}
     </div>
   );
