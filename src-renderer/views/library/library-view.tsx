@@ -13,6 +13,7 @@ import { FilterBar } from './filter-bar';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
 import { facetValues, queryPredicate, statusCounts } from './run-filters';
 import { SendToBackendButton } from '../otlp/send-button';
+import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { LoadingRows } from './loading-rows';
 import { RunTable } from './run-table';
 import { ambiguousRunIds, buildRunTree } from './run-tree';
@@ -66,8 +67,9 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
   const counts = useMemo(() => statusCounts(snapshot.runs, query, Date.now()), [snapshot, query]);
   const facets = useMemo(() => facetValues(snapshot.runs), [snapshot]);
   const ambiguous = useMemo(() => ambiguousRunIds(snapshot.runs), [snapshot]);
-  // "Send to tracing backend…" sends the runs the filters let through (the whole list unfiltered).
+  // "Send to tracing backend…" sends the workflow runs the filters let through (sessions listed as rows are not runs).
   const shown = useMemo(() => snapshot.runs.filter(queryPredicate(query, Date.now())), [snapshot, query]);
+  const sendable = useMemo(() => shown.filter((r) => RUN_ID_PATTERN.test(r.runId)), [shown]);
   const dirCount = snapshot.dataDirs.length;
   // "Stopped after N folders": the list may be missing data dirs, and the user should know.
   const stopped = snapshot.diagnostics.find((d) => d.code === 'discovery-stopped');
@@ -79,9 +81,9 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
         <span className="muted"> · {dirCount} data dir{dirCount === 1 ? '' : 's'} · {snapshot.runs.length} run{snapshot.runs.length === 1 ? '' : 's'}</span>
         {reloading && <span className="muted"> · opening…</span>}
         <SendToBackendButton
-          runs={shown}
-          label={`${shown.length} run${shown.length === 1 ? '' : 's'} ${shown.length === snapshot.runs.length ? 'in the list' : 'matching the filters'}`}
-          text={`Send ${shown.length === snapshot.runs.length ? 'all' : shown.length} to tracing backend…`}
+          runs={sendable}
+          label={`${sendable.length} workflow run${sendable.length === 1 ? '' : 's'} ${shown.length === snapshot.runs.length ? 'in the list' : 'matching the filters'}${sendable.length < shown.length ? ` (${shown.length - sendable.length} sessions left out)` : ''}`}
+          text={`Send ${shown.length === snapshot.runs.length ? 'all' : sendable.length} to tracing backend…`}
         />
         <span className="lib-key-hint muted">
           <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>?</kbd> keys
