@@ -78,6 +78,7 @@ export function buildReportDocument(detail: RunDetail, options: BuildReportOptio
     resumePlan: detail.boundary?.resumePlan ?? null,
     audit: options.audit ?? null,
     findings: detail.findings,
+    redactions: null,
   };
 }
 

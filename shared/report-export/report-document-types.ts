@@ -10,6 +10,7 @@ import type { ResumeMarker, SubRunLink } from '../fold/harness/harness-types';
 import type { StepStatus, UsageTotals } from '../fold/run-state-types';
 import type { PricingProvenance } from '../pricing/staleness';
 import type { RunReport } from '../report/run-report';
+import type { RedactionSummary } from '../redact/redaction-types';
 import type { LockInfo } from '../run/run-detail-types';
 
 /** The `format` tag of every exported document; bumped on any breaking change. */
@@ -186,4 +187,6 @@ export type RunReportDocument = {
   /** The resume audit (shared/compare) when the run was resumed, else null. */
   audit: ResumeAudit | null;
   findings: Diagnostic[];
+  /** What redaction took out (rule, count, where; never values), or null when the export was not redacted. */
+  redactions: RedactionSummary | null;
 };

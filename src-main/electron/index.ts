@@ -14,6 +14,7 @@ import { createInspectorCore, type InspectorCore } from '../library/inspector-co
 import { installAppMenu } from './app-menu';
 import { exportRunWithDialog, requestRunExport } from './export-menu-action';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RedactionRequest } from '../../shared/redact/redaction-request';
 import { printReportToPdf } from './pdf-electron';
 import { exampleDataDir, rendererDir } from '../app-paths';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -98,8 +99,8 @@ export function runApp(): void {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 
-  // `dialog.exportReport({dataDir, runId})`: the save dialog for the run the request names.
-  const exportReport = async (run: RunRef): Promise<string | null> => {
+  // `dialog.exportReport({dataDir, runId, redact?})`: the save dialog for the run the request names.
+  const exportReport = async (run: RunRef & { redact?: RedactionRequest }): Promise<string | null> => {
     if (core === null) return null;
     const parent = BrowserWindow.getFocusedWindow();
     return exportRunWithDialog(core, run, {
