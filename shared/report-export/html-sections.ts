@@ -123,3 +123,12 @@ export function redactionsSection(doc: RunReportDocument): string {
   const rows = r.findings.map((f) => [mono(f.rule), e(f.count), e(findingPlaces(f))]);
   return `<h2 id="redactions">Redacted</h2><p class="note">${e(redactionHeadline(r))} Each value was replaced by <code>[redacted: rule]</code>.</p>${rows.length === 0 ? '' : table(['Rule', 'Values', 'Where'], rows)}`;
 }
+
+/** Notes pinned in the app: each under what it is pinned to; the text is the user's, escaped and kept as written. */
+export function notesSection(doc: RunReportDocument): string {
+  if (doc.notes.length === 0) return '';
+  const where = (n: RunReportDocument['notes'][number]) =>
+    n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step ${mono(n.target.stepPath)}` : `event #${e(n.target.sequence)} ${mono(n.target.eventId)}`;
+  const items = doc.notes.map((n) => `<li><div class="note">On ${where(n)} · ${e(formatTimestamp(n.updatedAt))}</div><p class="note-text">${e(n.text)}</p></li>`).join('');
+  return `<h2 id="notes">Notes (${e(formatCount(doc.notes.length))})</h2><ul class="plain notes">${items}</ul>`;
+}

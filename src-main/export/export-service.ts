@@ -11,6 +11,7 @@ import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../
 import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
+import type { Note } from '../../shared/notes/note-types';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
 import { redactorFor, type RedactionRequest } from '../../shared/redact/redaction-request';
@@ -31,6 +32,8 @@ export type ExportServiceContext = {
   version: string;
   renderPdf?: PdfRenderer;
   now?: () => Date;
+  /** The run's notes from the app's state folder (none when absent). */
+  notes?: (ref: RunRef) => Note[];
 };
 
 /**
@@ -58,7 +61,8 @@ export function createExportService(context: ExportServiceContext) {
     // The timeline comes with the detail (RunDetail.timeline); the resume audit needs the whole
     // log, so it is computed only for runs that were resumed.
     const audit = detail.value.harness.resumes.length === 0 ? null : await resumeAudit(ref, context.runs.streamLog(ref));
-    const doc = buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit });
+    const doc = buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit, notes: context.notes?.(ref) ?? [] });
+    // Notes are redacted too: a person may paste a secret into one.
     return ok(redactor === null ? doc : redactReportDocument(doc, redactor.value));
   };
 
