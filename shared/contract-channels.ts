@@ -16,6 +16,8 @@ import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import type { LibrarySnapshot } from './library';
+import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
+import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
@@ -48,6 +50,23 @@ const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step pat
 const eventFilter = (z: Zod) =>
   z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).refine(noNul, 'step paths may not contain NUL').optional() }).strict();
 const harnessSelection = (z: Zod) => ({ kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+const noteTarget = (z: Zod) =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('run') }).strict(),
+    z.object({ kind: z.literal('step'), stepPath: stepPath(z) }).strict(),
+    z.object({ kind: z.literal('event'), eventId: z.string().min(1).max(200), sequence: sequence(z) }).strict(),
+  ]);
+/** A header as a page sends it (`value` null: the value main keeps for this name). */
+const otlpHeader = (z: Zod) =>
+  z.object({ name: z.string().min(1).max(200), secret: z.boolean(), value: z.string().max(8192).refine(noNul, 'header values may not contain NUL').nullable() }).strict();
+const otlpSettings = (z: Zod) => ({
+  endpoint: z.string().max(2048),
+  protocol: z.enum(['http/protobuf', 'http/json']),
+  headers: z.array(otlpHeader(z)).max(50),
+  content: z.boolean(),
+});
+const jobId = (z: Zod) => z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
 const sliceSpec = (z: Zod) =>
@@ -108,6 +127,30 @@ export const CHANNELS = {
   ),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(run),
+  /** The notes pinned to a run, its steps and events (from the app's state folder), and why they could not be read, if so. */
+  'notes.list': answers<RunNotes>()(run),
+  /** Add a note (no id) or change one; the note as stored. Text is the user's own: views render it as text. */
+  'notes.put': answers<Note>()((z) => z.object({ ...runRef(z), id: z.string().min(1).max(100).optional(), target: noteTarget(z), text: z.string().min(1).max(MAX_NOTE_CHARS) }).strict()),
+  /** Delete a note; false when it was already gone. */
+  'notes.delete': answers<boolean>()((z) => z.object({ ...runRef(z), id: z.string().min(1).max(100) }).strict()),
+  /** The "Send to tracing backend…" settings (secret header values come as null) and why the saved ones were not used, if so. */
+  'otlp.settings': answers<{ settings: OtlpSettingsView; problem: Diagnostic | null }>()(none),
+  /**
+   * Send runs of the opened library to an OTLP/HTTP backend (docs/OTLP.md "In the app"); progress
+   * comes as `otlp.progress` pushes for `jobId`; answers when done, refused, unreachable or cancelled.
+   */
+  'otlp.send': answers<OtlpSendSummary>()((z) =>
+    z
+      .object({
+        jobId: jobId(z),
+        runs: z.array(z.object({ dataDir: pathArg(z), runIds: z.array(z.string().min(1).max(200)).min(1).max(5000) }).strict()).min(1).max(200),
+        ...otlpSettings(z),
+        remember: z.boolean(),
+      })
+      .strict(),
+  ),
+  /** Stop a running send after its current request; false when no such send runs. */
+  'otlp.cancel': answers<boolean>()((z) => z.object({ jobId: jobId(z) }).strict()),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
   'sessions.list': answers<SessionListing[]>()(none),
   /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir), doctor's findings, invalid lines. */

@@ -93,7 +93,8 @@ export type PersistentDirItem = {
   at: string;
 };
 
-export type OtherItem = { kind: 'event'; type: string; sequence: number; at: string; failed: boolean };
+/** Any other event; `runId`/`stepPath` are set for `harness.execute_step.*` (the workflow step it ran). */
+export type OtherItem = { kind: 'event'; type: string; sequence: number; at: string; failed: boolean; occurrenceId?: string; runId?: string; stepPath?: string };
 
 export type SessionItem = ModelCallItem | ToolCallItem | FileChangeItem | RuntimeItem | PersistentDirItem | OtherItem;
 
@@ -184,7 +185,8 @@ function itemFor(record: TraceRecord, models: Map<string, ModelCallItem>, tools:
       at: e.timestamp,
     };
   }
-  return { kind: 'event', type: e.type, sequence: e.sequence, at: e.timestamp, failed: isFailureType(e.type) };
+  const step = e.type.startsWith('harness.execute_step.') ? { runId: stringField(m, 'runId'), stepPath: stringField(m, 'stepPath') } : {};
+  return { kind: 'event', type: e.type, sequence: e.sequence, at: e.timestamp, failed: isFailureType(e.type), occurrenceId: e.occurrenceId, ...step };
 }
 
 function modelStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, ModelCallItem>): SessionItem | null {

@@ -114,3 +114,12 @@ export function findingsSection(doc: RunReportDocument): string {
   const body = doc.findings.length === 0 ? '<p class="note">No integrity findings: sequences, event ids, artifacts and manifests check out.</p>' : table(['Severity', 'Code', 'Message', 'At'], doc.findings.map((f) => [badge(f.severity), mono(f.code), e(f.message), f.sequence === undefined ? '—' : `#${e(f.sequence)}`]));
   return `<h2 id="findings">Integrity findings</h2>${body}`;
 }
+
+/** Notes pinned in the app: each under what it is pinned to; the text is the user's, escaped and kept as written. */
+export function notesSection(doc: RunReportDocument): string {
+  if (doc.notes.length === 0) return '';
+  const where = (n: RunReportDocument['notes'][number]) =>
+    n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step ${mono(n.target.stepPath)}` : `event #${e(n.target.sequence)} ${mono(n.target.eventId)}`;
+  const items = doc.notes.map((n) => `<li><div class="note">On ${where(n)} · ${e(formatTimestamp(n.updatedAt))}</div><p class="note-text">${e(n.text)}</p></li>`).join('');
+  return `<h2 id="notes">Notes (${e(formatCount(doc.notes.length))})</h2><ul class="plain notes">${items}</ul>`;
+}

@@ -33,6 +33,7 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
     ...(run.parentRunId === null ? [] : [['Parent run', run.parentRunId]]),
   ]));
   out.push(...block('Run output', run.output), ...block('Run error', run.error));
+  out.push(...notesMarkdown(doc));
 
   const t = doc.cost.totals;
   const p = doc.cost.pricing;
@@ -92,4 +93,15 @@ function block(label: string, text: CappedText | null): string[] {
   const json = /^[[{]/.test(text.text.trimStart());
   const cut = text.truncated ? ` (first ${formatCount(text.text.length)} of ${formatCount(text.totalChars)} characters)` : '';
   return [`**${inline(label)}**${cut}:`, '', fencedBlock(text.text, json ? 'json' : 'text'), ''];
+}
+
+/** Notes pinned in the app, each a quoted paragraph of escaped text (never raw HTML). */
+function notesMarkdown(doc: RunReportDocument): string[] {
+  if (doc.notes.length === 0) return [];
+  const out = [`## Notes (${formatCount(doc.notes.length)})`, ''];
+  for (const n of doc.notes) {
+    const where = n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step \`${n.target.stepPath.replace(/`/g, '')}\`` : `event #${n.target.sequence}`;
+    out.push(`**On ${where}** (${formatTimestamp(n.updatedAt)}):`, '', ...n.text.split(/\r?\n/).map((line) => `> ${inline(line)}`), '');
+  }
+  return out;
 }

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../
 import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
+import type { Note } from '../../shared/notes/note-types';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
 
@@ -28,6 +29,8 @@ export type ExportServiceContext = {
   version: string;
   renderPdf?: PdfRenderer;
   now?: () => Date;
+  /** The run's notes from the app's state folder (none when absent). */
+  notes?: (ref: RunRef) => Note[];
 };
 
 /**
@@ -52,7 +55,7 @@ export function createExportService(context: ExportServiceContext) {
     // The timeline comes with the detail (RunDetail.timeline); the resume audit needs the whole
     // log, so it is computed only for runs that were resumed.
     const audit = detail.value.harness.resumes.length === 0 ? null : await resumeAudit(ref, context.runs.streamLog(ref));
-    return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit }));
+    return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit, notes: context.notes?.(ref) ?? [] }));
   };
 
   let pdfsRunning = 0;

@@ -1,7 +1,8 @@
 /**
  * One interface for every kind of run log the inspector reads (little-workflow's SQLite data
- * dirs, loopctl's ledgers; little-harness session traces next). Callers ask the registry
- * (registry.ts) for the source of a data dir and never branch on its format themselves.
+ * dirs, loopctl's ledgers, little-harness session folders whose sessions are the "runs").
+ * Callers ask the registry (registry.ts) for the source of a data dir and never branch on its
+ * format themselves.
  *
  * A `SourceKind` is stateless (recognise a folder, count its runs for discovery, make a
  * source); a `RunSource` is one instance with whatever caches the format needs, owned by
@@ -38,6 +39,8 @@ export interface SourceKind {
   countRuns(dir: string, options?: OpenDataDirOptions): { runCount: number; diagnostics: Diagnostic[] };
   /** A source instance; its state lives until `dispose()`. */
   create(options?: SourceOptions): RunSource;
+  /** True when data dirs of other kinds can sit inside one of this kind (a `.little-harness` tree's session worlds): discovery walks on into it. */
+  readonly nestsDataDirs?: boolean;
 }
 
 /** Knobs shared by every source. */

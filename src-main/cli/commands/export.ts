@@ -17,14 +17,15 @@ import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';
+import { stateDirArg } from '../state-dir-arg';
 import { DataDirError, DEFAULT_DATA_DIR, LittleCliError, unreadableDataDirError } from '../run-log';
 
-const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>]';
+const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>] [--state-dir <dir>]';
 
 /** Export one run; exit 2 when the data dir cannot be read or no Chromium is there for a PDF. */
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const args = argv.map((a) => (a === '-o' ? '--output' : a));
-  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, 'max-text': true, 'price-table': true });
+  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, 'max-text': true, 'price-table': true, 'state-dir': true });
   if (positionals.length !== 1) throw new UsageError(USAGE_LINE);
   const format = flags.format as string | undefined;
   if (format === undefined || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
@@ -34,8 +35,10 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const runId = positionals[0];
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
 
+  // Notes pinned in the app travel in the report (read from the state folder; nothing is written).
+  const state = stateDirArg(flags['state-dir']);
   // A one-shot export needs no live observer; the worker and watchers are stopped on the way out.
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state });
   try {
     return await exportWith(core);
   } finally {

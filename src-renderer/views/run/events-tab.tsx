@@ -13,7 +13,7 @@ import { useLiveRun } from '../../stores/live-store';
 import { useRouteStore } from '../../stores/route-store';
 import { useRunEvent } from '../../stores/use-run-event';
 import { useSlice } from '../../stores/use-slice';
-import { EventDetail } from '../events/event-detail';
+import { EventDetail, useSessionOfDataDir } from '../events/event-detail';
 import { EventFilters } from '../events/event-filters';
 import { EVENT_ROW_HEIGHT, EventRowView, eventRowId } from '../events/event-row';
 import { useEventsLive } from '../events/use-events-live';
@@ -33,6 +33,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   // Big runs take seconds to fold; the raw log does not need the fold, so it starts at once.
   const ref = useMemo(() => ({ dataDir: summary.dataDir, runId: summary.runId }), [summary.dataDir, summary.runId]);
   const live = useLiveRun(ref.dataDir, ref.runId);
+  const session = useSessionOfDataDir(ref.dataDir);
   const growing = live?.summary.phase === 'active';
   const epoch = live?.resets ?? 0;
   const [filter, setFilter] = useState<EventFilterSpec | null>(null);
@@ -187,7 +188,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           )}
         </div>
         <aside className="ev-detail" aria-label="Selected event">
-          <EventDetail sequence={target} event={selected} />
+          <EventDetail sequence={target} event={selected} session={session} />
         </aside>
       </div>
     </div>
