@@ -13,6 +13,7 @@
  *   #/run/<runId>/compare?against=<id>   the run compared with another (the baseline; `againstDir`: its data dir label)
  *   ?dir=<data dir label>                appended when the run id exists in several data dirs
  *   #/session/<sessionId>?dir=<harness dir>   one little-harness session (dir relative to the opened folder)
+ *   …&occ=<occurrenceId>                 that session with the trace item of one occurrence picked out
  */
 
 /** The run view's tabs. */
@@ -39,7 +40,7 @@ export type Route =
       /** The compare tab's baseline run. */
       against?: RunAgainst;
     }
-  | { view: 'session'; sessionId: string; dir: string };
+  | { view: 'session'; sessionId: string; dir: string; occurrence?: string };
 
 /** The address of run `route`'s view, keeping its position in time (tab and selection left to the caller). */
 export function runBase(route: { runId: string; dir: string | null; at?: number }): { view: 'run'; runId: string; dir: string | null; at?: number } {
@@ -51,7 +52,11 @@ export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
   const [path, query = ''] = raw.split('?', 2);
   const parts = path.split('/').filter(Boolean);
-  if (parts[0] === 'session' && parts[1]) return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: new URLSearchParams(query).get('dir') ?? '.' };
+  if (parts[0] === 'session' && parts[1]) {
+    const params = new URLSearchParams(query);
+    const occurrence = params.get('occ');
+    return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: params.get('dir') ?? '.', ...(occurrence ? { occurrence } : {}) };
+  }
   if (parts[0] !== 'run' || !parts[1]) return libraryRoute(query);
   const params = new URLSearchParams(query);
   const dir = params.get('dir');
@@ -80,7 +85,10 @@ export function formatRoute(route: Route): string {
     const params = new URLSearchParams(route.query ?? {}).toString();
     return params ? `#/?${params}` : '#/';
   }
-  if (route.view === 'session') return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}`;
+  if (route.view === 'session') {
+    const occ = route.occurrence ? `&occ=${encodeURIComponent(route.occurrence)}` : '';
+    return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}${occ}`;
+  }
   const params = new URLSearchParams();
   if (route.dir) params.set('dir', route.dir);
   if (route.against) {

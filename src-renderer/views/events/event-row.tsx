@@ -33,10 +33,12 @@ type Props = {
   /** Past the event the run is shown as of (time travel): not yet written at that point. */
   future?: boolean;
   onSelect(sequence: number): void;
+  /** A note is pinned to this event. */
+  noted?: boolean;
 };
 
 /** A listbox option; clicking selects it. */
-export function EventRowView({ sequence, row, error, selected, future = false, onSelect }: Props) {
+export function EventRowView({ sequence, row, error, selected, future = false, onSelect, noted = false }: Props) {
   return (
     <div
       id={sequence === undefined ? undefined : eventRowId(sequence)}
@@ -45,7 +47,14 @@ export function EventRowView({ sequence, row, error, selected, future = false, o
       className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}${future ? ' ev-future' : ''}`}
       onClick={() => sequence !== undefined && onSelect(sequence)}
     >
-      <span className="ev-seq">{sequence ?? ''}</span>
+      <span className="ev-seq">
+        {sequence ?? ''}
+        {noted && (
+          <span className="ev-note-marker" title="A note is pinned to this event" aria-label=", has a note">
+            {' '}✎
+          </span>
+        )}
+      </span>
       {row ? (
         <>
           <span className="ev-time">{clockTime(row.recordedAt)}</span>
