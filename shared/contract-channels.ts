@@ -16,6 +16,7 @@ import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import type { LibrarySnapshot } from './library';
+import type { RedactionSummary } from './redact/redaction-types';
 import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
 import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
@@ -49,6 +50,9 @@ const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_
 const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step paths may not contain NUL');
 const eventFilter = (z: Zod) =>
   z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).refine(noNul, 'step paths may not contain NUL').optional() }).strict();
+/** Redaction asked for: built-in rules plus a rules file's text (docs/REDACTION.md); fits the gate's 64 KiB with room for the rest. */
+export const MAX_CHANNEL_RULES_TEXT = 48 * 1024;
+const redact = (z: Zod) => z.object({ userRules: z.string().max(MAX_CHANNEL_RULES_TEXT).optional() }).strict();
 const harnessSelection = (z: Zod) => ({ kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
 const noteTarget = (z: Zod) =>
@@ -95,7 +99,7 @@ export const CHANNELS = {
   /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
   'dialog.openDirectory': answers<string | null>()(none),
   /** Desktop only: save the named run through the save dialog; the written path, or null when cancelled. */
-  'dialog.exportReport': answers<string | null>()(run),
+  'dialog.exportReport': answers<string | null>()((z) => z.object({ ...runRef(z), redact: redact(z).optional() }).strict()),
   /** Load a user price table file (null: back to the bundled table); the snapshot re-priced (null when nothing is open). */
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
   /**
@@ -123,8 +127,10 @@ export const CHANNELS = {
   'run.artifact': answers<{ manifest: Record<string, unknown>; payload: JsonPreview }>()((z) => z.object({ ...runRef(z), ref: z.string().min(1).max(200) }).strict()),
   /** The run exported as a report (html, md, json as text; pdf as base64; `maxText` caps each untrusted text, default 2,000); see docs/EXPORT.md. */
   'run.export': answers<RunExport>()((z) =>
-    z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional() }).strict(),
+    z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z).optional() }).strict(),
   ),
+  /** What an export of the run with these redaction rules would take out (rule, count, where; never values): the export dialog's preview. */
+  'run.redactionPreview': answers<RedactionSummary>()((z) => z.object({ ...runRef(z), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z) }).strict()),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(run),
   /** The notes pinned to a run, its steps and events (from the app's state folder), and why they could not be read, if so. */
