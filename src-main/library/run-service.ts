@@ -31,6 +31,11 @@ export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): P
 
 /** Run models kept in main (each holds the detail's lists: ~140 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
+/**
+ * Events the kept models may hold together: past it the least recent are dropped (the open run's
+ * always stays), so main's memory follows the run on screen, not the last three big runs opened.
+ */
+export const MODEL_CACHE_EVENTS = 250_000;
 
 /** One build of a run's model as its stages arrive: the head first, the model (lists) when built. */
 type StagedBuild = { head: RunHeadCore; build: number; model: Promise<Result<RunModel>>; ready: RunModel | null };
@@ -51,7 +56,8 @@ function orFail<T>(value: T | null, missing: () => Diagnostic): Result<T> {
 /** The run-level operations, each validated against the opened library. */
 export function createRunService(context: RunServiceContext) {
   // Builds by run, most recently used last; a pending build is shared by concurrent requests.
-  const cache = new Map<string, { key: string; staged: Promise<Result<StagedBuild>>; settled: boolean }>();
+  const cache = new Map<string, { key: string; events: number; staged: Promise<Result<StagedBuild>>; settled: boolean }>();
+  const cachedEvents = () => [...cache.values()].reduce((sum, entry) => sum + entry.events, 0);
 
   const pool = context.pool ?? createRunDetailPool();
   // One source per format; little-workflow details are built in the pool's worker thread.
@@ -97,7 +103,7 @@ export function createRunService(context: RunServiceContext) {
       cache.set(id, hit);
       return hit.staged;
     }
-    const entry = { key, staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
+    const entry = { key, events: summary.eventCount, staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
     // A failed stage is not kept: the next request tries again.
     const forget = () => {
       entry.settled = true;
@@ -114,7 +120,7 @@ export function createRunService(context: RunServiceContext) {
       return result;
     });
     cache.set(id, entry);
-    while (cache.size > MODEL_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    while (cache.size > 1 && (cache.size > MODEL_CACHE_LIMIT || cachedEvents() > MODEL_CACHE_EVENTS)) cache.delete(cache.keys().next().value as string);
     return entry.staged;
   };
 
