@@ -8,6 +8,7 @@ import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import type { RunExport } from '../../shared/report-export/run-export-types';
+import type { RedactionRequest } from '../../shared/redact/redaction-request';
 import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
@@ -32,7 +33,7 @@ export interface InspectorCore {
   /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
   exportRun(request: ExportRequest): Promise<Result<RunExport>>;
   /** The report document of one run (the CLI renders it itself). */
-  exportDocument(ref: RunRef, maxText?: number): Promise<Result<RunReportDocument>>;
+  exportDocument(ref: RunRef, maxText?: number, redact?: RedactionRequest): Promise<Result<RunReportDocument>>;
   /** The notes pinned to a run in the app's state folder (reports and bundles carry them). */
   notes(ref: RunRef): RunNotes;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
@@ -47,7 +48,7 @@ export type CoreOptions = {
   recent?: RecentStore;
   openDirectoryDialog?: () => Promise<string | null>;
   /** Desktop only: save the named run's report through a save dialog (the export button, File > Export report…). */
-  exportReportDialog?: (ref: RunRef) => Promise<string | null>;
+  exportReportDialog?: (request: RunRef & { redact?: RedactionRequest }) => Promise<string | null>;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
@@ -112,6 +113,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => library.refresh(),
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
+    'run.timeline': async (ref) => runs.timeline(ref),
     'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
     'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
     'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
@@ -121,6 +123,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
+    'run.redactionPreview': async (request) => exporter.redactionPreview(request),
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
     'notes.list': async (ref) => notes.list(ref),
     'notes.put': async (request) => notes.put(request),
@@ -158,7 +161,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     openPath: (path) => library.open(path),
     runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
-    exportDocument: (ref, maxText) => exporter.document(ref, maxText),
+    exportDocument: (ref, maxText, redact) => exporter.document(ref, maxText, redact),
     notes: (ref) => notesForRun(state, ref),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => library.close(),
