@@ -15,6 +15,7 @@ import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
+import type { OutcomesReport } from './harness-trace/outcomes';
 import type { LibrarySnapshot } from './library';
 import type { RedactionSummary } from './redact/redaction-types';
 import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
@@ -163,4 +164,6 @@ export const CHANNELS = {
   'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
   /** A file the session's trace names (spooled diff or output), by harness path. */
   'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
+  /** `little-harness outcomes [id]`: success rates by prompt hash and step path across a harness dir's sessions, or of one. */
+  'sessions.outcomes': answers<OutcomesReport>()((z) => z.object({ harnessDir: pathArg(z), sessionId: sessionRef(z).sessionId.optional() }).strict()),
 };
