@@ -45,7 +45,7 @@ const LAYERS = {
   'src-renderer/components': ['src-renderer/routing', 'src-renderer/format', 'shared'],
   'src-renderer/stores': ['src-renderer/api', 'src-renderer/routing', 'shared',
     'src-renderer/views' /* today: paging helpers and the library query live under views/ */],
-  'src-renderer/keyboard': ['src-renderer/stores', 'src-renderer/views', 'src-renderer/routing', 'shared'],
+  'src-renderer/keyboard': ['src-renderer/stores', 'src-renderer/views', 'src-renderer/components', 'src-renderer/routing', 'shared'],
   'src-renderer/views': ['src-renderer/components', 'src-renderer/stores', 'src-renderer/routing', 'src-renderer/keyboard', 'src-renderer/format', 'shared',
     'src-renderer/api' /* today: some views call the api instead of a store */],
 };

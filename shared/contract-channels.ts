@@ -21,7 +21,7 @@ import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
 import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
-import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
+import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -102,8 +102,13 @@ export const CHANNELS = {
   'dialog.exportReport': answers<string | null>()((z) => z.object({ ...runRef(z), redact: redact(z).optional() }).strict()),
   /** Load a user price table file (null: back to the bundled table); the snapshot re-priced (null when nothing is open). */
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
-  /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
+  /**
+   * The run's head: state, report totals, crash boundary, resume plan, counts (the long lists come by `run.slice`).
+   * The first stage of a build: it answers once the run is folded, before the lists are built and the log is checked.
+   */
   'run.detail': answers<RunHead>()(run),
+  /** The timeline's axis, breaks, resumes and row count (its rows by `run.slice`); answers once the run's lists are built. */
+  'run.timeline': answers<TimelineHead>()(run),
   /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */
   'run.slice': answers<Slice>()((z) => z.object({ ...runRef(z), spec: sliceSpec(z) }).strict()),
   /** One step with the harness sessions that ran it. */
@@ -114,7 +119,7 @@ export const CHANNELS = {
   'run.costs': answers<CostsModel>()(run),
   /** `little report --table` of the run, byte for byte. */
   'run.reportText': answers<string>()(run),
-  /** The run's integrity findings, once main has checked them (the head may come first). */
+  /** The run's integrity findings, once the worker has checked them (the last stage of a build: the head and lists come first). */
   'run.findings': answers<Diagnostic[]>()(run),
   /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
   'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),

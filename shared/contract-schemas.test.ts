@@ -15,6 +15,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'dialog.exportReport': { ...ref, redact: { userRules: 'regex a abc' } },
   'pricing.load': { path: '/prices.json' },
   'run.detail': ref,
+  'run.timeline': ref,
   'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },
   'run.step': { ...ref, stepPath: 'draft' },
   'run.harness': { ...ref, kind: 'turn', id: 3 },

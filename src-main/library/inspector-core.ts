@@ -113,6 +113,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => library.refresh(),
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
+    'run.timeline': async (ref) => runs.timeline(ref),
     'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
     'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
     'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),

@@ -8,6 +8,7 @@
  * Cancel through an AbortSignal. Header values never reach a log line.
  */
 import type { PushMessage, RequestOf } from '../../shared/contract';
+import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { OtlpProgress, OtlpSendSummary } from '../../shared/otlp/otlp-app-types';
@@ -51,6 +52,8 @@ export function createSendJobs(context: SendJobsContext) {
       const runs: RunSummary[] = [];
       for (const group of request.runs) {
         for (const runId of group.runIds) {
+          // As the CLI: a little-harness session listed as a row is not a workflow run.
+          if (!RUN_ID_PATTERN.test(runId)) return fail(diagnostic('invalid-argument', `"${runId}" is not a little-workflow run id: only workflow runs become traces`, { runId }));
           const run = snapshot.runs.find((r) => r.dataDir === group.dataDir && r.runId === runId);
           if (!run) return fail(diagnostic('run-not-found', `Run not found in the opened library: ${runId}`, { runId, path: group.dataDir }));
           runs.push(run);

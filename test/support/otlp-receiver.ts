@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 
-const requireCjs = createRequire(import.meta.url);
+// __filename, not import.meta.url: Playwright loads this file as CommonJS too (e2e/otlp-send.spec.ts).
+const requireCjs = createRequire(__filename);
 type Message = { [key: string]: unknown };
 type MessageType = {
   decode(bytes: Uint8Array): Message;

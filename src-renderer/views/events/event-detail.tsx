@@ -5,6 +5,8 @@ import { formatRoute } from '../../routing/route';
 import { useLibraryStore } from '../../stores/library-store';
 import type { Load } from '../../stores/load';
 import type { RunEvent } from '../../stores/use-run-event';
+import type { RunRef } from '../../../shared/run/run-detail-types';
+import { NotesPanel } from '../notes/notes-panel';
 
 /** Raw text shown before "show all" (an undecodable payload can be megabytes). */
 const RAW_PREVIEW = 20_000;
@@ -34,7 +36,7 @@ export function useSessionOfDataDir(dataDir: string): OwningSession | undefined 
 }
 
 /** Detail pane content for event `sequence` (undefined: nothing selected) and where its fetch stands. */
-export function EventDetail({ sequence, event, session }: { sequence: number | undefined; event: Load<RunEvent>; session?: OwningSession }) {
+export function EventDetail({ sequence, event, runRef, session }: { sequence: number | undefined; event: Load<RunEvent>; runRef: RunRef; session?: OwningSession }) {
   if (sequence === undefined || event.phase === 'idle') return <p className="empty">Select an event to see its full envelope.</p>;
   if (event.phase === 'loading') {
     return <p className="loading" role="status" aria-busy="true">Loading event {sequence}…</p>;
@@ -58,6 +60,11 @@ export function EventDetail({ sequence, event, session }: { sequence: number | u
             {envelope?.occurrenceId ? 'This occurrence in the session trace' : 'The session trace'} ({session.sessionId})
           </a>
         </p>
+      )}
+      {envelope !== null && (
+        <section className="ev-notes" aria-label="Notes on this event">
+          <NotesPanel runRef={runRef} target={{ kind: 'event', eventId: envelope.eventId, sequence }} what="this event" />
+        </section>
       )}
       {envelope !== null ? <JsonView value={envelope} expandDepth={2} label={`Event ${sequence}`} /> : <RawPayload text={rawPayload ?? ''} />}
     </div>

@@ -18,6 +18,7 @@ import { EventFilters } from '../events/event-filters';
 import { EVENT_ROW_HEIGHT, EventRowView, eventRowId } from '../events/event-row';
 import { useEventsLive } from '../events/use-events-live';
 import { useFollowTail } from '../live/use-follow-tail';
+import { useLoadedNotes } from '../notes/notes-panel';
 import type { TabProps } from './tab-props';
 import '../events/events.css';
 
@@ -52,6 +53,11 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   const { setFollow } = tail;
   useEventsLive(ref, events, filter !== null, () => setVersion((v) => v + 1));
   const selected = useRunEvent(ref, target);
+  const notes = useLoadedNotes(ref);
+  const notedEvents = useMemo(
+    () => new Set(notes.phase === 'ready' ? notes.value.notes.flatMap((n) => (n.target.kind === 'event' ? [n.target.eventId] : [])) : []),
+    [notes],
+  );
 
   useEffect(() => {
     if (target === undefined || placed || events.found === undefined) return;
@@ -104,6 +110,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         error={events.error ? `${events.error.code}: ${events.error.message}` : undefined}
         selected={sequence !== undefined && sequence === target}
         onSelect={(s) => choose(s, index)}
+        noted={row ? notedEvents.has(row.eventId) : false}
       />
     );
   };
@@ -188,7 +195,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           )}
         </div>
         <aside className="ev-detail" aria-label="Selected event">
-          <EventDetail sequence={target} event={selected} session={session} />
+          <EventDetail sequence={target} event={selected} runRef={ref} session={session} />
         </aside>
       </div>
     </div>

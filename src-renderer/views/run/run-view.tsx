@@ -13,6 +13,8 @@ import { RunLiveIndicator } from '../live/live-marker';
 import { useRunLive } from '../live/use-run-live';
 import { CompareTab } from './compare-tab';
 import { ExportButton } from '../export/export-button';
+import { SendToBackendButton } from '../otlp/send-button';
+import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { CostsTab } from './costs-tab';
 import { CrashTab } from './crash-tab';
 import { EventsTab } from './events-tab';
@@ -89,6 +91,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         <RunLiveIndicator live={live} />
         <span className="run-header-cost">{formatCost(run.costUsd)}</span>
         <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />
+        {RUN_ID_PATTERN.test(run.runId) && <SendToBackendButton runs={[run]} label={run.runId} />}
       </header>
       {reset && (
         <div className="live-notice" role="status">
