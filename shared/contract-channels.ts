@@ -153,6 +153,8 @@ export const CHANNELS = {
         runs: z.array(z.object({ dataDir: pathArg(z), runIds: z.array(z.string().min(1).max(200)).min(1).max(5000) }).strict()).min(1).max(200),
         ...otlpSettings(z),
         remember: z.boolean(),
+        /** Take secrets out of every span (built-in rules; docs/REDACTION.md). Not a saved setting. */
+        redact: z.boolean().optional(),
       })
       .strict(),
   ),
