@@ -16,6 +16,7 @@ import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
+import type { OutcomesReport } from './harness-trace/outcomes';
 import type { LibrarySnapshot } from './library';
 import type { RedactionSummary } from './redact/redaction-types';
 import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
@@ -160,6 +161,8 @@ export const CHANNELS = {
         runs: z.array(z.object({ dataDir: pathArg(z), runIds: z.array(z.string().min(1).max(200)).min(1).max(5000) }).strict()).min(1).max(200),
         ...otlpSettings(z),
         remember: z.boolean(),
+        /** Take secrets out of every span (built-in rules; docs/REDACTION.md). Not a saved setting. */
+        redact: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -171,4 +174,6 @@ export const CHANNELS = {
   'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
   /** A file the session's trace names (spooled diff or output), by harness path. */
   'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
+  /** `little-harness outcomes [id]`: success rates by prompt hash and step path across a harness dir's sessions, or of one. */
+  'sessions.outcomes': answers<OutcomesReport>()((z) => z.object({ harnessDir: pathArg(z), sessionId: sessionRef(z).sessionId.optional() }).strict()),
 };

@@ -46,6 +46,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'sessions.list': {},
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
   'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
+  'sessions.outcomes': { harnessDir: '.little-harness' },
 };
 
 const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;

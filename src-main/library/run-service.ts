@@ -32,6 +32,11 @@ export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): P
 
 /** Run models kept in main (each holds the detail's lists: ~140 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
+/**
+ * Events the kept models may hold together: past it the least recent are dropped (the open run's
+ * always stays), so main's memory follows the run on screen, not the last three big runs opened.
+ */
+export const MODEL_CACHE_EVENTS = 250_000;
 
 /** Suffix of the cache key of a run's model over its whole log. */
 const AT_NOW = `${RUN_KEY_SEPARATOR}now`;
@@ -60,7 +65,8 @@ function orFail<T>(value: T | null, missing: () => Diagnostic): Result<T> {
 /** The run-level operations, each validated against the opened library. */
 export function createRunService(context: RunServiceContext) {
   // Builds by run, most recently used last; a pending build is shared by concurrent requests.
-  const cache = new Map<string, { key: string; staged: Promise<Result<StagedBuild>>; settled: boolean }>();
+  const cache = new Map<string, { key: string; events: number; staged: Promise<Result<StagedBuild>>; settled: boolean }>();
+  const cachedEvents = () => [...cache.values()].reduce((sum, entry) => sum + entry.events, 0);
 
   const pool = context.pool ?? createRunDetailPool();
   // One source per format; little-workflow details are built in the pool's worker thread.
@@ -106,7 +112,7 @@ export function createRunService(context: RunServiceContext) {
       cache.set(id, hit);
       return hit.staged;
     }
-    const entry = { key, staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
+    const entry = { key, events: Math.min(summary.eventCount, ref.at ?? Number.POSITIVE_INFINITY), staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
     // A failed stage is not kept: the next request tries again.
     const forget = () => {
       entry.settled = true;
@@ -127,12 +133,13 @@ export function createRunService(context: RunServiceContext) {
     return entry.staged;
   };
 
-  // Over the limit, models as of an event go first (scrubbing makes many; the run as it is now is
-  // what the view comes back to), then the least recently used.
+  // Over the limits (count, events held), models as of an event go first (scrubbing makes many;
+  // the run as it is now is what the view comes back to), then the least recently used; the one
+  // asked for last (the open run, at its position) always stays.
   const evict = () => {
-    while (cache.size > MODEL_CACHE_LIMIT) {
-      const keys = [...cache.keys()];
-      cache.delete(keys.find((k) => !k.endsWith(AT_NOW)) ?? keys[0]!);
+    while (cache.size > 1 && (cache.size > MODEL_CACHE_LIMIT || cachedEvents() > MODEL_CACHE_EVENTS)) {
+      const older = [...cache.keys()].slice(0, -1);
+      cache.delete(older.find((k) => !k.endsWith(AT_NOW)) ?? older[0]!);
     }
   };
 
