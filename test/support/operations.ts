@@ -209,6 +209,10 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.compare', 'run', ref),
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
+  // Time travel and the run diff (issue 14): the run as of #2 (head and lists), a diff with itself, step boundaries.
+  { name: 'run.detail (as of #2)', scope: 'run', run: async (call, t) => worst([await call('run.detail', { ...ref(t), at: 2 }), await call('run.slice', { ...ref(t), at: 2, spec: { section: 'steps', from: 0, count: 50 } })]) },
+  channelOp('run.diff', 'run', (t) => ({ a: { ...ref(t), at: 2 }, b: ref(t) })),
+  { name: 'run.seek', scope: 'run', run: async (call, t) => worst([await call('run.seek', { ...ref(t), from: 0, direction: 'next' }), await call('run.seek', { ...ref(t), from: 3, direction: 'previous' })]) },
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
   {
     name: 'cli otlp (to a loopback receiver)',
