@@ -8,6 +8,9 @@ import type { DataDirInfo } from '../../shared/library';
 import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
+import type { MaterializedRunState } from '../../shared/fold/run-state-types';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { foldRun, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
 
 /** little-workflow's default data dir, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.little-workflow';
@@ -72,6 +75,32 @@ export function listRunEvents(reader: DataDirReader, runId: string, upto?: numbe
     }
   }
   return events;
+}
+
+/** What a strict fold of a run needs: price table, where to stop, checkpoints (or none). */
+export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints: Checkpoints | null };
+
+/**
+ * The run folded the way `little report`/`replay` fold it, through the one read -> fold path
+ * (rows folded as read, from a trusted checkpoint when one exists, payloads the fold never
+ * reads never parsed twice), failing like `listRunEvents` + `materializeRunState`: an invalid
+ * run id, then the first row that is not JSON (little-workflow parses every payload first) or
+ * a read failure, then RunNotFoundError for no events, then the fold's own error.
+ */
+export function foldRunStrict(reader: DataDirReader, runId: string, options: StrictFoldOptions): MaterializedRunState {
+  if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
+  const fold = foldRun({ reader, runId, table: options.table, mode: 'fold', upto: options.upto, checkpoints: options.checkpoints });
+  const bad = fold.undecodable[0];
+  if (bad !== undefined) {
+    for (const read of reader.readEvents(runId, bad.sequence - 1, bad.sequence)) {
+      if (!read.ok && read.sequence !== null) throw new LittleCliError('SyntaxError', jsonParseMessage(read.raw.payloadText, read.diagnostic.message));
+    }
+    throw new LittleCliError('SyntaxError', bad.diagnostic.message);
+  }
+  if (fold.readFailures.length > 0) throw new DataDirError(fold.readFailures[0]);
+  const error = fold.accumulator.strictError();
+  if (error !== null) throw new LittleCliError(error.name, error.message);
+  return fold.accumulator.state();
 }
 
 function jsonParseMessage(text: string, refused: string): string {

@@ -53,6 +53,8 @@ export type CoreOptions = {
   priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
+  /** The app's cache folder for fold checkpoints (library/checkpoints/cache-dir.ts); null or absent: memory only. */
+  cacheDir?: string | null;
 };
 
 /** A session request before any folder is open. */
@@ -73,7 +75,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
-  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
+  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders, cacheDir: options.cacheDir });
   const { runs } = library;
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
   // Sessions are read under the opened folder (the snapshot's root), or not at all.

@@ -27,7 +27,8 @@ import { runKeyOf } from '../../shared/run/run-key';
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 
 /** What the run handlers need from the core; `pool` builds details (default: a worker thread). */
-export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool };
+/** `cacheDir`: where fold checkpoints are kept (null or absent: in the worker's memory only). */
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool; cacheDir?: string | null };
 
 /** Run models kept in main (each holds a full detail: ~200 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
@@ -115,7 +116,7 @@ export function createRunService(context: RunServiceContext) {
   const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot, source: RunSource): Promise<Result<RunModel>> => {
     const number = ++builds;
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
+    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table(), cacheDir: context.cacheDir ?? null });
     return map(built, ({ data, findings }) => createRunModel(data, number, findings));
   };
 

@@ -54,7 +54,8 @@ export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot
 export type DetailBuild = { data: RunModelData; findings?: Promise<Result<Diagnostic[]>> };
 
 /** Context of a detail build besides the log: the run's row, its neighbours and the price table. */
-export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
+/** `cacheDir`: the app's cache folder for fold checkpoints (null or absent: memory only; a source may ignore it). */
+export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; cacheDir?: string | null };
 
 /** The library's way to build a little-workflow detail (in its worker thread). */
 export type DetailBuilder = (dataDir: string, runId: string, context: DetailContext) => Promise<Result<DetailBuild>>;

@@ -23,6 +23,19 @@ export class HarnessViewBuilder {
   private previous: PreviousEvent;
   private eventCount = 0;
 
+  /**
+   * A builder from a structured clone of one (a checkpoint): the clone keeps every field, Map
+   * and array but not the classes, so their prototypes are put back. `clone` is taken over.
+   */
+  static revive(clone: unknown): HarnessViewBuilder {
+    const builder = Object.setPrototypeOf(clone, HarnessViewBuilder.prototype) as HarnessViewBuilder;
+    Object.setPrototypeOf(builder.sessions, SessionTracker.prototype);
+    Object.setPrototypeOf(builder.turns, ModelTurnTracker.prototype);
+    Object.setPrototypeOf(builder.tools, ToolCallTracker.prototype);
+    Object.setPrototypeOf(builder.steps, ExecuteStepTracker.prototype);
+    return builder;
+  }
+
   /** Add the next event of the run. */
   add(event: EventEnvelope): void {
     this.eventCount += 1;
