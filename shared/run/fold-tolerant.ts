@@ -38,11 +38,13 @@ export type TolerantFold = {
   /** Events added, and those of them with an object payload. */
   count: number;
   objectCount: number;
+  /** Sequence of the first event whose payload is `null` (replayRun's step order throws on it), or null. */
+  firstNullPayload: number | null;
 };
 
 /** A fold of no events. */
 export function createTolerantFold(runId: string): TolerantFold {
-  return { runId, main: createRunState(runId), tolerant: null, shapeError: null, foldError: null, count: 0, objectCount: 0 };
+  return { runId, main: createRunState(runId), tolerant: null, shapeError: null, foldError: null, count: 0, objectCount: 0, firstNullPayload: null };
 }
 
 /** Add the next event of the log. */
@@ -58,6 +60,7 @@ export function addToTolerantFold(fold: TolerantFold, event: EventEnvelope, tabl
   const isObject = typeof event.payload === 'object' && event.payload !== null;
   if (isObject) fold.objectCount += 1;
   else fold.tolerant ??= cloneRunState(fold.main);
+  if (event.payload === null) fold.firstNullPayload ??= event.sequence;
   if (fold.foldError === null) {
     try {
       foldOne(fold.main, event, table);

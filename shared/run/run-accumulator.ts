@@ -135,6 +135,11 @@ export class RunAccumulator {
     return { format: CHECKPOINT_FORMAT, mode: this.mode, runId: this.runId, sequence: this.lastSequence, count: this.fold.count, fold: this.fold, parts: this.parts };
   }
 
+  /** Sequence of the first event with a `null` payload (little replay's step order fails on it), or null. */
+  firstNullPayload(): number | null {
+    return this.fold.firstNullPayload;
+  }
+
   /** Why `little report` would refuse the log so far (RunNotFoundError for no events), or null. */
   strictError(): StrictFoldError | null {
     return strictFoldError(this.fold);
@@ -190,7 +195,7 @@ export class RunAccumulator {
 
 function emptyParts(): DetailParts {
   return {
-    harness: new HarnessViewBuilder(),
+    harness: new HarnessViewBuilder('previews'),
     logFacts: new LogFactsCollector(),
     positions: new StepPositions(),
     typeCounts: new Map(),

@@ -11,6 +11,7 @@ import type { DataDirReader } from '../sources/little-workflow/store-types';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { foldRun, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
+import type { RunAccumulator } from '../../shared/run/run-accumulator';
 
 /** little-workflow's default data dir, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.little-workflow';
@@ -87,7 +88,7 @@ export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints:
  * run id, then the first row that is not JSON (little-workflow parses every payload first) or
  * a read failure, then RunNotFoundError for no events, then the fold's own error.
  */
-export function foldRunStrict(reader: DataDirReader, runId: string, options: StrictFoldOptions): MaterializedRunState {
+export function foldRunStrict(reader: DataDirReader, runId: string, options: StrictFoldOptions): { state: MaterializedRunState; accumulator: RunAccumulator } {
   if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
   const fold = foldRun({ reader, runId, table: options.table, mode: 'fold', upto: options.upto, checkpoints: options.checkpoints });
   const bad = fold.undecodable[0];
@@ -100,7 +101,7 @@ export function foldRunStrict(reader: DataDirReader, runId: string, options: Str
   if (fold.readFailures.length > 0) throw new DataDirError(fold.readFailures[0]);
   const error = fold.accumulator.strictError();
   if (error !== null) throw new LittleCliError(error.name, error.message);
-  return fold.accumulator.state();
+  return { state: fold.accumulator.state(), accumulator: fold.accumulator };
 }
 
 function jsonParseMessage(text: string, refused: string): string {

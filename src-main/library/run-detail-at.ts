@@ -37,7 +37,8 @@ export function loadRunDetailAt(dataDir: string, runId: string, options: RunDeta
   const reader = openDataDir(path);
   if (!reader.ok) return reader;
   try {
-    const fold = foldRun({ reader: reader.value, runId, table, mode: 'detail', upto: options.upto, checkpoints: options.checkpoints ?? null });
+    const leave = options.upto === undefined ? 'tail' : 'boundaries';
+    const fold = foldRun({ reader: reader.value, runId, table, mode: 'detail', upto: options.upto, checkpoints: options.checkpoints ?? null, leave });
     if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
       return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path }));
     }

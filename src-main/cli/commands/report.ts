@@ -15,7 +15,7 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   const reader = openDataDirArg(flags['data-dir'] as string | undefined);
   try {
     const checkpoints = checkpointsArg(flags, [reader.path]);
-    const report = runReport(foldRunStrict(reader, positionals[0], { table: priceTable, checkpoints }));
+    const report = runReport(foldRunStrict(reader, positionals[0], { table: priceTable, checkpoints }).state);
     io.stdout(flags.table ? formatRunReportTable(report) : `${JSON.stringify(report)}\n`);
   } finally {
     reader.close();

@@ -13,7 +13,7 @@ import { checkCacheDirOutside } from './cache-dir';
 import { decodeCheckpoint, encodeCheckpoint, readFileOrNull, writeFileAtomic, type CheckpointKey, type StoredCheckpoint } from './checkpoint-files';
 
 /** Memory budget of the in-memory copies (serialised bytes). */
-export const DEFAULT_MEMORY_BYTES = 128 * 1024 * 1024;
+export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
 
 /** Where checkpoints live: `dir` null keeps them in memory only (`--no-cache`). */
 export type CheckpointStoreOptions = { dir: string | null; memoryBytes?: number };
@@ -84,12 +84,21 @@ export class CheckpointStore {
     return stored;
   }
 
-  /** Keep `stored` in memory and on disk (a write the disk refuses is skipped: the cache is only a cache). */
-  put(key: CheckpointKey, stored: StoredCheckpoint): void {
+  /**
+   * Keep `stored` in memory and on disk (a write the disk refuses is skipped: the cache is only
+   * a cache). A `tail` checkpoint (where a read ended, off the boundaries) replaces the key's
+   * older tails on disk, so a growing live run leaves one file, not one per reopen.
+   */
+  put(key: CheckpointKey, stored: StoredCheckpoint, tail = false): void {
     const bytes = encodeCheckpoint(key, stored);
     this.remember(folderName(key), stored.sequence, bytes);
     const folder = this.folder(key);
-    if (folder !== null) writeFileAtomic(join(folder, `${stored.sequence}.ckpt`), bytes);
+    if (folder === null) return;
+    if (writeFileAtomic(join(folder, `${stored.sequence}.ckpt`), bytes) && tail) {
+      for (const sequence of this.sequences(key, Number.MAX_SAFE_INTEGER)) {
+        if (sequence !== stored.sequence && sequence % key.every !== 0) this.discard(key, sequence);
+      }
+    }
   }
 
   /** Forget the checkpoint of `key` at `sequence` (it no longer matches the log, or is unreadable). */
@@ -149,7 +158,7 @@ export class CheckpointStore {
 
 // A fixed-length folder name per key: paths and run ids never become file names as they are.
 function folderName(key: CheckpointKey): string {
-  return createHash('sha256').update(`${key.dataDir}\u0000${key.runId}\u0000${key.mode}\u0000${key.tableHash}`).digest('hex').slice(0, 40);
+  return createHash('sha256').update(`${key.dataDir}\u0000${key.runId}\u0000${key.mode}\u0000${key.tableHash}\u0000${key.every}`).digest('hex').slice(0, 40);
 }
 
 const stores = new Map<string, CheckpointStore>();

@@ -6,7 +6,6 @@
  * boundary passed on the way. The CLI, the worker and time travel all fold through here;
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
-import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
@@ -15,14 +14,14 @@ import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, type CheckpointStore } from './checkpoint-store';
-import { CHECKPOINT_EVERY, databaseIdentity, LogDigests } from './log-digests';
+import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, LogDigests } from './log-digests';
 
 /** The checkpoint store and the digests that vouch for it (one pair per library, CLI command or worker). */
 export type Checkpoints = { store: CheckpointStore; digests: LogDigests };
 
-/** A fresh pair over `store`. */
-export function checkpointsOver(store: CheckpointStore): Checkpoints {
-  return { store, digests: new LogDigests() };
+/** A fresh pair over `store`, checkpoints every `every` sequences (tests use small spacings). */
+export function checkpointsOver(store: CheckpointStore, every = CHECKPOINT_EVERY): Checkpoints {
+  return { store, digests: new LogDigests(every) };
 }
 
 const shared = new Map<string, Checkpoints>();
@@ -38,7 +37,12 @@ export function checkpointsFor(dir: string | null): Checkpoints {
   return found;
 }
 
-/** What to fold: a run of a reader, priced with `table`, in `mode`, up to and including `upto` (default all). */
+/**
+ * What to fold: a run of a reader, priced with `table`, in `mode`, up to and including `upto`
+ * (default all). A fold leaves a checkpoint where its read ended (the next open, or a grown
+ * live run, folds only what came after); `leave: 'boundaries'` (time travel) also leaves one
+ * at every CHECKPOINT_EVERY boundary it passes, so later moves start near where they land.
+ */
 export type FoldRequest = {
   reader: DataDirReader;
   runId: string;
@@ -46,6 +50,7 @@ export type FoldRequest = {
   mode: AccumulatorMode;
   upto?: number;
   checkpoints: Checkpoints | null;
+  leave?: 'tail' | 'boundaries';
 };
 
 /** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
@@ -90,19 +95,22 @@ class CheckpointingFold {
   private digest: string;
   private sliceKeys: string[] = [];
   private nextBoundary: number;
+  private readonly every: number;
   private lastSequence: number;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
     this.identity = checkpoints === null ? null : databaseIdentity(reader.path);
-    this.key = this.identity === null ? null : { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table) };
+    this.key = this.identity === null || checkpoints === null ? null : { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table), every: checkpoints.digests.every };
     const start = this.trustedCheckpoint();
     this.accumulator = start === null ? RunAccumulator.create(runId, table, mode) : RunAccumulator.resume(start.checkpoint, table, true);
     this.undecodable = start === null ? [] : start.undecodable;
-    this.digest = start === null ? '' : start.digest;
+    this.digest = start === null ? '' : start.slice.base;
+    this.sliceKeys = start === null ? [] : start.slice.keys;
     this.from = start === null ? 0 : start.sequence;
     this.lastSequence = this.from;
-    this.nextBoundary = this.from + CHECKPOINT_EVERY;
+    this.every = checkpoints?.digests.every ?? CHECKPOINT_EVERY;
+    this.nextBoundary = this.from - (this.from % this.every) + this.every;
   }
 
   /** Take the next row of the log. */
@@ -124,28 +132,33 @@ class CheckpointingFold {
     this.lastSequence = sequence;
   }
 
-  /** The fold, after a last checkpoint when the read ended on a boundary. */
+  /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    if (this.lastSequence > this.from && this.lastSequence % this.every !== 0) {
+      this.leave(this.lastSequence, chainDigest(this.digest, this.sliceKeys.join('\n')), true);
+    } else if (this.lastSequence > this.from && this.request.leave !== 'boundaries') {
+      this.leave(this.lastSequence, this.digest, true);
+    }
     return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
   }
 
-  // Every row up to `nextBoundary` has been read: chain the slice's digest and leave a checkpoint.
+  // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
   private closeSlice(): void {
-    this.digest = createHash('sha256').update(this.digest).update('\n').update(this.sliceKeys.join('\n')).digest('hex');
+    this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
     this.sliceKeys = [];
     const sequence = this.nextBoundary;
-    this.nextBoundary += CHECKPOINT_EVERY;
+    this.nextBoundary += this.every;
+    if (this.request.leave === 'boundaries') this.leave(sequence, this.digest, false);
+  }
+
+  private leave(sequence: number, digest: string, tail: boolean): void {
     const { checkpoints } = this.request;
     if (checkpoints === null || this.key === null || this.identity === null || this.readFailures.length > 0) return;
-    checkpoints.store.put(this.key, {
-      identity: this.identity,
-      sequence,
-      digest: this.digest,
-      undecodable: this.undecodable,
-      checkpoint: this.accumulator.checkpointView(),
-    });
+    const slice = { base: this.digest, keys: this.sliceKeys };
+    const stored = { identity: this.identity, sequence, digest, slice, undecodable: this.undecodable, checkpoint: this.accumulator.checkpointView() };
+    checkpoints.store.put(this.key, stored, tail);
   }
 
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
