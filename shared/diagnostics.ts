@@ -43,6 +43,10 @@ export type DiagnosticCode =
   | 'discovery-stopped'
   | 'otlp-export-failed'
   | 'cache-dir-in-data-dir'
+  | 'cancelled'
+  | 'state-dir-refused'
+  | 'state-file-corrupt'
+  | 'state-write-failed'
   | 'internal';
 
 export type Severity = 'error' | 'warning' | 'info';

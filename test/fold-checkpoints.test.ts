@@ -7,7 +7,7 @@ import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import type { RunSummary } from '../shared/library';
 import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldRun, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
 import { readRunModelFacts } from '../src-main/library/run-detail';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { EXAMPLES, manifestRows } from './support/fixture-manifest';
@@ -38,7 +38,7 @@ function detailAt(dataDir: string, runId: string, checkpoints: Checkpoints | nul
   const reader = openDataDir(dataDir);
   if (!reader.ok) throw new Error(reader.error.message);
   try {
-    const fold = foldRun({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
+    const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
     const context = { summary: { runId } as RunSummary, siblings: [] };
     const facts = factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, context, fold), now: NOW });
     return { detail: JSON.parse(JSON.stringify(fold.accumulator.detail(facts, upto))) as unknown, resumedFrom: fold.resumedFrom, last: fold.accumulator.sequence };

@@ -10,11 +10,13 @@
  */
 import type { EventEnvelope } from '../events/envelope';
 import type { PriceTable } from '../pricing/price-table-types';
+import { joinRunDetail, runDetailLists, type FoldedRun } from './folded-run';
 import { RunAccumulator } from './run-accumulator';
 import type { RunDetail } from './run-detail-types';
 import type { RunModelFacts } from './run-model-facts';
 
 export type { RunModelFacts } from './run-model-facts';
+export { joinRunDetail, runDetailLists, type FoldedRun, type RunDetailCore } from './folded-run';
 
 /** The model's inputs: the run's events in sequence order, its facts, the active table, and where to stop. */
 export type RunModelInput = { events: readonly EventEnvelope[]; facts: RunModelFacts; table: PriceTable; upto?: number };
@@ -27,9 +29,19 @@ export function eventsUpTo<T extends { sequence: number }>(events: readonly T[],
   return end === -1 ? events : events.slice(0, end);
 }
 
-/** The run view's detail (findings empty: the integrity check fills them in). */
-export function buildRunDetail({ events, facts, table, upto }: RunModelInput): RunDetail {
+/**
+ * Fold the run and derive everything but the long lists: the state, report, crash boundary,
+ * counts and times. The run view shows its head from this before the lists are built
+ * (`runDetailLists`: step rows, the harness view cut to previews, the timeline).
+ */
+export function foldRun({ events, facts, table, upto }: RunModelInput): FoldedRun {
   const accumulator = RunAccumulator.create(facts.ref.runId, table);
   for (const event of eventsUpTo(events, upto)) accumulator.add(event);
-  return accumulator.detail(facts, upto);
+  return accumulator.folded(facts, upto);
+}
+
+/** The run view's detail (findings empty: the integrity check fills them in). */
+export function buildRunDetail(input: RunModelInput): RunDetail {
+  const folded = foldRun(input);
+  return joinRunDetail(folded.core, runDetailLists(folded, input.table));
 }

@@ -20,14 +20,13 @@ import type { MaterializedRunState } from '../fold/run-state-types';
 import type { PriceTable } from '../pricing/price-table-types';
 import { pricingProvenance } from '../pricing/staleness';
 import { runReport } from '../report/run-report';
-import { buildTimeline } from '../timeline/build-timeline';
 import { addEventTime, emptyTimeClusters, parseTime, type EventTimeClusters } from '../timeline/time-axis';
 import type { RunModelFacts } from './run-model-facts';
 import { addToTolerantFold, createTolerantFold, reviveRunState, strictFoldError, tolerantFoldResult, type StrictFoldError, type TolerantFold } from './fold-tolerant';
 import { jsonPreview } from './json-preview';
-import { liteHarnessView } from './lite-harness-view';
+import { joinRunDetail, runDetailLists, type FoldedRun, type RunDetailCore } from './folded-run';
 import type { RunDetail, RunStateHead } from './run-detail-types';
-import { StepPositions, stepDetailsOf } from './step-details';
+import { StepPositions } from './step-details';
 
 /** What an accumulator keeps: the fold only, or everything the run view shows. */
 export type AccumulatorMode = 'fold' | 'detail';
@@ -159,8 +158,14 @@ export class RunAccumulator {
    * to it. Shares objects with the accumulator: send or serialise it before adding more.
    */
   detail(facts: RunModelFacts, upto?: number): RunDetail {
+    const folded = this.folded(facts, upto);
+    return joinRunDetail(folded.core, runDetailLists(folded, this.table));
+  }
+
+  /** The run folded so far, in the run view's two stages (the core now, the lists from it next); see `detail`. */
+  folded(facts: RunModelFacts, upto?: number): FoldedRun {
     const parts = this.parts;
-    if (parts === null) throw new Error('RunAccumulator.detail needs mode "detail"');
+    if (parts === null) throw new Error('RunAccumulator.folded needs mode "detail"');
     const { state, reportError } = tolerantFoldResult(this.fold);
     const harness = parts.harness.snapshot();
     const boundary = crashBoundaryOf(
@@ -172,15 +177,13 @@ export class RunAccumulator {
       if (upto !== undefined && sequence > upto) break;
       lastUndecodable = sequence;
     }
-    return {
+    const core: RunDetailCore = {
       ref: facts.ref,
       summary: facts.summary,
       state: stateHead(state),
-      steps: stepDetailsOf(state, parts.positions),
       report: reportError === null ? runReport(state) : null,
       reportError,
       boundary,
-      harness: liteHarnessView(harness, this.table),
       findings: [],
       pricing: pricingProvenance(this.table, facts.now),
       lock: facts.lock,
@@ -188,8 +191,8 @@ export class RunAccumulator {
       firstRecordedAt: parts.firstRecordedAt,
       lastRecordedAt: parts.lastRecordedAt,
       lastSequence: Math.max(this.fold.count === 0 ? 0 : this.lastSequence, lastUndecodable),
-      timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary, recordedAt: [], eventTimes: parts.times }),
     };
+    return { core, state, harness, positions: parts.positions, eventTimes: parts.times };
   }
 }
 

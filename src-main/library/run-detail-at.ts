@@ -8,12 +8,11 @@ import { resolve } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { factsIfDiedAfterCut } from '../../shared/run/as-of-facts';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import { foldRun, type Checkpoints } from './checkpoints/fold-checkpointed';
+import { foldLog, type Checkpoints } from './checkpoints/fold-checkpointed';
 import { loadLibrary } from './load-library';
-import { readRunModelFacts, type RunDetailContext } from './run-detail';
+import { factsAsOf, readRunModelFacts, type RunDetailContext } from './run-detail';
 
 /**
  * Where to stop and how to price; without `upto` the whole log with today's lock fact.
@@ -38,12 +37,12 @@ export function loadRunDetailAt(dataDir: string, runId: string, options: RunDeta
   if (!reader.ok) return reader;
   try {
     const leave = options.upto === undefined ? 'tail' : 'boundaries';
-    const fold = foldRun({ reader: reader.value, runId, table, mode: 'detail', upto: options.upto, checkpoints: options.checkpoints ?? null, leave });
+    const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto: options.upto, checkpoints: options.checkpoints ?? null, leave });
     if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
       return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path }));
     }
     const read = readRunModelFacts(reader.value, runId, context.value, fold);
-    const facts = { ...(options.upto === undefined ? read : factsIfDiedAfterCut(read)), now: options.now ?? read.now };
+    const facts = { ...factsAsOf(read, options.upto), now: options.now ?? read.now };
     return ok(fold.accumulator.detail(facts, options.upto));
   } finally {
     reader.value.close();

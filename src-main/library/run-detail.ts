@@ -1,34 +1,40 @@
 /**
  * Read what the run model needs for one run (its log, lock, outer-loop manifests and the
- * library's rows) and build it: the log is folded as it is read (library/checkpoints/
+ * library's rows) and fold it: the log is folded as it is read (library/checkpoints/
  * fold-checkpointed.ts, from the nearest trusted checkpoint) into the run accumulator, never
- * collected. The integrity check, which needs the disk (artifacts) and every byte, is returned
- * to run after the detail is sent; it reads the log again on its own.
+ * collected. The run view's head is cut from the fold, the lists are built from it next, and
+ * the integrity check, which needs the disk (artifacts) and every byte, is returned to run
+ * after both are sent; it reads the log again on its own.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import type { RunModelFacts } from '../../shared/run/run-model-facts';
+import { factsIfDiedAfterCut } from '../../shared/run/as-of-facts';
+import { joinRunDetail, runDetailLists, type FoldedRun } from '../../shared/run/folded-run';
 import type { RunDetail } from '../../shared/run/run-detail-types';
+import type { RunModelFacts } from '../../shared/run/run-model-facts';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import { checkRun } from '../sources/little-workflow/run-check';
-import { foldRunAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
+import { addRead, checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
+import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 
 /**
- * Inputs besides the log: the run's row in the library, its neighbours' statuses, the active
- * table, and the cache folder for fold checkpoints (null: memory only; absent: none).
+ * Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active
+ * table; `upto` builds the run as of that event, as if its writer had died right after it;
+ * `cacheDir` is where fold checkpoints are kept (null or absent: memory only).
  */
-export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; cacheDir?: string | null };
+export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number; cacheDir?: string | null };
 
 /** Everything the run view shows, or a diagnostic when the run has no events. */
 export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints | null = null): Promise<Result<RunDetail>> {
   const parts = await loadRunDetailParts(reader, runId, context, checkpoints);
-  return parts.ok ? ok({ ...parts.value.detail, findings: parts.value.checkFindings() }) : parts;
+  if (!parts.ok) return parts;
+  const { folded, checkFindings } = parts.value;
+  return ok({ ...joinRunDetail(folded.core, runDetailLists(folded, context.table)), findings: checkFindings() });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
@@ -54,32 +60,46 @@ export function readRunModelFacts(
 }
 
 /**
- * The detail without its integrity findings, and the check that finds them. The check
- * recomputes every eventId (canonical JSON + sha256) and reads artifacts and manifests: about
- * 1.4 s of a 200,000-event run's 3 s, so the run view gets the rest first.
+ * The run folded (the head is cut from it, the lists built from it), and the integrity check.
+ * The check recomputes every eventId (canonical JSON + sha256) and reads artifacts and
+ * manifests: about 1.4 s of a 200,000-event run's 3 s, so the run view gets the rest first.
  */
 export async function loadRunDetailParts(
   reader: DataDirReader,
   runId: string,
   context: RunDetailContext,
   checkpoints: Checkpoints | null = null,
-): Promise<Result<{ detail: RunDetail; checkFindings(): Diagnostic[] }>> {
-  const fold = await foldRunAsync({ reader, runId, table: context.table, mode: 'detail', checkpoints });
+): Promise<Result<{ folded: FoldedRun; checkFindings(): Diagnostic[] }>> {
+  const { upto } = context;
+  // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
+  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
   if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
     return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
-  const detail = fold.accumulator.detail(readRunModelFacts(reader, runId, context, fold));
+  const facts = factsAsOf(readRunModelFacts(reader, runId, context, fold), upto);
+  const folded = fold.accumulator.folded(facts, upto);
   const dataDir = reader.path;
-  // The check sees every byte of every row (hashes over the payloads): its own read with its
-  // own reader (the caller closes this one once the detail is sent).
-  return ok({ detail, checkFindings: () => checkRunFromDisk(dataDir, runId) });
+  // The check sees every byte of every row up to the cut (later rows are not part of that run
+  // yet): its own read with its own reader (the caller closes this one once the head is sent).
+  return ok({ folded, checkFindings: () => checkRunFromDisk(dataDir, runId, upto) });
 }
 
-function checkRunFromDisk(dataDir: string, runId: string): Diagnostic[] {
+/**
+ * The facts of a build as of event `upto` (none: the whole log with today's facts): the one place
+ * the app's time travel and `plan --at` take "as if it had died right after N" from.
+ */
+export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunModelFacts {
+  if (upto === undefined) return facts;
+  return { ...factsIfDiedAfterCut(facts), ref: { ...facts.ref, at: upto } };
+}
+
+function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefined): Diagnostic[] {
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {
-    return checkRun(reader.value, runId);
+    const log: RunLog = { events: [], undecodable: [], readFailures: [] };
+    for (const read of reader.value.readEvents(runId, 0, upto)) addRead(log, read);
+    return checkRunLog(dataDir, runId, log);
   } finally {
     reader.value.close();
   }

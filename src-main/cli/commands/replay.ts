@@ -9,7 +9,7 @@ import { hydrateRunArtifacts } from '../../sources/little-workflow/hydrate-artif
 import { parseArgs, parseAtFlag, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { CACHE_FLAGS, CACHE_USAGE, checkpointsArg } from '../cache-arg';
-import { foldRunStrict, LittleCliError, openDataDirArg } from '../run-log';
+import { foldRunOrThrow, LittleCliError, openDataDirArg } from '../run-log';
 
 /**
  * Do what `replayRun` does, in its order, and print the state as one JSON line: fold (an empty
@@ -25,7 +25,8 @@ export async function replayCommand(argv: string[], io: CliIo): Promise<number> 
     const runId = positionals[0];
     const checkpoints = checkpointsArg(flags, [reader.path]);
     // `little replay` prices with the bundled table.
-    const { state, accumulator } = foldRunStrict(reader, runId, { table: BUNDLED_PRICE_TABLE, upto, checkpoints });
+    const accumulator = foldRunOrThrow(reader, runId, { table: BUNDLED_PRICE_TABLE, upto, checkpoints });
+    const state = accumulator.state();
     // replayRun builds its step plan before hydrating (reading `payload.stepPath` of every
     // event); only its failure matters here, which a `null` payload makes.
     if (accumulator.firstNullPayload() !== null) throw nullPayloadError();

@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from '../args';
 import { CACHE_FLAGS, CACHE_USAGE, checkpointsArg } from '../cache-arg';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';
-import { foldRunStrict, openDataDirArg } from '../run-log';
+import { foldRunOrThrow, openDataDirArg } from '../run-log';
 
 /** Print the report as one JSON line, or as the fixed-width table with `--table`. */
 export async function reportCommand(argv: string[], io: CliIo): Promise<number> {
@@ -15,7 +15,7 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   const reader = openDataDirArg(flags['data-dir'] as string | undefined);
   try {
     const checkpoints = checkpointsArg(flags, [reader.path]);
-    const report = runReport(foldRunStrict(reader, positionals[0], { table: priceTable, checkpoints }).state);
+    const report = runReport(foldRunOrThrow(reader, positionals[0], { table: priceTable, checkpoints }).state());
     io.stdout(flags.table ? formatRunReportTable(report) : `${JSON.stringify(report)}\n`);
   } finally {
     reader.close();

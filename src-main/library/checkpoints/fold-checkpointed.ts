@@ -63,14 +63,14 @@ export type FoldOutcome = {
 };
 
 /** Fold synchronously (the CLI). */
-export function foldRun(request: FoldRequest): FoldOutcome {
+export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
   for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) fold.handle(read);
   return fold.finish();
 }
 
 /** Fold in slices, yielding to the event loop between them (main's worker, the library). */
-export async function foldRunAsync(request: FoldRequest): Promise<FoldOutcome> {
+export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
   let sinceYield = 0;
   for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) {

@@ -22,6 +22,8 @@ type RunTableProps = {
 
 /** The route that opens `run` (with `?dir=` only when its id is ambiguous). */
 export function runRoute(run: RunSummary, dirLabel: string, ambiguous: ReadonlySet<string>): Route {
+  // A little-harness session row opens its session view (the harness data dir is the row's data dir).
+  if (run.session !== undefined) return { view: 'session', sessionId: run.runId, dir: dirLabel };
   return { view: 'run', runId: run.runId, dir: ambiguous.has(run.runId) ? dirLabel : null, tab: 'overview' };
 }
 
@@ -31,6 +33,8 @@ export function RunTable({ rows, ambiguous }: RunTableProps) {
   const select = useLibraryViewStore((s) => s.select);
   const setExpanded = useLibraryViewStore((s) => s.setExpanded);
   const navigate = useRouteStore((s) => s.navigate);
+  const picked = useLibraryViewStore((s) => s.picked);
+  const togglePick = useLibraryViewStore((s) => s.togglePick);
 
   // j/k walk the runs; group headers are skipped (they toggle by click or Tab + Enter).
   const runIndexes = useMemo(() => rows.flatMap((row, i) => (row.kind === 'run' ? [i] : [])), [rows]);
@@ -73,6 +77,8 @@ export function RunTable({ rows, ambiguous }: RunTableProps) {
             href={formatRoute(runRoute(row.run, row.dirLabel, ambiguous))}
             onOpen={() => open(row)}
             onToggle={() => setExpanded(row.key, !row.expanded)}
+            picked={picked.some((p) => p.dataDir === row.run.dataDir && p.runId === row.run.runId)}
+            onPick={() => togglePick(row.run)}
           />
         );
     }

@@ -8,16 +8,17 @@ import type { RunSummary } from '../../../shared/library';
 import { cleanEventFilter } from '../../../shared/run/event-filter-spec';
 import type { EventFilterSpec } from '../../../shared/run/run-detail-types';
 import { VirtualList } from '../../components/virtual-list';
-import { formatRoute } from '../../routing/route';
+import { formatRoute, runBase } from '../../routing/route';
 import { useLiveRun } from '../../stores/live-store';
 import { useRouteStore } from '../../stores/route-store';
 import { useRunEvent } from '../../stores/use-run-event';
 import { useSlice } from '../../stores/use-slice';
-import { EventDetail } from '../events/event-detail';
+import { EventDetail, useSessionOfDataDir } from '../events/event-detail';
 import { EventFilters } from '../events/event-filters';
 import { EVENT_ROW_HEIGHT, EventRowView, eventRowId } from '../events/event-row';
 import { useEventsLive } from '../events/use-events-live';
 import { useFollowTail } from '../live/use-follow-tail';
+import { useLoadedNotes } from '../notes/notes-panel';
 import type { TabProps } from './tab-props';
 import '../events/events.css';
 
@@ -33,6 +34,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   // Big runs take seconds to fold; the raw log does not need the fold, so it starts at once.
   const ref = useMemo(() => ({ dataDir: summary.dataDir, runId: summary.runId }), [summary.dataDir, summary.runId]);
   const live = useLiveRun(ref.dataDir, ref.runId);
+  const session = useSessionOfDataDir(ref.dataDir);
   const growing = live?.summary.phase === 'active';
   const epoch = live?.resets ?? 0;
   const [filter, setFilter] = useState<EventFilterSpec | null>(null);
@@ -51,6 +53,11 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   const { setFollow } = tail;
   useEventsLive(ref, events, filter !== null, () => setVersion((v) => v + 1));
   const selected = useRunEvent(ref, target);
+  const notes = useLoadedNotes(ref);
+  const notedEvents = useMemo(
+    () => new Set(notes.phase === 'ready' ? notes.value.notes.flatMap((n) => (n.target.kind === 'event' ? [n.target.eventId] : [])) : []),
+    [notes],
+  );
 
   useEffect(() => {
     if (target === undefined || placed || events.found === undefined) return;
@@ -73,11 +80,12 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
       setPicked({ sequence, index, list });
       if (scroll) setScrollIndex(index);
       // Replace, not push: walking the list with the keyboard must not flood history.
-      const next = { view: 'run' as const, runId: route.runId, dir: route.dir, tab: 'events' as const, event: sequence };
+      // As of an event, picking another moves the run there (the list is the scrubber).
+      const next = { ...runBase(route), ...(route.at === undefined ? {} : { at: sequence }), tab: 'events' as const, event: sequence };
       history.replaceState(null, '', formatRoute(next));
       useRouteStore.setState({ route: next });
     },
-    [list, route.runId, route.dir],
+    [list, route.runId, route.dir, route.at],
   );
 
   const selectedIndex = placed ? picked.index : -1;
@@ -102,7 +110,9 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         row={row}
         error={events.error ? `${events.error.code}: ${events.error.message}` : undefined}
         selected={sequence !== undefined && sequence === target}
+        future={route.at !== undefined && sequence !== undefined && sequence > route.at}
         onSelect={(s) => choose(s, index)}
+        noted={row ? notedEvents.has(row.eventId) : false}
       />
     );
   };
@@ -125,7 +135,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         onFilter={applyFilter}
         onJump={(seq) => {
           setPicked(null);
-          navigate({ view: 'run', runId: route.runId, dir: route.dir, tab: 'events', event: seq });
+          navigate({ ...runBase(route), tab: 'events', event: seq });
         }}
       />
       <div className="ev-status" role="status">
@@ -187,7 +197,12 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           )}
         </div>
         <aside className="ev-detail" aria-label="Selected event">
-          <EventDetail sequence={target} event={selected} />
+          {target !== undefined && route.at !== target && (
+            <p className="ev-travel">
+              <a href={formatRoute({ ...runBase(route), at: target, tab: 'events', event: target })}>Show the run as of this event</a>
+            </p>
+          )}
+          <EventDetail sequence={target} event={selected} runRef={ref} session={session} />
         </aside>
       </div>
     </div>
