@@ -8,7 +8,7 @@ import { join } from 'node:path';
 const root = join(__dirname, '..');
 
 /** A running browser-mode server. */
-export type Served = { url: string; origin: string; token: string; stop(): Promise<void> };
+export type Served = { url: string; origin: string; token: string; /** The server process (benches sample its memory). */ pid: number; stop(): Promise<void> };
 
 /**
  * Start the built CLI's `serve` on `dataDir` (port 0, plus `args`) and wait for the URL line.
@@ -44,6 +44,7 @@ export async function serve(dataDir: string, args: readonly string[] = []): Prom
     url,
     origin: parsed.origin,
     token: parsed.searchParams.get('token')!,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

@@ -22,6 +22,7 @@ import {
   writeOrchestratedScenario,
   writeOuterLoopScenario,
   writePricingScenario,
+  writeRedactionScenario,
   writeResumedScenario,
   writeStepsScenario,
   writeWalKilledScenario,
@@ -44,6 +45,7 @@ export const SCENARIO_GROUPS: Record<string, (dataDir: string) => ScenarioRun[]>
   'large-output': writeLargeOutputScenario,
   broken: writeBrokenScenario,
   clean: writeCleanScenario,
+  redaction: writeRedactionScenario,
 };
 
 /** One manifest row: data dir relative to the output root. */

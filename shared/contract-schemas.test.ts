@@ -12,9 +12,10 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'library.current': {},
   'library.refresh': {},
   'dialog.openDirectory': {},
-  'dialog.exportReport': ref,
+  'dialog.exportReport': { ...ref, redact: { userRules: 'regex a abc' } },
   'pricing.load': { path: '/prices.json' },
-  'run.detail': ref,
+  'run.detail': { ...ref, at: 12 },
+  'run.timeline': { ...ref, at: 3 },
   'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },
   'run.step': { ...ref, stepPath: 'draft' },
   'run.harness': { ...ref, kind: 'turn', id: 3 },
@@ -23,8 +24,11 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.findings': ref,
   'run.event': { ...ref, sequence: 1 },
   'run.artifact': { ...ref, ref: 'artifact://art_0123456789abcdef' },
-  'run.export': { ...ref, format: 'md', maxText: 100 },
+  'run.export': { ...ref, format: 'md', maxText: 100, redact: { userRules: 'regex a abc' } },
+  'run.redactionPreview': { ...ref, maxText: 100, redact: { userRules: 'json-path p $..x' } },
   'run.compare': ref,
+  'run.diff': { a: { ...ref, at: 3 }, b: { dataDir: '/other/.little-workflow', runId: 'run_2' } },
+  'run.seek': { ...ref, from: 4, direction: 'previous' },
   'notes.list': ref,
   'notes.put': { ...ref, id: 'note-1', target: { kind: 'step', stepPath: 'draft' }, text: 'why?' },
   'notes.delete': { ...ref, id: 'note-1' },
@@ -42,6 +46,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'sessions.list': {},
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
   'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
+  'sessions.outcomes': { harnessDir: '.little-harness' },
 };
 
 const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;

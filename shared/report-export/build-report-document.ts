@@ -81,6 +81,7 @@ export function buildReportDocument(detail: RunDetail, options: BuildReportOptio
     resumePlan: detail.boundary?.resumePlan ?? null,
     audit: options.audit ?? null,
     findings: detail.findings,
+    redactions: null,
     notes: sortNotes(options.notes ?? []).map((n) => ({ target: n.target, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt })),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { escapeHtml as e } from './escape-text';
 import { REPORT_CSS } from './html-styles';
-import { boundarySection, costSection, findingsSection, notesSection, resumeSection, summarySection } from './html-sections';
+import { boundarySection, costSection, findingsSection, notesSection, redactionsSection, resumeSection, summarySection } from './html-sections';
 import { harnessSection, stepsSection } from './html-steps';
 import type { RunReportDocument } from './report-document-types';
 import { formatTimestamp } from './report-time';
@@ -46,6 +46,7 @@ ${resumeSection(doc)}
 ${stepsSection(doc, openAll)}
 ${harnessSection(doc, openAll)}
 ${findingsSection(doc)}
+${redactionsSection(doc)}
 <footer>Exported by ${e(doc.inspector.name)} ${e(doc.inspector.version)} on ${e(formatTimestamp(doc.exportedAt))} · report format ${e(doc.format)} · texts capped at ${e(doc.maxText)} characters · data dir ${e(doc.run.dataDir)}</footer>
 </body>
 </html>

@@ -4,6 +4,7 @@
  * to `-o FILE` and passes its file name here so the report links it.
  */
 import { escapeMarkdownCell as cell, escapeMarkdownInline as inline, fencedBlock } from './escape-text';
+import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { MAX_LISTED_ITEMS } from './html-steps';
 import type { CappedText, RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp, formatUsd } from './report-time';
@@ -79,6 +80,10 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
 
   out.push('## Integrity findings', '');
   out.push(...(doc.findings.length === 0 ? ['No integrity findings.', ''] : mdTable(['Severity', 'Code', 'Message', 'At'], doc.findings.map((f) => [f.severity, f.code, f.message, f.sequence === undefined ? '—' : `#${f.sequence}`]))));
+  if (doc.redactions !== null) {
+    out.push('## Redacted', '', `${redactionHeadline(doc.redactions)} Each value was replaced by \`[redacted: rule]\`.`, '');
+    if (doc.redactions.findings.length > 0) out.push(...mdTable(['Rule', 'Values', 'Where'], doc.redactions.findings.map((f) => [f.rule, String(f.count), findingPlaces(f)])));
+  }
   out.push('---', '', `_Exported by ${inline(doc.inspector.name)} ${inline(doc.inspector.version)} on ${formatTimestamp(doc.exportedAt)} · format \`${doc.format}\` · texts capped at ${doc.maxText} characters._`, '');
   return out.join('\n');
 }

@@ -10,6 +10,7 @@ import type { ResumeMarker, SubRunLink } from '../fold/harness/harness-types';
 import type { StepStatus, UsageTotals } from '../fold/run-state-types';
 import type { PricingProvenance } from '../pricing/staleness';
 import type { RunReport } from '../report/run-report';
+import type { RedactionSummary } from '../redact/redaction-types';
 import type { LockInfo } from '../run/run-detail-types';
 import type { NoteTarget } from '../notes/note-types';
 
@@ -190,6 +191,8 @@ export type RunReportDocument = {
   /** The resume audit (shared/compare) when the run was resumed, else null. */
   audit: ResumeAudit | null;
   findings: Diagnostic[];
+  /** What redaction took out (rule, count, where; never values), or null when the export was not redacted. */
+  redactions: RedactionSummary | null;
   /** Notes pinned in the app (its state folder), run notes first, then steps by path, then events by sequence. */
   notes: ReportNote[];
 };

@@ -17,6 +17,7 @@ import { appTraceSender } from '../otlp/send-from-app';
 import { installAppMenu } from './app-menu';
 import { exportRunWithDialog, requestRunExport } from './export-menu-action';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RedactionRequest } from '../../shared/redact/redaction-request';
 import { printReportToPdf } from './pdf-electron';
 import { exampleDataDir, rendererDir } from '../app-paths';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -103,8 +104,8 @@ export function runApp(): void {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 
-  // `dialog.exportReport({dataDir, runId})`: the save dialog for the run the request names.
-  const exportReport = async (run: RunRef): Promise<string | null> => {
+  // `dialog.exportReport({dataDir, runId, redact?})`: the save dialog for the run the request names.
+  const exportReport = async (run: RunRef & { redact?: RedactionRequest }): Promise<string | null> => {
     if (core === null) return null;
     const parent = BrowserWindow.getFocusedWindow();
     return exportRunWithDialog(core, run, {

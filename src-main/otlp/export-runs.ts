@@ -9,6 +9,8 @@ import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
 import type { SourceRegistry } from '../sources/registry';
 import { readRunEvents, spansOf } from './run-span-source';
+import { redactSpan } from '../../shared/redact/redact-spans';
+import type { Redactor } from '../../shared/redact/redaction-types';
 
 /** What was sent for one run. */
 export type RunExportResult = { runId: string; dataDir: string; spans: number };
@@ -19,6 +21,8 @@ export type ExportRunsOptions = {
   table: PriceTable;
   library: readonly RunSummary[];
   content: boolean;
+  /** Secrets out of every span before it is sent (`--redact`, docs/REDACTION.md); its findings add up over the runs. */
+  redactor?: Redactor;
   batchSize?: number;
   /** Called after each run is sent (CLI progress). */
   onRun?: (result: RunExportResult, index: number, total: number) => void;
@@ -41,7 +45,9 @@ export async function exportRuns(runs: readonly RunSummary[], sender: OtlpSender
     if (signal?.aborted) return cancelled(spansSent);
     const events = await readRunEvents(options.sources, run.dataDir, run.runId);
     if (!events.ok) return events;
-    const spans = spansOf(options.sources, run, events.value, options.table, options.library, options.content);
+    const derived = spansOf(options.sources, run, events.value, options.table, options.library, options.content);
+    const redactor = options.redactor;
+    const spans = redactor === undefined ? derived : derived.map((span) => redactSpan(span, redactor));
     for (let from = 0; from < spans.length; from += batchSize) {
       if (signal?.aborted) return cancelled(spansSent);
       const batch = spans.slice(from, from + batchSize);

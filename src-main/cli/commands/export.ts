@@ -1,7 +1,8 @@
 /**
- * `little-inspector export <runId> --format html|md|json|pdf [-o FILE] [--max-text N]`: one run
- * as a report to send around. Text formats go to stdout or FILE; the PDF needs `-o` and
- * Chromium. Never writes inside a data dir.
+ * `little-inspector export <runId> --format html|md|json|pdf [-o FILE] [--max-text N] [--redact
+ * [--redact-rules FILE]]`: one run as a report to send around. Text formats go to stdout or FILE;
+ * the PDF needs `-o` and Chromium. Never writes inside a data dir. With `--redact` secrets are
+ * taken out of the document every format renders, and the list of what was taken goes to stderr.
  */
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
@@ -17,21 +18,23 @@ import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';
+import { printRedactions, redactionArg, REDACT_FLAGS } from '../redact-args';
 import { stateDirArg } from '../state-dir-arg';
 import { DataDirError, DEFAULT_DATA_DIR, LittleCliError, unreadableDataDirError } from '../run-log';
 
-const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>] [--state-dir <dir>]';
+const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>] [--state-dir <dir>] [--redact [--redact-rules <file>]]';
 
 /** Export one run; exit 2 when the data dir cannot be read or no Chromium is there for a PDF. */
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const args = argv.map((a) => (a === '-o' ? '--output' : a));
-  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, 'max-text': true, 'price-table': true, 'state-dir': true });
+  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, 'max-text': true, 'price-table': true, 'state-dir': true, ...REDACT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(USAGE_LINE);
   const format = flags.format as string | undefined;
   if (format === undefined || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
   const maxText = maxTextArg(flags['max-text'] as string | undefined);
   const output = typeof flags.output === 'string' ? resolve(process.cwd(), flags.output) : null;
   if (format === 'pdf' && output === null) throw new UsageError('a PDF needs -o <file>');
+  const redact = redactionArg(flags);
   const runId = positionals[0];
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
 
@@ -64,8 +67,9 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
     }
 
-    const doc = await core.exportDocument({ dataDir: run.dataDir, runId }, maxText);
+    const doc = await core.exportDocument({ dataDir: run.dataDir, runId }, maxText, redact);
     if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);
+    if (doc.value.redactions !== null) printRedactions(doc.value.redactions, io);
     const kind = format as ExportFormat;
     if (kind === 'pdf') {
       const chromium = await chromiumPdfRenderer();

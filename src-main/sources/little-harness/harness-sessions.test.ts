@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctorReport } from '../../../shared/harness-trace/doctor';
-import { outcomesReport } from '../../../shared/harness-trace/outcomes';
+import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
 import { buildSessionModel, type FileChangeItem } from '../../../shared/harness-trace/session-model';
 import type { Result } from '../../../shared/diagnostics';
 import { EXAMPLES } from '../../../test/support/fixture-manifest';
@@ -56,7 +56,7 @@ describe('harness data dirs and sessions', () => {
   it('gives the outcomes little-harness gives across the fixture sessions', () => {
     const sessions = value(listSessionFolders(HARNESS)).map((s) => {
       const t = value(readSessionTrace(s.dir));
-      return { sessionId: s.status?.id ?? s.pathKey, events: t.events.map((r) => r.event), invalidEventCount: t.invalid.length + (t.tornTail ? 1 : 0) };
+      return outcomeSession(s.status?.id ?? s.pathKey, t);
     });
     const report = outcomesReport(sessions);
     expect(report).toMatchObject({ sessionIds: ['sess_crashed', 'sess_failing', 'sess_refactor', 'sess_workflow'], invalidEventCount: 4, eventCount: 6, countedCount: 3, supersededCount: 1, retractedCount: 1, clearedCount: 1 });
@@ -81,6 +81,16 @@ describe('harness data dirs and sessions', () => {
     const bytes = value(readSessionFile(session.dir, spooled.contentRef));
     expect(bytes.length).toBe(spooled.bytes);
     expect(bytes.toString('utf8')).toContain('+export const line39 = fetchUser(39);');
+    // A command's stdout spooled under /artifacts/trace/ reads back whole; the commit lists the paths it changed.
+    const command = model.items.find((i) => i.kind === 'runtime' && i.type === 'harness.runtime.command.succeeded');
+    const stdout = command?.kind === 'runtime' ? command.outputs.find((o) => o.stream === 'stdout') : undefined;
+    expect(stdout?.contentRef).toMatch(/^\/artifacts\/trace\/runtime-stdout\/[0-9a-f]{16}\.txt$/);
+    const full = value(readSessionFile(session.dir, stdout!.contentRef!)).toString('utf8');
+    expect(full.startsWith(stdout!.preview.slice(0, 40))).toBe(true);
+    expect(full.split('\n').filter(Boolean)).toHaveLength(300);
+    const commit = model.items.find((i) => i.kind === 'persistent-dir' && i.type === 'harness.persistent_dir.commit.succeeded');
+    expect(commit?.kind === 'persistent-dir' && commit.changedPaths).toEqual([{ change: 'updated', path: '/persistent/project/src/app.ts' }]);
+    expect(model.items.filter((i) => (i.kind === 'model-call' || i.kind === 'tool-call') && i.redacted).map((i) => i.kind)).toEqual(['model-call']);
     expect(model.counts).toMatchObject({ modelCalls: 2, toolCalls: 2, toolCallsFailed: 1, commandsDenied: 1, tierEscalations: 1, fileChanges: 4, persistentCommits: 1, spooledOutputs: 1, redactions: 1, outcomes: 3 });
   });
 

@@ -40,6 +40,7 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
         <>
           <When at={item.startedAt} />
           <b>tool</b> {item.toolName} <span className="mono muted">{item.toolCallId}</span> ({item.caller}) · {item.status}
+          {item.redacted && <span className="session-flag"> · redacted content</span>}
           {item.command && <div className="mono small">$ {item.command}</div>}
           {item.error && <div className="session-error">{item.error}</div>}
           {item.spooled && <SpooledFile route={route} path={item.spooled.path} label={`output spooled to ${item.spooled.path}`} />}
@@ -55,6 +56,15 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
           {item.reasons.length > 0 && <div>reasons: {item.reasons.join('; ')}</div>}
           {item.detail && <div>{item.detail}</div>}
           {item.error && <div className="session-error">{item.error}</div>}
+          {item.outputs.map((o) =>
+            o.redacted ? (
+              <div key={o.stream} className="session-flag">{o.stream} redacted by the trace settings</div>
+            ) : o.contentRef ? (
+              <SpooledFile key={o.stream} route={route} path={o.contentRef} label={`full ${o.stream} (${o.bytes ?? '?'} bytes, spooled to ${o.contentRef})`} preview={o.preview} />
+            ) : (
+              <pre key={o.stream} className="session-diff" tabIndex={0} aria-label={o.stream}>{o.preview}</pre>
+            ),
+          )}
         </>
       );
     case 'file-change':
@@ -65,6 +75,13 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
           <When at={item.at} />
           <b>{item.type.replace('harness.persistent_dir.', 'persistent dir ')}</b> <span className="mono">{item.harnessDir}</span>
           {item.changeCounts && <span> · +{item.changeCounts.created} ~{item.changeCounts.updated} −{item.changeCounts.deleted}</span>}
+          {item.changedPaths.length > 0 && (
+            <ul className="session-paths mono small">
+              {item.changedPaths.map((c) => (
+                <li key={`${c.change}:${c.path}`}>{c.change === 'created' ? '+' : c.change === 'deleted' ? '−' : '~'} {c.path}</li>
+              ))}
+            </ul>
+          )}
           {item.error && <div className="session-error">{item.error}</div>}
         </>
       );
