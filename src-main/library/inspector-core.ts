@@ -93,8 +93,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const { runs } = library;
   const state = options.state ?? memoryAppState();
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
-  const notes = createNotesService(state.notes, () => library.snapshot());
-  const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, publish, sender: options.sendTraces });
+  const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
+  const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, stateDir: state.dir, publish, sender: options.sendTraces });
   // Sessions are read under the opened folder (the snapshot's root), or not at all.
   const withRoot = <T>(read: (root: string) => Result<T>, none: () => Result<T>): Result<T> => {
     const root = library.snapshot()?.root;
