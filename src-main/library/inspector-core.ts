@@ -14,7 +14,7 @@ import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createLibrary, type RecentStore } from './library';
-import { listSessions, sessionFile, sessionView } from './session-service';
+import { listSessions, sessionFile, sessionOutcomes, sessionView } from './session-service';
 import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
 import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
@@ -60,6 +60,8 @@ export type CoreOptions = {
   priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
+  /** The app's cache folder for fold checkpoints (library/checkpoints/cache-dir.ts); null or absent: memory only. */
+  cacheDir?: string | null;
   /**
    * The app's state folder (settings, notes; src-main/app-state). Absent: none — notes are
    * `unsupported`, OTLP settings live in memory only. Tests pass a temp folder.
@@ -87,12 +89,12 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
-  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
+  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders, cacheDir: options.cacheDir });
   const { runs } = library;
   const state = options.state ?? memoryAppState();
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
-  const notes = createNotesService(state.notes, () => library.snapshot());
-  const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, publish, sender: options.sendTraces });
+  const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
+  const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, stateDir: state.dir, publish, sender: options.sendTraces });
   // Sessions are read under the opened folder (the snapshot's root), or not at all.
   const withRoot = <T>(read: (root: string) => Result<T>, none: () => Result<T>): Result<T> => {
     const root = library.snapshot()?.root;
@@ -114,9 +116,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
     'run.timeline': async (ref) => runs.timeline(ref),
-    'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
-    'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
-    'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
+    'run.slice': async ({ spec, ...ref }) => runs.slice(ref, spec),
+    'run.step': async ({ stepPath, ...ref }) => runs.step(ref, stepPath),
+    'run.harness': async ({ kind, id, ...ref }) => runs.harness(ref, { kind, id }),
     'run.costs': async (ref) => runs.costs(ref),
     'run.reportText': async (ref) => runs.reportText(ref),
     'run.findings': async (ref) => runs.findings(ref),
@@ -125,6 +127,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.export': async (request) => exporter.export(request),
     'run.redactionPreview': async (request) => exporter.redactionPreview(request),
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
+    'run.diff': async ({ a, b }) => runs.diff(a, b),
+    'run.seek': async ({ from, direction, ...ref }) => runs.seek(ref, from, direction),
     'notes.list': async (ref) => notes.list(ref),
     'notes.put': async (request) => notes.put(request),
     'notes.delete': async (request) => notes.remove(request),
@@ -134,6 +138,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
     'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),
+    'sessions.outcomes': async ({ harnessDir, sessionId }) => withRoot((root) => sessionOutcomes(root, harnessDir, sessionId), noFolder),
     'dialog.exportReport': async (ref) => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));
