@@ -15,6 +15,7 @@ import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
+import { MAX_BUNDLE_BUDGET, type RunBundle } from './bundle/run-bundle-types';
 import type { LibrarySnapshot } from './library';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
@@ -48,6 +49,10 @@ const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step pat
 const eventFilter = (z: Zod) =>
   z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).refine(noNul, 'step paths may not contain NUL').optional() }).strict();
 const harnessSelection = (z: Zod) => ({ kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/** A bundle request: the run, whether to redact it (built-in rules), and its payload budget in bytes. */
+const bundleSpec = (z: Zod) =>
+  z.object({ ...runRef(z), redact: z.boolean().optional(), budgetBytes: z.number().int().min(0).max(MAX_BUNDLE_BUDGET).optional() }).strict();
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
 const sliceSpec = (z: Zod) =>
@@ -93,14 +98,21 @@ export const CHANNELS = {
   'run.reportText': answers<string>()(run),
   /** The run's integrity findings, once main has checked them (the head may come first). */
   'run.findings': answers<Diagnostic[]>()(run),
-  /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
-  'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
+  /**
+   * One event in full; `rawPayload` is set instead when its payload is not JSON. In a shared bundle,
+   * `omittedBytes` says the payload was left out by the bundle's size budget (the envelope is there, payload null).
+   */
+  'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null; omittedBytes?: number }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
   'run.artifact': answers<{ manifest: Record<string, unknown>; payload: JsonPreview }>()((z) => z.object({ ...runRef(z), ref: z.string().min(1).max(200) }).strict()),
   /** The run exported as a report (html, md, json as text; pdf as base64; `maxText` caps each untrusted text, default 2,000); see docs/EXPORT.md. */
   'run.export': answers<RunExport>()((z) =>
     z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional() }).strict(),
   ),
+  /** The run as one self-contained offline HTML file with the run views (docs/EXPORT.md, "Bundle"). */
+  'run.bundle': answers<RunBundle>()(bundleSpec),
+  /** Desktop only: build the run's bundle and save it through the save dialog; the written path, or null when cancelled. */
+  'dialog.saveBundle': answers<string | null>()(bundleSpec),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(run),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */

@@ -24,6 +24,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.event': { ...ref, sequence: 1 },
   'run.artifact': { ...ref, ref: 'artifact://art_0123456789abcdef' },
   'run.export': { ...ref, format: 'md', maxText: 100 },
+  'run.bundle': { ...ref, redact: true, budgetBytes: 1000 },
+  'dialog.saveBundle': { ...ref, redact: false, budgetBytes: 0 },
   'run.compare': ref,
   'sessions.list': {},
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },

@@ -16,6 +16,8 @@ import { OpenBar } from './views/open-bar';
 export function App() {
   const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.opening.phase, error: libraryError(s), init: s.init })));
   const route = useRouteStore((s) => s.route);
+  // A shared bundle's page opens nothing: it holds one run.
+  const inBundle = useLibraryStore((s) => s.appInfo?.mode === 'bundle');
   useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
@@ -28,7 +30,7 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <h1>Little Inspector</h1>
-        <OpenBar />
+        {!inBundle && <OpenBar />}
       </header>
       <main className="app-main" aria-busy={phase === 'loading'}>
         {error && (

@@ -7,6 +7,10 @@ import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
+import { createBundleService, type BundleRequest } from '../export/bundle/bundle-service';
+import { bundleRedactor } from '../export/bundle/bundle-redactor';
+import type { BundleNote } from '../../shared/bundle/bundle-types';
+import type { RunBundle } from '../../shared/bundle/run-bundle-types';
 import type { RunExport } from '../../shared/report-export/run-export-types';
 import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
@@ -29,6 +33,8 @@ export interface InspectorCore {
   exportRun(request: ExportRequest): Promise<Result<RunExport>>;
   /** The report document of one run (the CLI renders it itself). */
   exportDocument(ref: RunRef, maxText?: number): Promise<Result<RunReportDocument>>;
+  /** A run of the opened library as a shared bundle (the `run.bundle` channel; also the CLI and the save dialog). */
+  bundleRun(request: BundleRequest): Promise<Result<RunBundle>>;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
   dataDirPaths(): string[];
   /** Stop the live observer of the opened library (quit, server close); idempotent. */
@@ -42,6 +48,10 @@ export type CoreOptions = {
   openDirectoryDialog?: () => Promise<string | null>;
   /** Desktop only: save the named run's report through a save dialog (the export button, File > Export report…). */
   exportReportDialog?: (ref: RunRef) => Promise<string | null>;
+  /** Desktop only: save the named run's bundle through a save dialog (Share…). */
+  saveBundleDialog?: (request: { dataDir: string; runId: string; redact?: boolean; budgetBytes?: number }) => Promise<string | null>;
+  /** A run's notes for its bundle (the notes module, issue 18); absent: bundles carry none. */
+  notesFor?: (ref: RunRef) => BundleNote[] | null;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
@@ -76,6 +86,13 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
   const { runs } = library;
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
+  const bundler = createBundleService({ runs, snapshot: () => library.snapshot(), version: pkg.version, notes: options.notesFor });
+  // The page's request says only "redact" (built-in rules); the CLI may add a rules file.
+  const bundleFromRequest = async ({ redact, ...request }: { dataDir: string; runId: string; redact?: boolean; budgetBytes?: number }): Promise<Result<RunBundle>> => {
+    const redactor = redact ? bundleRedactor(null) : null;
+    if (redactor && !redactor.ok) return redactor;
+    return bundler.bundle({ ...request, redactor: redactor?.value ?? null });
+  };
   // Sessions are read under the opened folder (the snapshot's root), or not at all.
   const withRoot = <T>(read: (root: string) => Result<T>, none: () => Result<T>): Result<T> => {
     const root = library.snapshot()?.root;
@@ -105,6 +122,13 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
+    'run.bundle': (request) => bundleFromRequest(request),
+    'dialog.saveBundle': async (request) => {
+      if (!options.saveBundleDialog) {
+        return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the bundle instead.'));
+      }
+      return ok(await options.saveBundleDialog(request));
+    },
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
@@ -136,6 +160,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
     exportDocument: (ref, maxText) => exporter.document(ref, maxText),
+    bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => library.close(),
   };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { JsonView } from '../../components/json-view';
 import type { Load } from '../../stores/load';
 import type { RunEvent } from '../../stores/use-run-event';
+import { OmittedPayloadNote } from '../turns/event-state-note';
 
 /** Raw text shown before "show all" (an undecodable payload can be megabytes). */
 const RAW_PREVIEW = 20_000;
@@ -34,12 +35,13 @@ export function EventDetail({ sequence, event }: { sequence: number | undefined;
       </div>
     );
   }
-  const { event: envelope, rawPayload } = event.value;
+  const { event: envelope, rawPayload, omittedBytes } = event.value;
   return (
     <div className="ev-detail-body">
       <h3 className="ev-detail-title">
         <span className="mono">#{sequence}</span> {envelope?.type ?? 'undecodable event'}
       </h3>
+      {omittedBytes !== undefined && <OmittedPayloadNote bytes={omittedBytes} what="payload" />}
       {envelope !== null ? <JsonView value={envelope} expandDepth={2} label={`Event ${sequence}`} /> : <RawPayload text={rawPayload ?? ''} />}
     </div>
   );

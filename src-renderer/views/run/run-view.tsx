@@ -13,6 +13,8 @@ import { RunLiveIndicator } from '../live/live-marker';
 import { useRunLive } from '../live/use-run-live';
 import { CompareTab } from './compare-tab';
 import { ExportButton } from '../export/export-button';
+import { ShareButton } from '../export/share-button';
+import { BundleBanner } from '../bundle/bundle-banner';
 import { CostsTab } from './costs-tab';
 import { CrashTab } from './crash-tab';
 import { EventsTab } from './events-tab';
@@ -55,6 +57,8 @@ export function resolveRun(snapshot: LibrarySnapshot, route: Extract<Route, { vi
 
 export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const snapshot = useLibraryStore((s) => s.snapshot);
+  // In a shared bundle's page: no export or share (nothing to read from), the bundle's own notes instead.
+  const bundle = useLibraryStore((s) => s.appInfo?.bundle ?? null);
   const navigate = useRouteStore((s) => s.navigate);
   const { head, load } = useRunStore();
   const detail = head.phase === 'ready' ? head.value : null;
@@ -88,8 +92,10 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         {run.label && <span className="muted">{run.label}</span>}
         <RunLiveIndicator live={live} />
         <span className="run-header-cost">{formatCost(run.costUsd)}</span>
-        <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />
+        {bundle === null && <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
+        {bundle === null && <ShareButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
       </header>
+      {bundle && <BundleBanner info={bundle} />}
       {reset && (
         <div className="live-notice" role="status">
           The log was rewritten on disk ({reset}): everything shown was read again from the start.
@@ -97,7 +103,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         </div>
       )}
       <nav className="run-tabs" aria-label="Run views">
-        {RUN_TABS.map((tab) => (
+        {RUN_TABS.filter((tab) => bundle === null || tab !== 'compare').map((tab) => (
           <a
             key={tab}
             href="#"
