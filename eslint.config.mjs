@@ -21,7 +21,7 @@ const LAYERS = {
   // main: sources -> live -> library -> the glue (workers, web, cli, electron).
   'src-main/sources': ['shared'],
   'src-main/live': ['src-main/sources', 'shared'],
-  'src-main/export': ['src-main/sources', 'src-main/app-paths', 'shared'],
+  'src-main/export': ['src-main/sources', 'src-main/app-paths', 'shared', 'shared/redact'],
   'src-main/library': ['src-main/live', 'src-main/sources', 'src-main/export', 'shared',
     'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
   'src-main/workers': ['src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],

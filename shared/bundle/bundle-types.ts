@@ -11,6 +11,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import type { LibrarySnapshot } from '../library';
+import type { RedactionSummary } from '../redact/redaction-types';
 import type { JsonPreview } from '../run/json-preview';
 import type { RunDetail, EventRow } from '../run/run-detail-types';
 import type { CostsModel } from '../run/run-head-types';
@@ -40,11 +41,8 @@ export type BundleOmissions = {
   artifacts: { count: number; bytes: number };
 };
 
-/** One rule's hits: how many values it replaced and where (never the values); the shape of shared/redact's finding. */
-export type BundleRedactionFinding = { rule: string; count: number; where: string[]; whereOmitted?: number };
-
-/** How the bundle was redacted (null in the model when it was not): shared/redact's summary shape. */
-export type BundleRedaction = { rules: Array<{ name: string; kind: string; origin: string }>; findings: BundleRedactionFinding[]; total: number };
+/** How the bundle was redacted (null in the model when it was not): rules applied, findings (rule, count, where; never values). */
+export type BundleRedaction = RedactionSummary;
 
 /** A note pinned to the run, one of its steps or events (read-only in the bundle). */
 export type BundleNote = { target: { kind: 'run' } | { kind: 'step'; stepPath: string } | { kind: 'event'; sequence: number }; text: string; author?: string; createdAt?: string };

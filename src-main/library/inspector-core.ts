@@ -9,6 +9,7 @@ import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import { createBundleService, type BundleRequest } from '../export/bundle/bundle-service';
 import { bundleRedactor } from '../export/bundle/bundle-redactor';
+import type { ViewerAssets } from '../export/bundle/bundle-html';
 import type { BundleNote } from '../../shared/bundle/bundle-types';
 import type { RunBundle } from '../../shared/bundle/run-bundle-types';
 import type { RunExport } from '../../shared/report-export/run-export-types';
@@ -50,6 +51,8 @@ export type CoreOptions = {
   exportReportDialog?: (ref: RunRef) => Promise<string | null>;
   /** Desktop only: save the named run's bundle through a save dialog (Share…). */
   saveBundleDialog?: (request: { dataDir: string; runId: string; redact?: boolean; budgetBytes?: number }) => Promise<string | null>;
+  /** The bundle viewer's script and styles (tests); absent: read from `out/bundle`. */
+  bundleViewer?: () => Result<ViewerAssets>;
   /** A run's notes for its bundle (the notes module, issue 18); absent: bundles carry none. */
   notesFor?: (ref: RunRef) => BundleNote[] | null;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
@@ -86,7 +89,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
   const { runs } = library;
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
-  const bundler = createBundleService({ runs, snapshot: () => library.snapshot(), version: pkg.version, notes: options.notesFor });
+  const bundler = createBundleService({ runs, snapshot: () => library.snapshot(), version: pkg.version, notes: options.notesFor, viewer: options.bundleViewer });
   // The page's request says only "redact" (built-in rules); the CLI may add a rules file.
   const bundleFromRequest = async ({ redact, ...request }: { dataDir: string; runId: string; redact?: boolean; budgetBytes?: number }): Promise<Result<RunBundle>> => {
     const redactor = redact ? bundleRedactor(null) : null;

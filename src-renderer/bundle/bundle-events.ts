@@ -4,6 +4,7 @@
  */
 import type { BundleRow } from '../../shared/bundle/bundle-types';
 import type { ResponseOf } from '../../shared/contract';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { cleanEventFilter, rowMatchesFilter } from '../../shared/run/event-filter-spec';
 import type { EventRow } from '../../shared/run/run-detail-types';
 import type { Slice, SliceSpec } from '../../shared/run/run-head-types';
@@ -44,14 +45,14 @@ export function createBundleEvents(runId: string, rows: readonly BundleRow[], bo
     },
 
     /** Event `sequence` in full, or its envelope with `omittedBytes` when the budget left its payload out. */
-    event(sequence: number): ResponseOf<'run.event'> {
+    event(sequence: number): Result<ResponseOf<'run.event'>> {
       const row = bySequence.get(sequence);
-      if (!row) return { event: null, rawPayload: null };
+      if (!row) return fail(diagnostic('invalid-argument', `Run ${runId} has no event ${sequence}`, { runId, sequence }));
       const envelope = { eventId: row.eventId, runId, sequence, type: row.type, ...(row.occurrenceId === undefined ? {} : { occurrenceId: row.occurrenceId }), recordedAt: row.recordedAt };
-      if (!row.body) return { event: { ...envelope, payload: null }, rawPayload: null, omittedBytes: row.payloadChars };
+      if (!row.body) return ok({ event: { ...envelope, payload: null }, rawPayload: null, omittedBytes: row.payloadChars });
       const text = decoder.decode(bodies.subarray(row.body.offset, row.body.offset + row.body.length));
-      if (row.undecodable) return { event: null, rawPayload: text };
-      return { event: { ...envelope, payload: JSON.parse(text) as unknown }, rawPayload: null };
+      if (row.undecodable) return ok({ event: null, rawPayload: text });
+      return ok({ event: { ...envelope, payload: JSON.parse(text) as unknown }, rawPayload: null });
     },
   };
 }

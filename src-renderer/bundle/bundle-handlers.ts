@@ -29,7 +29,7 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
   /** `answer()` for the bundled run, `run-not-found` for any other. */
   const forRun = async <T>(ref: RunRef, answer: () => Result<T> | Promise<Result<T>>): Promise<Result<T>> =>
     ref.dataDir === detail.ref.dataDir && ref.runId === detail.ref.runId ? answer() : fail(diagnostic('run-not-found', `Run not found: ${ref.runId} (this bundle holds ${detail.ref.runId})`, { runId: ref.runId }));
-  const orMissing = <T>(value: T | null, what: string): Result<T> => (value === null ? fail(diagnostic('item-not-found', `No ${what} in run ${detail.ref.runId}`)) : ok(value));
+  const orMissing = <T>(value: T | null, what: string): Result<T> => (value === null ? fail(diagnostic('item-not-found', `No ${what} in run ${detail.ref.runId}`, { runId: detail.ref.runId })) : ok(value));
 
   return {
     'app.info': async () => ok({ name: 'Little Inspector', version: info.inspectorVersion, mode: 'bundle', initialPath: null, recent: [], bundle: info }),
@@ -47,7 +47,7 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'run.costs': (ref) => forRun(ref, () => ok(model.costs())),
     'run.reportText': (ref) => forRun(ref, () => (bundle.reportText === null ? fail(diagnostic('unsupported', `Run ${detail.ref.runId} has no report: ${detail.reportError ?? 'it could not be built'}`)) : ok(bundle.reportText))),
     'run.findings': (ref) => forRun(ref, async () => ok(await model.findings())),
-    'run.event': ({ sequence, ...ref }) => forRun(ref, () => ok(events.event(sequence))),
+    'run.event': ({ sequence, ...ref }) => forRun(ref, () => events.event(sequence)),
     'run.artifact': ({ ref: artifactRef, ...ref }) =>
       forRun(ref, () => {
         const artifact = artifacts.get(artifactRef);

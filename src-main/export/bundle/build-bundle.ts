@@ -10,25 +10,19 @@ import {
   type BundleArtifact,
   type BundleModel,
   type BundleNote,
-  type BundleRedaction,
   type BundleRow,
 } from '../../../shared/bundle/bundle-types';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
+import { redactionSummary } from '../../../shared/redact/create-redactor';
+import type { Redactor } from '../../../shared/redact/redaction-types';
 import type { RunReadForBundle } from './bundle-sources';
-
-/** The redactor's shape (shared/redact's `Redactor`): every call adds to one list of findings. */
-export type BundleRedactor = {
-  text(s: string, where: string): string;
-  json(value: unknown, where: string): unknown;
-  findings(): BundleRedaction['findings'];
-  readonly rules: ReadonlyArray<{ name: string; kind: string; origin: string }>;
-};
 
 /** How to build. */
 export type BundleOptions = {
   /** Most UTF-8 bytes of payload text (event payloads and artifact contents) to embed. */
   budgetBytes: number;
-  redactor: BundleRedactor | null;
+  /** One redaction pass over everything embedded (null: not redacted). */
+  redactor: Redactor | null;
   notes: BundleNote[] | null;
   createdAt: string;
   inspectorVersion: string;
@@ -43,8 +37,8 @@ export type BundleOrigin = { dir: DataDirInfo; summary: RunSummary; snapshot: Pi
 /** Build the blocks of run `read` from `origin`. */
 export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, options: BundleOptions): BundleBlocks {
   const local = localPaths(origin.dir);
-  const redact = <T>(value: T, where: string): T => (options.redactor ? (options.redactor.json(value, where) as T) : value);
-  const redactText = (text: string, where: string): string => (options.redactor ? options.redactor.text(text, where) : text);
+  const redactText = (text: string, where: string): string => (options.redactor ? redactJsonText(options.redactor, text, where) : text);
+  const redact = <T>(value: T, where: string): T => (options.redactor ? (redactCutTexts(options.redactor.json(value, where), where, redactText) as T) : value);
 
   // Payload texts, redacted as values (a JSON payload stays JSON), then measured.
   const texts = read.payloads.map(({ sequence, text }) => ({ sequence, text: redactPayload(text, `event #${sequence} payload`, redact, redactText) }));
@@ -105,10 +99,7 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
     artifacts,
   };
   // Last: the findings of every redaction above.
-  if (options.redactor) {
-    const findings = options.redactor.findings();
-    model.info.redaction = { rules: options.redactor.rules.map(({ name, kind, origin: from }) => ({ name, kind, origin: from })), findings, total: findings.reduce((n, f) => n + f.count, 0) };
-  }
+  if (options.redactor) model.info.redaction = redactionSummary(options.redactor);
   return { model, rows, bodies };
 }
 
@@ -135,6 +126,35 @@ function redactPayload(text: string, where: string, redact: <V>(value: V, where:
     return redactText(text, where);
   }
   return JSON.stringify(redact(value, where)) ?? 'null';
+}
+
+/**
+ * JSON text writes a newline as the two characters `\` `n`: a secret right after one has a letter
+ * before it where the rules look for a word boundary. Each such escape's letter becomes the control
+ * character it stands for (same length; JSON text never holds a raw one), the text is redacted,
+ * and the letters come back.
+ */
+function redactJsonText(redactor: Redactor, text: string, where: string): string {
+  const opened = text.replace(/\\([nrt])/g, (_m, c: string) => `\\${OPEN[c as keyof typeof OPEN]}`);
+  return redactor.text(opened, where).replace(/\\([\n\r\t])/g, (_m, c: string) => `\\${CLOSE[c as keyof typeof CLOSE]}`);
+}
+const OPEN = { n: '\n', r: '\r', t: '\t' } as const;
+const CLOSE = { '\n': 'n', '\r': 'r', '\t': 't' } as const;
+
+/**
+ * Previews cut short (`{ truncated: true, text }`) hold JSON text that no longer parses, so the
+ * redactor's JSON walk sees them as plain strings: they get the JSON-text pass above as well.
+ */
+function redactCutTexts(value: unknown, where: string, redactText: (text: string, where: string) => string): unknown {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = redactCutTexts(value[i], where, redactText);
+    return value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if (record.truncated === true && typeof record.text === 'string') record.text = redactText(record.text, where);
+  for (const key of Object.keys(record)) if (typeof record[key] === 'object') record[key] = redactCutTexts(record[key], where, redactText);
+  return record;
 }
 
 /** Concatenate texts as UTF-8; each sequence's byte range. */

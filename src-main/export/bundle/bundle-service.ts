@@ -8,7 +8,8 @@ import { bundleFileName, MAX_BUNDLE_BUDGET, type RunBundle } from '../../../shar
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../../shared/library';
 import type { RunRef } from '../../../shared/run/run-detail-types';
-import { buildBundleBlocks, type BundleRedactor } from './build-bundle';
+import type { Redactor } from '../../../shared/redact/redaction-types';
+import { buildBundleBlocks } from './build-bundle';
 import { bundleHtml, type ViewerAssets } from './bundle-html';
 import { readRunForBundle, type BundleRunReads } from './bundle-sources';
 import { readViewerAssets } from './viewer-assets';
@@ -26,7 +27,7 @@ export type BundleServiceContext = {
 };
 
 /** One bundle request. `redactor`: a fresh redaction pass for this bundle (null: not redacted). */
-export type BundleRequest = RunRef & { budgetBytes?: number; redactor?: BundleRedactor | null };
+export type BundleRequest = RunRef & { budgetBytes?: number; redactor?: Redactor | null };
 
 /** Build bundles of the opened library's runs. */
 export function createBundleService(context: BundleServiceContext) {
