@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests only: Playwright owns e2e/*.spec.ts. `*.node22.test.ts` need node:sqlite and
@@ -10,5 +12,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // No test reaches the real home's state folder (notes, settings): the CLI and serve resolve
+    // LITTLE_INSPECTOR_STATE_DIR first, and this one is a throwaway folder under the OS temp dir.
+    env: { LITTLE_INSPECTOR_STATE_DIR: join(tmpdir(), `little-inspector-test-state-${process.pid}`) },
   },
 });

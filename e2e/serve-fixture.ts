@@ -1,16 +1,23 @@
 /** A Playwright fixture that runs `little-inspector serve` on a data dir and hands out its URL. */
 import { test as base } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..');
 
 /** A running browser-mode server. */
-export type Served = { url: string; origin: string; token: string; stop(): Promise<void> };
+export type Served = { url: string; origin: string; token: string; /** The server process (benches sample its memory). */ pid: number; stop(): Promise<void> };
 
-/** Start the built CLI's `serve` on `dataDir` (port 0, plus `args`) and wait for the URL line. */
+/**
+ * Start the built CLI's `serve` on `dataDir` (port 0, plus `args`) and wait for the URL line.
+ * Its state folder (notes, settings) is a fresh temp folder unless `args` names one: no spec
+ * touches the real home's.
+ */
 export async function serve(dataDir: string, args: readonly string[] = []): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0', ...args], {
+  const state = args.includes('--state-dir') ? [] : ['--state-dir', mkdtempSync(join(tmpdir(), 'li-e2e-state-'))];
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0', ...state, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,6 +44,7 @@ export async function serve(dataDir: string, args: readonly string[] = []): Prom
     url,
     origin: parsed.origin,
     token: parsed.searchParams.get('token')!,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

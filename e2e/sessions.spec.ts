@@ -20,7 +20,7 @@ const test = base.extend<{}, { fixtures: Served }>({
 test('the library lists harness sessions with their counts; a session shows its trace, diffs and denied command', async ({ page, fixtures }) => {
   await page.goto(fixtures.url);
   const panel = page.getByRole('region', { name: 'little-harness sessions' });
-  await expect(panel.getByRole('heading')).toHaveText('Harness sessions (5)');
+  await expect(panel.getByRole('heading')).toHaveText('Harness sessions (6)');
   const failing = panel.getByRole('row').filter({ hasText: 'sess_failing' });
   await expect(failing.getByRole('cell')).toHaveText(['sess_failing', 'failed', '15', '2 (1 failed)', '1 (1 failed)', '6', '3', /.*/, 'sessions/.little-harness']);
   await panel.scrollIntoViewIfNeeded();
@@ -36,6 +36,10 @@ test('the library lists harness sessions with their counts; a session shows its 
   const spooled = view.locator('.session-item.kind-file-change').filter({ hasText: '/persistent/project/src/app.ts' });
   await spooled.getByRole('button', { name: /Show full diff/ }).click();
   await expect(spooled.locator('pre')).toContainText('+export const line39 = fetchUser(39);');
+  const stdout = view.locator('.session-item.kind-runtime').filter({ hasText: 'command.succeeded' });
+  await stdout.getByRole('button', { name: /Show full stdout/ }).click();
+  await expect(stdout.locator('pre')).toContainText('ok 300 - user spec 300');
+  await expect(view.locator('.session-item.kind-persistent-dir').filter({ hasText: 'commit.succeeded' })).toContainText('~ /persistent/project/src/app.ts');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: join(shots, 'session-refactor.png'), fullPage: true });
 

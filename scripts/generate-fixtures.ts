@@ -16,11 +16,13 @@ import {
   writeDemo,
   writeFailedScenario,
   writeHarnessScenario,
+  writeHarnessLinkedSession,
   writeHarnessSessionsScenario,
   writeLargeOutputScenario,
   writeOrchestratedScenario,
   writeOuterLoopScenario,
   writePricingScenario,
+  writeRedactionScenario,
   writeResumedScenario,
   writeStepsScenario,
   writeWalKilledScenario,
@@ -43,6 +45,7 @@ export const SCENARIO_GROUPS: Record<string, (dataDir: string) => ScenarioRun[]>
   'large-output': writeLargeOutputScenario,
   broken: writeBrokenScenario,
   clean: writeCleanScenario,
+  redaction: writeRedactionScenario,
 };
 
 /** One manifest row: data dir relative to the output root. */
@@ -64,7 +67,11 @@ export async function generateFixtures(outRoot = 'examples'): Promise<ManifestRo
   add('wal-killed', await writeWalKilledScenario(join(fixtures, 'wal-killed', '.little-workflow')));
   add('loopctl', writeLoopctlScenario(join(fixtures, 'loopctl')));
   // Harness sessions are not runs of a data dir: they get their own list (readers of `runs` open each row as a run).
-  const sessions = writeHarnessSessionsScenario(join(fixtures, 'sessions', '.little-harness')).map((s) => ({ ...s, harnessRoot: relative(root, s.harnessRoot), group: 'sessions' }));
+  const harnessSessions = join(fixtures, 'sessions', '.little-harness');
+  const linked = writeHarnessLinkedSession(harnessSessions);
+  // The workflow-tool run inside sess_workflow's world is a run like any other.
+  add('sessions', linked.runs);
+  const sessions = [...writeHarnessSessionsScenario(harnessSessions), linked.session].map((s) => ({ ...s, harnessRoot: relative(root, s.harnessRoot), group: 'sessions' }));
   writeFileSync(join(fixtures, 'manifest.json'), `${JSON.stringify({ generator: 'scripts/generate-fixtures.ts', runs: rows, sessions }, null, 2)}\n`);
   return rows;
 }

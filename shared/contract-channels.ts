@@ -17,9 +17,12 @@ import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import { MAX_BUNDLE_BUDGET, type RunBundle } from './bundle/run-bundle-types';
 import type { LibrarySnapshot } from './library';
+import type { RedactionSummary } from './redact/redaction-types';
+import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
+import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
-import type { CostsModel, HarnessRefs, RunHead, Slice, StepView } from './run/run-head-types';
+import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -48,11 +51,30 @@ const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_
 const stepPath = (z: Zod) => z.string().min(1).max(2000).refine(noNul, 'step paths may not contain NUL');
 const eventFilter = (z: Zod) =>
   z.object({ typePrefix: z.string().max(200).optional(), caller: z.string().max(200).optional(), stepPath: z.string().max(2000).refine(noNul, 'step paths may not contain NUL').optional() }).strict();
+/** Redaction asked for: built-in rules plus a rules file's text (docs/REDACTION.md); fits the gate's 64 KiB with room for the rest. */
+export const MAX_CHANNEL_RULES_TEXT = 48 * 1024;
+const redact = (z: Zod) => z.object({ userRules: z.string().max(MAX_CHANNEL_RULES_TEXT).optional() }).strict();
 const harnessSelection = (z: Zod) => ({ kind: z.enum(['session', 'turn', 'tool']), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
 
-/** A bundle request: the run, whether to redact it (built-in rules), and its payload budget in bytes. */
+const noteTarget = (z: Zod) =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('run') }).strict(),
+    z.object({ kind: z.literal('step'), stepPath: stepPath(z) }).strict(),
+    z.object({ kind: z.literal('event'), eventId: z.string().min(1).max(200), sequence: sequence(z) }).strict(),
+  ]);
+/** A header as a page sends it (`value` null: the value main keeps for this name). */
+const otlpHeader = (z: Zod) =>
+  z.object({ name: z.string().min(1).max(200), secret: z.boolean(), value: z.string().max(8192).refine(noNul, 'header values may not contain NUL').nullable() }).strict();
+const otlpSettings = (z: Zod) => ({
+  endpoint: z.string().max(2048),
+  protocol: z.enum(['http/protobuf', 'http/json']),
+  headers: z.array(otlpHeader(z)).max(50),
+  content: z.boolean(),
+});
+const jobId = (z: Zod) => z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** A bundle request: the run, the redaction asked for (absent: none), and its payload budget in bytes. */
 const bundleSpec = (z: Zod) =>
-  z.object({ ...runRef(z), redact: z.boolean().optional(), budgetBytes: z.number().int().min(0).max(MAX_BUNDLE_BUDGET).optional() }).strict();
+  z.object({ ...runRef(z), redact: redact(z).optional(), budgetBytes: z.number().int().min(0).max(MAX_BUNDLE_BUDGET).optional() }).strict();
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
 const sliceSpec = (z: Zod) =>
@@ -81,11 +103,16 @@ export const CHANNELS = {
   /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
   'dialog.openDirectory': answers<string | null>()(none),
   /** Desktop only: save the named run through the save dialog; the written path, or null when cancelled. */
-  'dialog.exportReport': answers<string | null>()(run),
+  'dialog.exportReport': answers<string | null>()((z) => z.object({ ...runRef(z), redact: redact(z).optional() }).strict()),
   /** Load a user price table file (null: back to the bundled table); the snapshot re-priced (null when nothing is open). */
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
-  /** The run's head: state, report totals, crash boundary, resume plan, findings, counts (the long lists come by `run.slice`). */
+  /**
+   * The run's head: state, report totals, crash boundary, resume plan, counts (the long lists come by `run.slice`).
+   * The first stage of a build: it answers once the run is folded, before the lists are built and the log is checked.
+   */
   'run.detail': answers<RunHead>()(run),
+  /** The timeline's axis, breaks, resumes and row count (its rows by `run.slice`); answers once the run's lists are built. */
+  'run.timeline': answers<TimelineHead>()(run),
   /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */
   'run.slice': answers<Slice>()((z) => z.object({ ...runRef(z), spec: sliceSpec(z) }).strict()),
   /** One step with the harness sessions that ran it. */
@@ -96,7 +123,7 @@ export const CHANNELS = {
   'run.costs': answers<CostsModel>()(run),
   /** `little report --table` of the run, byte for byte. */
   'run.reportText': answers<string>()(run),
-  /** The run's integrity findings, once main has checked them (the head may come first). */
+  /** The run's integrity findings, once the worker has checked them (the last stage of a build: the head and lists come first). */
   'run.findings': answers<Diagnostic[]>()(run),
   /**
    * One event in full; `rawPayload` is set instead when its payload is not JSON. In a shared bundle,
@@ -107,14 +134,40 @@ export const CHANNELS = {
   'run.artifact': answers<{ manifest: Record<string, unknown>; payload: JsonPreview }>()((z) => z.object({ ...runRef(z), ref: z.string().min(1).max(200) }).strict()),
   /** The run exported as a report (html, md, json as text; pdf as base64; `maxText` caps each untrusted text, default 2,000); see docs/EXPORT.md. */
   'run.export': answers<RunExport>()((z) =>
-    z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional() }).strict(),
+    z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z).optional() }).strict(),
   ),
+  /** What an export of the run with these redaction rules would take out (rule, count, where; never values): the export dialog's preview. */
+  'run.redactionPreview': answers<RedactionSummary>()((z) => z.object({ ...runRef(z), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z) }).strict()),
   /** The run as one self-contained offline HTML file with the run views (docs/EXPORT.md, "Bundle"). */
   'run.bundle': answers<RunBundle>()(bundleSpec),
   /** Desktop only: build the run's bundle and save it through the save dialog; the written path, or null when cancelled. */
   'dialog.saveBundle': answers<string | null>()(bundleSpec),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(run),
+  /** The notes pinned to a run, its steps and events (from the app's state folder), and why they could not be read, if so. */
+  'notes.list': answers<RunNotes>()(run),
+  /** Add a note (no id) or change one; the note as stored. Text is the user's own: views render it as text. */
+  'notes.put': answers<Note>()((z) => z.object({ ...runRef(z), id: z.string().min(1).max(100).optional(), target: noteTarget(z), text: z.string().min(1).max(MAX_NOTE_CHARS) }).strict()),
+  /** Delete a note; false when it was already gone. */
+  'notes.delete': answers<boolean>()((z) => z.object({ ...runRef(z), id: z.string().min(1).max(100) }).strict()),
+  /** The "Send to tracing backend…" settings (secret header values come as null) and why the saved ones were not used, if so. */
+  'otlp.settings': answers<{ settings: OtlpSettingsView; problem: Diagnostic | null }>()(none),
+  /**
+   * Send runs of the opened library to an OTLP/HTTP backend (docs/OTLP.md "In the app"); progress
+   * comes as `otlp.progress` pushes for `jobId`; answers when done, refused, unreachable or cancelled.
+   */
+  'otlp.send': answers<OtlpSendSummary>()((z) =>
+    z
+      .object({
+        jobId: jobId(z),
+        runs: z.array(z.object({ dataDir: pathArg(z), runIds: z.array(z.string().min(1).max(200)).min(1).max(5000) }).strict()).min(1).max(200),
+        ...otlpSettings(z),
+        remember: z.boolean(),
+      })
+      .strict(),
+  ),
+  /** Stop a running send after its current request; false when no such send runs. */
+  'otlp.cancel': answers<boolean>()((z) => z.object({ jobId: jobId(z) }).strict()),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
   'sessions.list': answers<SessionListing[]>()(none),
   /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir), doctor's findings, invalid lines. */

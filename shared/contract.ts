@@ -16,6 +16,7 @@ import type { Result } from './diagnostics';
 import type { BundleInfo } from './bundle/bundle-types';
 import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
+import type { OtlpProgress } from './otlp/otlp-app-types';
 
 export { MAX_PATH_LENGTH } from './contract-channels';
 
@@ -56,7 +57,9 @@ export type PushMessage =
   | { kind: 'library.changed'; snapshot: LibrarySnapshot }
   | LivePushMessage
   /** Desktop File > Export report…: sent to the focused window only, which exports the run it shows. */
-  | { kind: 'menu.exportRun' };
+  | { kind: 'menu.exportRun' }
+  /** Progress of an `otlp.send` (to every window; each shows the jobs it started). */
+  | { kind: 'otlp.progress'; progress: OtlpProgress };
 
 /** Names of all channels, in declaration order. */
 export const channelNames = Object.keys(CHANNELS) as Channel[];

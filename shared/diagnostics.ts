@@ -42,6 +42,10 @@ export type DiagnosticCode =
   | 'unsupported'
   | 'discovery-stopped'
   | 'otlp-export-failed'
+  | 'cancelled'
+  | 'state-dir-refused'
+  | 'state-file-corrupt'
+  | 'state-write-failed'
   | 'internal';
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -1,12 +1,16 @@
 /** The library model: data dirs found under an opened root and the runs they hold. */
 import type { Diagnostic } from './diagnostics';
+import type { SessionCounts } from './harness-trace/session-model';
 import type { PricingProvenance } from './pricing/staleness';
 
-/** Where a data dir sits: a plain Local World, or one nested in a `.little-harness` tree. */
-export type DataDirKind = 'workflow' | 'harness-session' | 'harness-dynamic';
+/**
+ * Where a data dir sits: a plain Local World, one nested in a `.little-harness` tree, or the
+ * `.little-harness` folder itself (its sessions are the rows).
+ */
+export type DataDirKind = 'workflow' | 'harness-session' | 'harness-dynamic' | 'harness-sessions';
 
-/** The event-log format found in a data dir. */
-export type LogFormat = 'sqlite' | 'jsonl-legacy' | 'loopctl';
+/** The log format found in a data dir (`harness-trace`: little-harness session folders with trace.ndjson). */
+export type LogFormat = 'sqlite' | 'jsonl-legacy' | 'loopctl' | 'harness-trace';
 
 /** One data dir found by discovery. */
 export type DataDirInfo = {
@@ -18,6 +22,8 @@ export type DataDirInfo = {
   format: LogFormat;
   /** Harness session key for nested worlds, else null. */
   sessionKey: string | null;
+  /** For a nested world: the label of the `.little-harness` data dir holding its session, when it is under the opened root. */
+  harnessDir?: string;
   runCount: number;
   diagnostics: Diagnostic[];
 };
@@ -56,8 +62,13 @@ export type RunSummary = {
   /** null when no call could be priced (never a made-up 0). */
   costUsd: number | null;
   /** Which tool wrote the run; absent means little-workflow. */
-  source?: 'little-workflow' | 'loopctl';
+  source?: 'little-workflow' | 'loopctl' | 'little-harness';
+  /** A little-harness session row: its folder key and what its trace holds (the row opens the session view). */
+  session?: SessionRowFacts;
 };
+
+/** What the run list shows of a little-harness session besides the common columns. */
+export type SessionRowFacts = { pathKey: string; tornTail: boolean; counts: SessionCounts };
 
 /** What `library.open` returns: everything found under the chosen root. */
 export type LibrarySnapshot = {

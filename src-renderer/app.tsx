@@ -11,6 +11,8 @@ import { LibraryView } from './views/library/library-view';
 import { RunView } from './views/run/run-view';
 import { SessionView } from './views/sessions/session-view';
 import { OpenBar } from './views/open-bar';
+import { receiveOtlpProgress } from './stores/otlp-send-store';
+import { SendDialog } from './views/otlp/send-dialog';
 
 /** The whole app. */
 export function App() {
@@ -23,7 +25,10 @@ export function App() {
     void init();
     // The one push subscription: batched per animation frame by the live store. File > Export
     // report… asks this window to export the run it shows, as its export button would.
-    return api.subscribe((message) => (message.kind === 'menu.exportRun' ? void exportOpenRun() : receivePush(message)));
+    // OTLP send progress goes to the send dialog.
+    return api.subscribe((message) =>
+      message.kind === 'menu.exportRun' ? void exportOpenRun() : message.kind === 'otlp.progress' ? receiveOtlpProgress(message.progress) : receivePush(message),
+    );
   }, [init]);
 
   return (
@@ -41,6 +46,7 @@ export function App() {
         {route.view === 'run' ? <RunView route={route} /> : route.view === 'session' ? <SessionView route={route} /> : <LibraryView />}
       </main>
       <KeyboardLayer />
+      <SendDialog />
     </div>
   );
 }

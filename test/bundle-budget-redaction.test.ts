@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ok } from '../shared/diagnostics';
 import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
 import { bundleHtml, safeScript } from '../src-main/export/bundle/bundle-html';
-import { bundleRedactor } from '../src-main/export/bundle/bundle-redactor';
+import { redactorFor } from '../shared/redact/redaction-request';
 import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
 import { bundleHandlers } from '../src-renderer/bundle/bundle-handlers';
 import { readBundlePage, type BundlePage } from './support/bundle-page';
@@ -112,7 +112,7 @@ describe('bundle redaction', () => {
   it('takes every planted secret out of every byte, decompressed too, and lists rule, count and where', async () => {
     const core = await openCore(dataDir);
     try {
-      const redactor = bundleRedactor(PLANTED_USER_RULES);
+      const redactor = redactorFor({ userRules: PLANTED_USER_RULES });
       if (!redactor.ok) throw new Error(redactor.error.message);
       const built = await bundlePage(core, { dataDir, runId, redactor: redactor.value });
       const text = readable(built);

@@ -80,7 +80,7 @@ describe('little-inspector otlp', () => {
     [['not-a-run'], /is not a little-workflow run id/],
     [['--all', '--protocol', 'grpc'], /gRPC is not offered/],
     [['--all', '--header'], /--header needs a value/],
-    [['--all', '--redact'], /unknown option --redact/],
+    [['--all', '--redact-rules', '/nonexistent/rules.txt'], /--redact-rules \/nonexistent\/rules.txt: cannot read it \(ENOENT\)/],
   ])('usage error %j exits 1', async (argv, message) => {
     const r = await cli('otlp', ...argv);
     expect(r.code).toBe(1);

@@ -72,6 +72,18 @@ describe('OPERATIONS', () => {
 });
 
 describe('little-harness session folders', () => {
+  it('every operation on a folder holding only sessions (rows, trace streams, links into the nested world, the live tail) changes nothing', async () => {
+    const top = join(root, 'only-sessions');
+    cpSync(join(EXAMPLES, 'fixtures', 'sessions'), top, { recursive: true });
+    const records = await proveReadOnly(top);
+    const targets = new Set(records.map((r) => r.target));
+    // The sessions are rows (run operations ran on each) and the world inside sess_workflow was found.
+    for (const id of ['sess_crashed', 'sess_failing', 'sess_refactor', 'sess_workflow']) expect(targets).toContain(`${join(top, '.little-harness')}#${id}`);
+    expect(targets).toContain(`${join(top, '.little-harness', 'sessions', 'sess_workflow', 'workflows')}#run_summarize_call_wf1`);
+    expect(records.filter((r) => r.op === 'session.view').map((r) => r.outcome.kind)).toEqual(['diagnosed']);
+    expect(records.filter((r) => r.op === 'cli tail --from-start' && r.target === join(top, '.little-harness')).map((r) => r.outcome.kind)).toEqual(['ok']);
+  }, 120_000);
+
   it('the session commands on every generated session (torn, invalid, spooled) change nothing', async () => {
     const top = join(root, 'sessions-only');
     cpSync(join(EXAMPLES, 'fixtures', 'sessions'), join(top, 'sessions'), { recursive: true });

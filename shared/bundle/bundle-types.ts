@@ -11,6 +11,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import type { LibrarySnapshot } from '../library';
+import type { Note } from '../notes/note-types';
 import type { RedactionSummary } from '../redact/redaction-types';
 import type { JsonPreview } from '../run/json-preview';
 import type { RunDetail, EventRow } from '../run/run-detail-types';
@@ -44,9 +45,6 @@ export type BundleOmissions = {
 /** How the bundle was redacted (null in the model when it was not): rules applied, findings (rule, count, where; never values). */
 export type BundleRedaction = RedactionSummary;
 
-/** A note pinned to the run, one of its steps or events (read-only in the bundle). */
-export type BundleNote = { target: { kind: 'run' } | { kind: 'step'; stepPath: string } | { kind: 'event'; sequence: number }; text: string; author?: string; createdAt?: string };
-
 /** One artifact of the run: its manifest and content, or why the content is not here. */
 export type BundleArtifact =
   | { ref: string; manifest: Record<string, unknown>; payload: JsonPreview }
@@ -60,8 +58,8 @@ export type BundleInfo = {
   runId: string;
   omissions: BundleOmissions;
   redaction: BundleRedaction | null;
-  /** Null: the exporting inspector had no notes to give (or no notes module). */
-  notes: BundleNote[] | null;
+  /** The notes pinned to the run, its steps and events when it was exported (read-only here); null: none were read. */
+  notes: Note[] | null;
   /** Events in the log (every envelope is in the bundle). */
   eventCount: number;
 };

@@ -78,9 +78,14 @@ export type RuntimeItem = {
   detail?: string;
   error?: string;
   exitCode?: number;
+  /** A command's captured stdout/stderr: its preview, where it was spooled (`/artifacts/trace/…`), or that it was redacted. */
+  outputs: CapturedOutput[];
   sequence: number;
   at: string;
 };
+
+/** Captured content of a command stream as the trace holds it. */
+export type CapturedOutput = { stream: 'stdout' | 'stderr'; preview: string; contentRef?: string; bytes?: number; redacted: boolean };
 
 export type PersistentDirItem = {
   kind: 'persistent-dir';
@@ -88,12 +93,15 @@ export type PersistentDirItem = {
   harnessDir: string;
   commit?: string;
   changeCounts?: { created: number; updated: number; deleted: number };
+  /** Paths the commit created, updated and deleted (as listed in `changes`). */
+  changedPaths: Array<{ change: 'created' | 'updated' | 'deleted'; path: string }>;
   error?: string;
   sequence: number;
   at: string;
 };
 
-export type OtherItem = { kind: 'event'; type: string; sequence: number; at: string; failed: boolean };
+/** Any other event; `runId`/`stepPath` are set for `harness.execute_step.*` (the workflow step it ran). */
+export type OtherItem = { kind: 'event'; type: string; sequence: number; at: string; failed: boolean; occurrenceId?: string; runId?: string; stepPath?: string };
 
 export type SessionItem = ModelCallItem | ToolCallItem | FileChangeItem | RuntimeItem | PersistentDirItem | OtherItem;
 
@@ -179,12 +187,14 @@ function itemFor(record: TraceRecord, models: Map<string, ModelCallItem>, tools:
       harnessDir: stringField(m, 'harnessDir') ?? '',
       commit: stringField(m, 'commit'),
       changeCounts: counts ? { created: numberField(counts, 'created') ?? 0, updated: numberField(counts, 'updated') ?? 0, deleted: numberField(counts, 'deleted') ?? 0 } : undefined,
+      changedPaths: changedPaths(objectField(m, 'changes')),
       error: errorText(m.error),
       sequence: e.sequence,
       at: e.timestamp,
     };
   }
-  return { kind: 'event', type: e.type, sequence: e.sequence, at: e.timestamp, failed: isFailureType(e.type) };
+  const step = e.type.startsWith('harness.execute_step.') ? { runId: stringField(m, 'runId'), stepPath: stringField(m, 'stepPath') } : {};
+  return { kind: 'event', type: e.type, sequence: e.sequence, at: e.timestamp, failed: isFailureType(e.type), occurrenceId: e.occurrenceId, ...step };
 }
 
 function modelStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, ModelCallItem>): SessionItem | null {
@@ -269,9 +279,20 @@ function runtimeItem(e: TraceEvent, m: Record<string, unknown>): RuntimeItem {
     detail: stringField(m, 'detail'),
     error: errorText(m.error),
     exitCode: numberField(m, 'exitCode'),
+    outputs: (['stdout', 'stderr'] as const).flatMap((stream) => capturedOutput(stream, objectField(m, stream))),
     sequence: e.sequence,
     at: e.timestamp,
   };
+}
+
+function capturedOutput(stream: CapturedOutput['stream'], c: Record<string, unknown> | undefined): CapturedOutput[] {
+  if (!c) return [];
+  const preview = stringField(c, 'preview') ?? '';
+  const contentRef = stringField(c, 'contentRef');
+  const redacted = c.redacted === true;
+  // An empty stream that was captured whole says nothing worth a line.
+  if (preview === '' && contentRef === undefined && !redacted) return [];
+  return [{ stream, preview, contentRef, bytes: numberField(c, 'bytes'), redacted }];
 }
 
 const CHANGE_OF: Record<string, FileChangeItem['change']> = {
@@ -304,6 +325,14 @@ export function diffOf(diff: Record<string, unknown> | undefined): FileDiff | nu
   const preview = stringField(diff, 'preview') ?? '';
   const bytes = numberField(diff, 'bytes');
   return contentRef ? { kind: 'spooled', preview, contentRef, bytes } : { kind: 'inline', text: preview, bytes };
+}
+
+function changedPaths(changes: Record<string, unknown> | undefined): PersistentDirItem['changedPaths'] {
+  if (!changes) return [];
+  return (['created', 'updated', 'deleted'] as const).flatMap((change) => {
+    const list = changes[change];
+    return Array.isArray(list) ? list.flatMap((f) => (typeof stringField(f, 'path') === 'string' ? [{ change, path: stringField(f, 'path')! }] : [])) : [];
+  });
 }
 
 function errorText(value: unknown): string | undefined {

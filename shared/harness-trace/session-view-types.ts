@@ -24,7 +24,17 @@ export type SessionView = {
   doctor: DoctorReport;
   invalidLines: Array<{ line: number; reason: string; text: string }>;
   tornTail: { line: number; bytes: number; text: string } | null;
+  /** The events.db events and runs of the Local Worlds inside the session folder, for links both ways. */
+  links: SessionLinks;
+  /** Why a world inside the session could not be read for links (the trace still shows). */
+  linkProblems: string[];
 };
+
+/** An events.db event that shares an occurrence id with a trace event (`dataDir` is the data dir's label). */
+export type LinkedEvent = { occurrenceId: string; dataDir: string; runId: string; sequence: number; type: string };
+
+/** A session's link index: events with an occurrence id, and every run, of its nested worlds. */
+export type SessionLinks = { events: LinkedEvent[]; runs: Array<{ dataDir: string; runId: string }> };
 
 /** A file a trace names (spooled diff or output), as text; `truncated` past the size cap. */
 export type SessionFile = { path: string; bytes: number; text: string; truncated: boolean };

@@ -45,4 +45,14 @@ describe('mergePush', () => {
     const queue = mergePush(mergePush(mergePush([], snap('/1')), delta('run_a', 1, 1)), snap('/2'));
     expect(queue.map((m) => (m.kind === 'library.changed' ? m.snapshot.root : m.kind))).toEqual(['run.delta', '/2']);
   });
+
+  it('keeps only the newest queued progress of each OTLP send, behind the other messages', () => {
+    const progress = (jobId: string, spansSent: number): PushMessage => ({
+      kind: 'otlp.progress',
+      progress: { jobId, phase: 'sending', runsDone: 0, runsTotal: 1, spansSent, runSpansSent: spansSent, runSpansTotal: 2048 },
+    });
+    let queue: PushMessage[] = [];
+    for (const message of [progress('a', 512), progress('b', 512), delta('run_a', 1, 1), progress('a', 1024)]) queue = mergePush(queue, message);
+    expect(queue.map((m) => (m.kind === 'otlp.progress' ? `${m.progress.jobId}:${m.progress.spansSent}` : m.kind))).toEqual(['b:512', 'run.delta', 'a:1024']);
+  });
 });

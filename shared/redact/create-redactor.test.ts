@@ -50,6 +50,21 @@ describe('built-in rules', () => {
     });
   }
 
+  it('finds tokens right after a JSON escape in cut, still-escaped JSON text', () => {
+    const r = redactor();
+    const text = PLANTED_SECRETS.map((p) => p.carrier).join('\n');
+    const escaped = JSON.stringify({ error: { message: text } }).slice(0, -3);
+    const out = r.text(escaped, 'cut');
+    for (const p of PLANTED_SECRETS) expect(out, p.rule).not.toContain(p.secret.slice(0, 16));
+  });
+
+  it('reads a field with its name, so header-like fields keep their own rule', () => {
+    const r = redactor();
+    const basic = PLANTED_SECRETS.find((p) => p.rule === 'authorization-header')!.secret;
+    expect(r.json({ headers: { Authorization: `Basic ${basic}` } }, 'args')).toEqual({ headers: { Authorization: 'Basic [redacted: authorization-header]' } });
+    expect(r.findings().map((f) => [f.rule, f.where])).toEqual([['authorization-header', ['args.headers.Authorization']]]);
+  });
+
   it('leaves ordinary run text alone', () => {
     const r = redactor();
     const ordinary = [

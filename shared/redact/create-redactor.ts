@@ -40,11 +40,26 @@ export function createRedactor(rules: readonly RedactionRule[]): Redactor {
     else entry.omitted += 1;
   };
 
-  const textOnly = (s: string, where: string): string => {
+  type Note = typeof note;
+  const textOnly = (s: string, where: string, sink: Note = note): string => {
     let out = s;
-    for (const { name, pattern } of keyFallbacks) out = replaceAll(out, pattern, name, where, note);
-    for (const rule of regexRules) out = replaceAll(out, rule.pattern, rule.name, where, note);
+    for (const { name, pattern } of keyFallbacks) out = replaceAll(out, pattern, name, where, sink);
+    for (const rule of regexRules) out = replaceAll(out, rule.pattern, rule.name, where, sink);
     return out;
+  };
+
+  /**
+   * A string value read with its field's name in front (`Authorization: Basic …`, `private_key_id:
+   * …`), so rules that need the name as context see it; undefined when no rule matched the value
+   * or a match reached into the name (then the value is redacted on its own).
+   */
+  const withFieldName = (key: string, value: string, where: string): string | undefined => {
+    const prefix = `${key}: `;
+    const pending: Array<[string, string, number | undefined]> = [];
+    const out = textOnly(prefix + value, where, (rule, place, count) => void pending.push([rule, place, count]));
+    if (pending.length === 0 || !out.startsWith(prefix)) return undefined;
+    for (const [rule, place, count] of pending) note(rule, place, count);
+    return out.slice(prefix.length);
   };
 
   const text = (s: string, where: string): string => {
@@ -68,14 +83,19 @@ export function createRedactor(rules: readonly RedactionRule[]): Redactor {
     }
     if (typeof value === 'string') {
       const key = path[path.length - 1];
-      if (hasSecretField && typeof key === 'string' && value !== '' && !value.startsWith('[redacted: ') && SECRET_KEY.test(key)) {
-        // Provider-specific rules name the value when they recognise it; else the field's name does.
-        const named = textOnly(value, placeOf(where, path));
+      const place = placeOf(where, path);
+      if (typeof key === 'string' && embeddedJson(value) === undefined) {
+        // Provider-specific and context rules name the value when they recognise it; else a
+        // secret-like field name does.
+        const named = withFieldName(key, value, place) ?? textOnly(value, place);
         if (named !== value) return { value: named, changed: true };
-        note(SECRET_FIELD_RULE, placeOf(where, path));
-        return { value: redactionMarker(SECRET_FIELD_RULE), changed: true };
+        if (hasSecretField && value !== '' && !value.startsWith('[redacted: ') && SECRET_KEY.test(key)) {
+          note(SECRET_FIELD_RULE, place);
+          return { value: redactionMarker(SECRET_FIELD_RULE), changed: true };
+        }
+        return { value, changed: false };
       }
-      const out = text(value, placeOf(where, path));
+      const out = text(value, place);
       return { value: out, changed: out !== value };
     }
     if (value === null || typeof value !== 'object') return { value, changed: false };

@@ -2,6 +2,7 @@
 import type { ResumeAudit } from '../compare/resume-audit';
 import { formatRunReportTable } from '../report/run-report-table';
 import type { RunDetail } from '../run/run-detail-types';
+import { sortNotes, type Note } from '../notes/note-types';
 import { capMaybePreview, capPreview, capPreviewOrFull } from './capped-text';
 import { fromSharedTimeline } from './from-shared-timeline';
 import { harnessSection, type ReportBodies } from './harness-section';
@@ -22,6 +23,8 @@ export type BuildReportOptions = {
   timeline?: TimelineModel;
   /** The resume audit (shared/compare) when the run was resumed. */
   audit?: ResumeAudit | null;
+  /** The run's notes (src-main/app-state `notesForRun`); none when absent. */
+  notes?: readonly Note[];
 };
 
 /** The report document of `detail`. */
@@ -78,6 +81,8 @@ export function buildReportDocument(detail: RunDetail, options: BuildReportOptio
     resumePlan: detail.boundary?.resumePlan ?? null,
     audit: options.audit ?? null,
     findings: detail.findings,
+    redactions: null,
+    notes: sortNotes(options.notes ?? []).map((n) => ({ target: n.target, text: n.text, createdAt: n.createdAt, updatedAt: n.updatedAt })),
   };
 }
 

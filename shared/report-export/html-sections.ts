@@ -1,5 +1,6 @@
-/** The run-level sections of the HTML report: summary, cost, crash boundary, resume, findings. */
+/** The run-level sections of the HTML report: summary, cost, crash boundary, resume, findings, redactions. */
 import type { InFlightItem } from '../fold/crash/crash-types';
+import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { badge, capped, e, facts, mono, table, text } from './html-parts';
 import type { RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp, formatUsd } from './report-time';
@@ -113,4 +114,21 @@ ${late.length === 0 ? '' : `<h3>Finished after the resume</h3><ul class="plain">
 export function findingsSection(doc: RunReportDocument): string {
   const body = doc.findings.length === 0 ? '<p class="note">No integrity findings: sequences, event ids, artifacts and manifests check out.</p>' : table(['Severity', 'Code', 'Message', 'At'], doc.findings.map((f) => [badge(f.severity), mono(f.code), e(f.message), f.sequence === undefined ? '—' : `#${e(f.sequence)}`]));
   return `<h2 id="findings">Integrity findings</h2>${body}`;
+}
+
+/** What redaction took out (rule, count, where; never the values); nothing when not redacted. */
+export function redactionsSection(doc: RunReportDocument): string {
+  const r = doc.redactions;
+  if (r === null) return '';
+  const rows = r.findings.map((f) => [mono(f.rule), e(f.count), e(findingPlaces(f))]);
+  return `<h2 id="redactions">Redacted</h2><p class="note">${e(redactionHeadline(r))} Each value was replaced by <code>[redacted: rule]</code>.</p>${rows.length === 0 ? '' : table(['Rule', 'Values', 'Where'], rows)}`;
+}
+
+/** Notes pinned in the app: each under what it is pinned to; the text is the user's, escaped and kept as written. */
+export function notesSection(doc: RunReportDocument): string {
+  if (doc.notes.length === 0) return '';
+  const where = (n: RunReportDocument['notes'][number]) =>
+    n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step ${mono(n.target.stepPath)}` : `event #${e(n.target.sequence)} ${mono(n.target.eventId)}`;
+  const items = doc.notes.map((n) => `<li><div class="note">On ${where(n)} · ${e(formatTimestamp(n.updatedAt))}</div><p class="note-text">${e(n.text)}</p></li>`).join('');
+  return `<h2 id="notes">Notes (${e(formatCount(doc.notes.length))})</h2><ul class="plain notes">${items}</ul>`;
 }

@@ -35,6 +35,7 @@ th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertic
 th{color:var(--muted);font-weight:600;font-size:12px}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .note{color:var(--muted);font-size:13px}
+.note-text{white-space:pre-wrap;margin:2px 0 10px;border-left:3px solid var(--muted);padding-left:8px}
 .callout{padding:8px 12px;border-radius:6px;margin:8px 0}
 .callout.warn{background:var(--warn-bg);color:var(--fg);border-left:4px solid var(--warn)}
 .callout.bad{background:var(--bad-bg);color:var(--fg);border-left:4px solid var(--bad)}

@@ -5,7 +5,7 @@
  */
 import { escapeHtml as e } from './escape-text';
 import { REPORT_CSS } from './html-styles';
-import { boundarySection, costSection, findingsSection, resumeSection, summarySection } from './html-sections';
+import { boundarySection, costSection, findingsSection, notesSection, redactionsSection, resumeSection, summarySection } from './html-sections';
 import { harnessSection, stepsSection } from './html-steps';
 import type { RunReportDocument } from './report-document-types';
 import { formatTimestamp } from './report-time';
@@ -37,6 +37,7 @@ export function renderHtml(doc: RunReportDocument, options: RenderHtmlOptions = 
 </head>
 <body>
 ${summarySection(doc)}
+${notesSection(doc)}
 ${costSection(doc)}
 <h2 id="timeline">Step timeline</h2>
 <div class="timeline-wrap">${timelineSvg(doc.timeline)}</div>
@@ -45,6 +46,7 @@ ${resumeSection(doc)}
 ${stepsSection(doc, openAll)}
 ${harnessSection(doc, openAll)}
 ${findingsSection(doc)}
+${redactionsSection(doc)}
 <footer>Exported by ${e(doc.inspector.name)} ${e(doc.inspector.version)} on ${e(formatTimestamp(doc.exportedAt))} · report format ${e(doc.format)} · texts capped at ${e(doc.maxText)} characters · data dir ${e(doc.run.dataDir)}</footer>
 </body>
 </html>

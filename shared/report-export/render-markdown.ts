@@ -4,6 +4,7 @@
  * to `-o FILE` and passes its file name here so the report links it.
  */
 import { escapeMarkdownCell as cell, escapeMarkdownInline as inline, fencedBlock } from './escape-text';
+import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { MAX_LISTED_ITEMS } from './html-steps';
 import type { CappedText, RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp, formatUsd } from './report-time';
@@ -33,6 +34,7 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
     ...(run.parentRunId === null ? [] : [['Parent run', run.parentRunId]]),
   ]));
   out.push(...block('Run output', run.output), ...block('Run error', run.error));
+  out.push(...notesMarkdown(doc));
 
   const t = doc.cost.totals;
   const p = doc.cost.pricing;
@@ -78,6 +80,10 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
 
   out.push('## Integrity findings', '');
   out.push(...(doc.findings.length === 0 ? ['No integrity findings.', ''] : mdTable(['Severity', 'Code', 'Message', 'At'], doc.findings.map((f) => [f.severity, f.code, f.message, f.sequence === undefined ? '—' : `#${f.sequence}`]))));
+  if (doc.redactions !== null) {
+    out.push('## Redacted', '', `${redactionHeadline(doc.redactions)} Each value was replaced by \`[redacted: rule]\`.`, '');
+    if (doc.redactions.findings.length > 0) out.push(...mdTable(['Rule', 'Values', 'Where'], doc.redactions.findings.map((f) => [f.rule, String(f.count), findingPlaces(f)])));
+  }
   out.push('---', '', `_Exported by ${inline(doc.inspector.name)} ${inline(doc.inspector.version)} on ${formatTimestamp(doc.exportedAt)} · format \`${doc.format}\` · texts capped at ${doc.maxText} characters._`, '');
   return out.join('\n');
 }
@@ -92,4 +98,15 @@ function block(label: string, text: CappedText | null): string[] {
   const json = /^[[{]/.test(text.text.trimStart());
   const cut = text.truncated ? ` (first ${formatCount(text.text.length)} of ${formatCount(text.totalChars)} characters)` : '';
   return [`**${inline(label)}**${cut}:`, '', fencedBlock(text.text, json ? 'json' : 'text'), ''];
+}
+
+/** Notes pinned in the app, each a quoted paragraph of escaped text (never raw HTML). */
+function notesMarkdown(doc: RunReportDocument): string[] {
+  if (doc.notes.length === 0) return [];
+  const out = [`## Notes (${formatCount(doc.notes.length)})`, ''];
+  for (const n of doc.notes) {
+    const where = n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step \`${n.target.stepPath.replace(/`/g, '')}\`` : `event #${n.target.sequence}`;
+    out.push(`**On ${where}** (${formatTimestamp(n.updatedAt)}):`, '', ...n.text.split(/\r?\n/).map((line) => `> ${inline(line)}`), '');
+  }
+  return out;
 }

@@ -10,7 +10,9 @@ import type { ResumeMarker, SubRunLink } from '../fold/harness/harness-types';
 import type { StepStatus, UsageTotals } from '../fold/run-state-types';
 import type { PricingProvenance } from '../pricing/staleness';
 import type { RunReport } from '../report/run-report';
+import type { RedactionSummary } from '../redact/redaction-types';
 import type { LockInfo } from '../run/run-detail-types';
+import type { NoteTarget } from '../notes/note-types';
 
 /** The `format` tag of every exported document; bumped on any breaking change. */
 export const REPORT_DOCUMENT_FORMAT = 'little-inspector/run-report@1';
@@ -167,6 +169,9 @@ export type ReportBoundary = {
   verdict: RunVerdict;
 };
 
+/** A note a person pinned to the run, a step or an event (the user's own text, never HTML). */
+export type ReportNote = { target: NoteTarget; text: string; createdAt: string; updatedAt: string };
+
 /** The whole exported report (see docs/report-schema.json). */
 export type RunReportDocument = {
   format: typeof REPORT_DOCUMENT_FORMAT;
@@ -186,4 +191,8 @@ export type RunReportDocument = {
   /** The resume audit (shared/compare) when the run was resumed, else null. */
   audit: ResumeAudit | null;
   findings: Diagnostic[];
+  /** What redaction took out (rule, count, where; never values), or null when the export was not redacted. */
+  redactions: RedactionSummary | null;
+  /** Notes pinned in the app (its state folder), run notes first, then steps by path, then events by sequence. */
+  notes: ReportNote[];
 };

@@ -9,6 +9,7 @@
 import type { SubRunStatus, LockOwnerFact } from '../fold/crash/crash-types';
 import type { EventEnvelope } from '../events/envelope';
 import type { MaterializedRunState } from '../fold/run-state-types';
+import type { HarnessView } from '../fold/harness/harness-types';
 import type { RunSummary } from '../library';
 import type { PriceTable } from '../pricing/price-table-types';
 import { pricingProvenance } from '../pricing/staleness';
@@ -49,8 +50,18 @@ export function eventsUpTo<T extends { sequence: number }>(events: readonly T[],
   return end === -1 ? events : events.slice(0, end);
 }
 
-/** The run view's detail (findings empty: the integrity check fills them in). */
-export function buildRunDetail({ events: all, facts, table, upto }: RunModelInput): RunDetail {
+/** The run model without its long lists (steps, harness items, timeline rows): what the head is cut from. */
+export type RunDetailCore = Omit<RunDetail, 'steps' | 'harness' | 'timeline'>;
+
+/** A run folded up to its cut: the core, and the fold and events the lists are built from. */
+export type FoldedRun = { core: RunDetailCore; state: MaterializedRunState; harness: HarnessView; events: readonly EventEnvelope[]; recorded: readonly string[] };
+
+/**
+ * Fold the run and derive everything but the long lists: the state, report, crash boundary,
+ * counts and times. The run view shows its head from this before the lists are built
+ * ({@link runDetailLists}: step rows, the harness view cut to previews, the timeline).
+ */
+export function foldRun({ events: all, facts, table, upto }: RunModelInput): FoldedRun {
   const events = eventsUpTo(all, upto) as EventEnvelope[];
   const { ref } = facts;
   const { state, reportError, harness, boundary } = runParts(ref.runId, events, table, {
@@ -60,15 +71,13 @@ export function buildRunDetail({ events: all, facts, table, upto }: RunModelInpu
   });
   const recorded = events.map((e) => e.recordedAt);
   const undecodable = eventsUpTo(facts.undecodableSequences.map((sequence) => ({ sequence })), upto);
-  return {
+  const core: RunDetailCore = {
     ref,
     summary: facts.summary,
     state: stateHead(state),
-    steps: stepDetails(state, events),
     report: reportError === null ? runReport(state) : null,
     reportError,
     boundary,
-    harness: liteHarnessView(harness, table),
     findings: [],
     pricing: pricingProvenance(table, facts.now),
     lock: facts.lock,
@@ -76,8 +85,29 @@ export function buildRunDetail({ events: all, facts, table, upto }: RunModelInpu
     firstRecordedAt: recorded[0] ?? null,
     lastRecordedAt: recorded.at(-1) ?? null,
     lastSequence: Math.max(events.at(-1)?.sequence ?? 0, undecodable.at(-1)?.sequence ?? 0),
-    timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary, recordedAt: recorded }),
   };
+  return { core, state, harness, events, recorded };
+}
+
+/** The long lists of a folded run: its step rows, its harness view cut to previews (turns priced with `table`), its timeline. */
+export function runDetailLists({ core, state, harness, events, recorded }: FoldedRun, table: PriceTable): Pick<RunDetail, 'steps' | 'harness' | 'timeline'> {
+  return {
+    steps: stepDetails(state, events),
+    harness: liteHarnessView(harness, table),
+    timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary: core.boundary, recordedAt: recorded }),
+  };
+}
+
+/** A folded run's core and lists as one detail. */
+export function joinRunDetail(core: RunDetailCore, lists: Pick<RunDetail, 'steps' | 'harness' | 'timeline'>): RunDetail {
+  const { ref, summary, state, report, reportError, boundary, findings, ...rest } = core;
+  return { ref, summary, state, steps: lists.steps, report, reportError, boundary, harness: lists.harness, findings, ...rest, timeline: lists.timeline };
+}
+
+/** The run view's detail (findings empty: the integrity check fills them in). */
+export function buildRunDetail(input: RunModelInput): RunDetail {
+  const folded = foldRun(input);
+  return joinRunDetail(folded.core, runDetailLists(folded, input.table));
 }
 
 function stateHead(state: MaterializedRunState): RunStateHead {

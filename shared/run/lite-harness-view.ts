@@ -5,25 +5,40 @@ import type { PriceTable } from '../pricing/price-table-types';
 import { jsonPreview } from './json-preview';
 import type { LiteHarnessView } from './run-detail-types';
 
+type LiteSession = LiteHarnessView['sessions'][number];
+type LiteTurn = LiteHarnessView['modelTurns'][number];
+type LiteTool = LiteHarnessView['toolCalls'][number];
+
 const PREVIEW = 600;
 
 /** Strip request/response/args/result/output bodies, keeping short previews of what people scan for; turns priced with `table`. */
 export function liteHarnessView(view: HarnessView, table: PriceTable): LiteHarnessView {
   return {
     ...view,
-    sessions: view.sessions.map(({ result: _result, error, ...rest }) => ({ ...rest, ...(error !== undefined ? { error: jsonPreview(error, PREVIEW) } : {}) })),
-    modelTurns: view.modelTurns.map(({ request: _request, response, ...rest }) => ({
-      ...rest,
-      price: priceTurn(rest, table),
-      ...(response !== undefined ? { responseText: jsonPreview(responseText(response), PREVIEW) } : {}),
-    })),
-    toolCalls: view.toolCalls.map(({ args, result, error, ...rest }) => ({
-      ...rest,
-      ...(args !== undefined ? { args: jsonPreview(args, PREVIEW) } : {}),
-      ...(result !== undefined ? { result: jsonPreview(result, PREVIEW) } : {}),
-      ...(error !== undefined ? { error: jsonPreview(error, PREVIEW) } : {}),
-    })),
+    sessions: view.sessions.map(liteSession),
+    modelTurns: view.modelTurns.map((turn) => liteTurn(turn, table)),
+    toolCalls: view.toolCalls.map(liteTool),
     executeSteps: view.executeSteps.map(({ output: _output, ...rest }) => rest),
+  };
+}
+
+/** A session without its result, its error cut to a preview (the run head lites only the few it names). */
+export function liteSession({ result: _result, error, ...rest }: HarnessView['sessions'][number]): LiteSession {
+  return { ...rest, ...(error !== undefined ? { error: jsonPreview(error, PREVIEW) } : {}) };
+}
+
+/** A model turn without its request, the answer's text as a preview, priced with `table`. */
+export function liteTurn({ request: _request, response, ...rest }: HarnessView['modelTurns'][number], table: PriceTable): LiteTurn {
+  return { ...rest, price: priceTurn(rest, table), ...(response !== undefined ? { responseText: jsonPreview(responseText(response), PREVIEW) } : {}) };
+}
+
+/** A tool call with its args, result and error cut to previews. */
+export function liteTool({ args, result, error, ...rest }: HarnessView['toolCalls'][number]): LiteTool {
+  return {
+    ...rest,
+    ...(args !== undefined ? { args: jsonPreview(args, PREVIEW) } : {}),
+    ...(result !== undefined ? { result: jsonPreview(result, PREVIEW) } : {}),
+    ...(error !== undefined ? { error: jsonPreview(error, PREVIEW) } : {}),
   };
 }
 

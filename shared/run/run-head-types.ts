@@ -46,7 +46,10 @@ export type TimelineHead = Omit<TimelineModel, 'rows'> & { rowCount: number; has
 /** `little report` without its step rows (they come by window); `rowCount` counts them. */
 export type ReportHead = Omit<RunReport, 'steps'> & { rowCount: number };
 
-/** The run view's first answer. */
+/**
+ * The run view's first answer: built from the fold alone, before the long lists (the timeline's
+ * head comes with them: `run.timeline`).
+ */
 export type RunHead = Omit<RunDetail, 'steps' | 'harness' | 'timeline' | 'report' | 'findings'> & {
   /** Integrity findings, or null while main still checks them (`run.findings` waits for them). */
   findings: Diagnostic[] | null;
@@ -59,9 +62,11 @@ export type RunHead = Omit<RunDetail, 'steps' | 'harness' | 'timeline' | 'report
   build: number;
   steps: StepsHead;
   harness: HarnessHead;
-  timeline: TimelineHead;
   report: ReportHead | null;
 };
+
+/** The head as a build makes it; main adds the build's number and the findings once checked. */
+export type RunHeadCore = Omit<RunHead, 'build' | 'findings'>;
 
 /** Timeline rows folded away: `collapsed` lists the collapsed groups, or with `allCollapsed` the groups left open. */
 export type TimelineFold = { allCollapsed: boolean; ids: string[] };

@@ -15,20 +15,20 @@ import type {
   HarnessRefs,
   HarnessSelection,
   RunHead,
+  RunHeadCore,
   Slice,
   SliceItem,
   ModelSliceSpec,
   StepView,
   TimelineFold,
+  TimelineHead,
 } from './run-head-types';
-import { stepCounts } from './step-counts';
+import { detailItems, harnessRefs, headOfDetail, planRefs as namedByPlan, timelineHead } from './run-head';
 import { buildTurnRows, showsItem, type TurnRow } from './turn-rows';
 import { visibleRows } from '../timeline/visible-rows';
 
 /** Calls listed under the cumulative chart. */
 export const CALL_TABLE_LIMIT = 200;
-/** Skipped steps the head's resume plan lists (the rest by window). */
-export const HEAD_SKIPPED_STEPS = 50;
 /** Most points of the cumulative-cost area sent to the renderer. */
 export const MAX_CUMULATIVE_POINTS = 500;
 
@@ -77,6 +77,8 @@ export function thinPoints(points: readonly CumulativePoint[], max: number): Cum
 export type RunModel = {
   readonly detail: RunDetail;
   head(): RunHead;
+  /** The timeline's axis, breaks and row count (its rows come by window). */
+  timeline(): TimelineHead;
   slice(spec: ModelSliceSpec): Slice;
   step(stepPath: string): StepView | null;
   harness(selection: HarnessSelection): HarnessRefs | null;
@@ -91,8 +93,9 @@ export type RunModel = {
 /**
  * Wrap prepared data as build number `build`; indexes are built on first use. `findings`:
  * the integrity check still running in the worker (absent: the detail has its findings).
+ * `head`: the head the build sent first (absent: cut from the detail).
  */
-export function createRunModel(data: RunModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>): RunModel {
+export function createRunModel(data: RunModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>, head?: RunHeadCore): RunModel {
   const { detail, turnRows, costs } = data;
   let checked = findings === undefined;
   const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(detail.findings))).then((result) => {
@@ -102,29 +105,25 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
     return detail.findings;
   });
   const { harness } = detail;
-  let head: Omit<RunHead, 'findings'> | null = null;
+  const lite = detailItems(harness);
+  let headCore: RunHeadCore | null = head ?? null;
+  let timeline: TimelineHead | null = null;
   let stepIndex: Map<string, number> | null = null;
   const stepAt = (path: string) => {
     stepIndex ??= new Map(detail.steps.map((s, i) => [s.stepPath, i]));
     return stepIndex.get(path);
   };
 
-  const refs = (sessions: Iterable<number>, turns: Iterable<number>, tools: Iterable<number>): HarnessRefs => {
-    const out: HarnessRefs = { sessions: {}, modelTurns: {}, toolCalls: {} };
-    for (const id of sessions) if (harness.sessions[id]) out.sessions[id] = harness.sessions[id];
-    for (const id of turns) if (harness.modelTurns[id]) out.modelTurns[id] = harness.modelTurns[id];
-    for (const id of tools) if (harness.toolCalls[id]) out.toolCalls[id] = harness.toolCalls[id];
-    return out;
-  };
-  const planRefs = (plan: ResumePlan | null): HarnessRefs =>
-    refs(plan?.sessionsRestarted ?? [], plan?.modelCallsReinvoked.map((m) => m.modelTurnId) ?? [], []);
+  const refs = (sessions: Iterable<number>, turns: Iterable<number>, tools: Iterable<number>): HarnessRefs => harnessRefs(lite, sessions, turns, tools);
+  const planRefs = (plan: ResumePlan | null): HarnessRefs => namedByPlan(lite, plan);
 
   return {
     detail,
     head() {
-      const built = (head ??= { ...buildHead(detail, refs, planRefs), build });
-      return { ...built, findings: checked ? detail.findings : null };
+      headCore ??= headOfDetail(detail);
+      return { ...headCore, build, findings: checked ? detail.findings : null };
     },
+    timeline: () => (timeline ??= timelineHead(detail.timeline)),
     slice(spec) {
       const window = <T,>(list: readonly T[]) => list.slice(spec.from, spec.from + spec.count);
       const base = { section: spec.section, from: spec.from, build };
@@ -184,42 +183,6 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
   };
 }
 
-function buildHead(detail: RunDetail, refs: (s: Iterable<number>, t: Iterable<number>, c: Iterable<number>) => HarnessRefs, planRefs: (plan: ResumePlan | null) => HarnessRefs): Omit<RunHead, 'build' | 'findings'> {
-  const { steps, harness, timeline, report, ...rest } = detail;
-  const plan = planRefs(detail.boundary?.resumePlan ?? null);
-  const resumed = refs(
-    harness.resumes.flatMap((r) => [r.sessionId, r.previousSessionId]),
-    [],
-    [],
-  );
-  const { rows, ...timelineRest } = timeline;
-  const { boundary } = rest;
-  return {
-    ...rest,
-    // A completed 22,000-step run's plan skips 22,000 steps: the head keeps the first few.
-    boundary: boundary === null ? null : { ...boundary, resumePlan: { ...boundary.resumePlan, stepsSkipped: boundary.resumePlan.stepsSkipped.slice(0, HEAD_SKIPPED_STEPS) } },
-    stepsSkippedCount: boundary?.resumePlan.stepsSkipped.length ?? 0,
-    steps: { count: steps.length, byStatus: stepCounts(steps) },
-    harness: {
-      runId: harness.runId,
-      parentRunId: harness.parentRunId,
-      subRuns: harness.subRuns,
-      resumes: harness.resumes,
-      counts: {
-        sessions: harness.sessions.length,
-        modelTurns: harness.modelTurns.length,
-        toolCalls: harness.toolCalls.length,
-        inFlightTurns: harness.modelTurns.filter((t) => t.status === 'in-flight').length,
-        inFlightTools: harness.toolCalls.filter((c) => c.status === 'in-flight').length,
-      },
-      refs: { sessions: { ...plan.sessions, ...resumed.sessions }, modelTurns: plan.modelTurns, toolCalls: {} },
-      initial: initialSelection(harness),
-    },
-    timeline: { ...timelineRest, rowCount: rows.length, hasLoopEvents: rows.some((r) => r.id === 'loopctl:events') },
-    report: report === null ? null : (({ steps: reportSteps, ...reportRest }) => ({ ...reportRest, rowCount: reportSteps.length + (reportRest.unattributed ? 1 : 0) }))(report),
-  };
-}
-
 /** Indices of the timeline rows outside every folded group. */
 function visibleRowIndices(detail: RunDetail, fold: TimelineFold): number[] {
   return visibleRows(detail.timeline.rows, { allCollapsed: fold.allCollapsed, ids: Object.fromEntries(fold.ids.map((id) => [id, true as const])) });
@@ -234,15 +197,4 @@ function rowIds(rows: readonly TurnRow[]) {
     else if (r.kind === 'tool') ids.tools.push(r.toolId);
   }
   return ids;
-}
-
-/** Deep-linked nothing: the first thing in flight (the reason people come here), else the first turn, tool or session. */
-function initialSelection(harness: RunDetail['harness']): HarnessSelection | null {
-  const turn = harness.modelTurns.find((t) => t.status === 'in-flight');
-  if (turn) return { kind: 'turn', id: turn.id };
-  const tool = harness.toolCalls.find((c) => c.status === 'in-flight');
-  if (tool) return { kind: 'tool', id: tool.id };
-  if (harness.modelTurns[0]) return { kind: 'turn', id: 0 };
-  if (harness.toolCalls[0]) return { kind: 'tool', id: 0 };
-  return harness.sessions[0] ? { kind: 'session', id: harness.sessions[0].id } : null;
 }

@@ -15,13 +15,14 @@ Commands:
   compare <runId> [--json] [--seed N]            Live fold vs replay consistency + resume audit (exit 1 on a divergence or violation)
   diff <runA> <runB> [--data-dir-b DIR] [--json]  Two runs side by side by step path: deltas, first divergence (B from DIR)
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
-         [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium)
+         [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium; notes pinned in the app included)
   export <runId> --format bundle -o FILE.html    The run views and the run's data in one offline HTML file
          [--redact] [--redact-rules F] [--budget SIZE]   (secrets redacted; payloads over the budget, default 50MB, left out and listed)
   otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
        [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
        [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
+        [--state-dir DIR]                        (notes and remembered settings: see --state-dir below)
 
 little-harness sessions (--data-dir: a .little-harness folder or one holding it; default .little-harness):
   sessions [--json]                              List sessions: state, model/tool calls, failures, invalid lines
@@ -33,6 +34,8 @@ little-harness sessions (--data-dir: a .little-harness folder or one holding it;
 Options:
   --data-dir DIR   The data dir (default: .little-workflow in the current folder)
   --price-table F  Price costs with your own table (JSON; see docs/PRICING.md)
+  --state-dir DIR  The app's own folder for notes and settings (serve, export; default $LITTLE_INSPECTOR_STATE_DIR,
+                   else ~/.local/share/little-inspector, macOS ~/Library/Application Support, Windows %APPDATA%)
   -h, --help       Show this help
   -v, --version    Print the version
 

@@ -11,6 +11,7 @@ import { exportFileName } from '../../shared/report-export/run-export-types';
 import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RedactionRequest } from '../../shared/redact/redaction-request';
 import type { InspectorCore } from '../library/inspector-core';
 import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../export/export-path-guard';
@@ -52,7 +53,7 @@ export function requestRunExport(focused: { send(channel: string, message: PushM
 }
 
 /** `dialog.exportReport` for `run`: resolves to the written path, or null when nothing was written. */
-export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef, deps: ExportMenuDeps): Promise<string | null> {
+export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef & { redact?: RedactionRequest }, deps: ExportMenuDeps): Promise<string | null> {
   const choice = await deps.showSaveDialog({ title: 'Export run report', defaultPath: join(deps.defaultDir, exportFileName(run.runId, 'html')), filters: FILTERS });
   if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
   const path = choice.filePath;
@@ -61,7 +62,8 @@ export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPath
     deps.showError('Cannot export here', `${path} is inside the data dir ${inside}. Little Inspector never writes into a data dir; pick another folder.`);
     return null;
   }
-  const result = await core.exportRun({ ...run, format: formatForPath(path) });
+  // Redaction (docs/REDACTION.md) as the export control asked; the format follows the extension.
+  const result = await core.exportRun({ dataDir: run.dataDir, runId: run.runId, format: formatForPath(path), ...(run.redact === undefined ? {} : { redact: run.redact }) });
   if (!result.ok) {
     deps.showError('Cannot export the report', result.error.message);
     return null;

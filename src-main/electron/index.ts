@@ -11,9 +11,13 @@ import { openTargetFor } from '../../shared/open-target';
 import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
 import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
+import { memoryAppState, openAppState } from '../app-state/app-state';
+import { STATE_DIR_ENV } from '../app-state/state-dir';
+import { appTraceSender } from '../otlp/send-from-app';
 import { installAppMenu } from './app-menu';
 import { exportRunWithDialog, requestRunExport } from './export-menu-action';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RedactionRequest } from '../../shared/redact/redaction-request';
 import { printReportToPdf } from './pdf-electron';
 import { exampleDataDir, rendererDir } from '../app-paths';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -31,6 +35,8 @@ import { placeOnScreen, readWindowState, rememberWindowState, windowStateFile } 
 function runCliMode(argv: string[]): void {
   // No Dock icon on macOS for a terminal command.
   app.dock?.hide();
+  // The packaged CLI reads the notes the desktop app keeps (its userData), unless told otherwise.
+  process.env[STATE_DIR_ENV] ??= app.getPath('userData');
   void runCliSafely(argv, processIo).then((code) => {
     // Let piped output drain before the process goes.
     process.stdout.write('', () => app.exit(code));
@@ -98,8 +104,8 @@ export function runApp(): void {
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
   };
 
-  // `dialog.exportReport({dataDir, runId})`: the save dialog for the run the request names.
-  const exportReport = async (run: RunRef): Promise<string | null> => {
+  // `dialog.exportReport({dataDir, runId, redact?})`: the save dialog for the run the request names.
+  const exportReport = async (run: RunRef & { redact?: RedactionRequest }): Promise<string | null> => {
     if (core === null) return null;
     const parent = BrowserWindow.getFocusedWindow();
     return exportRunWithDialog(core, run, {
@@ -169,7 +175,12 @@ export function runApp(): void {
       examplePath: exampleDataDir(),
     });
     const startPath = openTargetFor(startup.path);
+    // Notes and remembered settings live in userData (never a data dir; refused if it were one).
+    const state = openAppState(app.getPath('userData'));
+    if (!state.ok) console.error(`little-inspector: notes and settings are not kept: ${state.error.message}`);
     core = createInspectorCore({
+      state: state.ok ? state.value : memoryAppState(),
+      sendTraces: appTraceSender(),
       mode: 'electron',
       initialPath: startPath,
       recent,

@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 
 /** One file to write. */
-export type ExportFile = { path: string; data: string | Uint8Array };
+export type ExportFile = { path: string; data: string | Uint8Array; /** File mode of a new file (default 0o644; the app's settings use 0o600). */ mode?: number };
 
 /** Write `files` atomically, in order; nothing under a target name changes unless all were staged. */
 export function writeFilesAtomic(files: readonly ExportFile[]): Result<void> {
@@ -26,7 +26,7 @@ export function writeFilesAtomic(files: readonly ExportFile[]): Result<void> {
     }
     const temp = join(dirname(file.path), `.${basename(file.path)}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      writeWhole(temp, file.data);
+      writeWhole(temp, file.data, file.mode ?? 0o644);
       staged.push({ temp, path: file.path });
     } catch (error) {
       rmSync(temp, { force: true });
@@ -55,10 +55,10 @@ function targetRefusal(path: string): Diagnostic | null {
   return null;
 }
 
-function writeWhole(path: string, data: string | Uint8Array): void {
+function writeWhole(path: string, data: string | Uint8Array, mode: number): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   // 'wx': never follow or reuse something already at the temp name.
-  const fd = openSync(path, 'wx', 0o644);
+  const fd = openSync(path, 'wx', mode);
   try {
     let offset = 0;
     while (offset < bytes.byteLength) offset += writeSync(fd, bytes, offset, bytes.byteLength - offset);

@@ -11,8 +11,12 @@ import { DEFAULT_MAX_TEXT, type ExportFormat, type RunReportDocument } from '../
 import { EXPORT_MIME_TYPES, exportFileName, MAX_TEXT_LIMIT, type RunExport } from '../../shared/report-export/run-export-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
+import type { Note } from '../../shared/notes/note-types';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { auditResumes, type ResumeAudit } from '../../shared/compare/resume-audit';
+import { redactorFor, type RedactionRequest } from '../../shared/redact/redaction-request';
+import { redactReportDocument } from '../../shared/redact/redact-report';
+import type { RedactionSummary } from '../../shared/redact/redaction-types';
 
 /** Renders report HTML to PDF bytes (Electron's printToPDF, or Chromium through Playwright). */
 export type PdfRenderer = (html: string) => Promise<Uint8Array>;
@@ -28,6 +32,8 @@ export type ExportServiceContext = {
   version: string;
   renderPdf?: PdfRenderer;
   now?: () => Date;
+  /** The run's notes from the app's state folder (none when absent). */
+  notes?: (ref: RunRef) => Note[];
 };
 
 /**
@@ -36,12 +42,15 @@ export type ExportServiceContext = {
  */
 export const MAX_CONCURRENT_PDF_EXPORTS = 2;
 
-/** One export request (the `run.export` channel's shape). */
-export type ExportRequest = RunRef & { format: ExportFormat; maxText?: number };
+/** One export request (the `run.export` channel's shape); `redact` takes secrets out (docs/REDACTION.md). */
+export type ExportRequest = RunRef & { format: ExportFormat; maxText?: number; redact?: RedactionRequest };
 
 /** Build report documents and exports of the opened library's runs. */
 export function createExportService(context: ExportServiceContext) {
-  const document = async (ref: RunRef, maxText = DEFAULT_MAX_TEXT): Promise<Result<RunReportDocument>> => {
+  const document = async (ref: RunRef, maxText = DEFAULT_MAX_TEXT, redact?: RedactionRequest): Promise<Result<RunReportDocument>> => {
+    // Bad rules fail before any reading.
+    const redactor = redact === undefined ? null : redactorFor(redact);
+    if (redactor !== null && !redactor.ok) return redactor;
     if (!Number.isInteger(maxText) || maxText < 1 || maxText > MAX_TEXT_LIMIT) {
       return fail(diagnostic('invalid-argument', `maxText must be a whole number from 1 to ${MAX_TEXT_LIMIT}, got ${maxText}`));
     }
@@ -52,13 +61,20 @@ export function createExportService(context: ExportServiceContext) {
     // The timeline comes with the detail (RunDetail.timeline); the resume audit needs the whole
     // log, so it is computed only for runs that were resumed.
     const audit = detail.value.harness.resumes.length === 0 ? null : await resumeAudit(ref, context.runs.streamLog(ref));
-    return ok(buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit }));
+    const doc = buildReportDocument(detail.value, { exportedAt: (context.now?.() ?? new Date()).toISOString(), inspectorVersion: context.version, maxText, bodies: bodies.value, audit, notes: context.notes?.(ref) ?? [] });
+    // Notes are redacted too: a person may paste a secret into one.
+    return ok(redactor === null ? doc : redactReportDocument(doc, redactor.value));
   };
 
   let pdfsRunning = 0;
 
   return {
     document,
+    /** What an export with `redact` would take out of this run (the export dialog's preview): the same document, its list only. */
+    async redactionPreview(request: RunRef & { maxText?: number; redact: RedactionRequest }): Promise<Result<RedactionSummary>> {
+      const doc = await document(request, request.maxText, request.redact);
+      return doc.ok ? ok(doc.value.redactions!) : doc;
+    },
     /** The export of one run in one format (text, or base64 for the PDF). */
     async export(request: ExportRequest): Promise<Result<RunExport>> {
       const { format } = request;
@@ -80,7 +96,7 @@ export function createExportService(context: ExportServiceContext) {
 
   async function exportWith(request: ExportRequest): Promise<Result<RunExport>> {
     const { format } = request;
-    const doc = await document(request, request.maxText);
+    const doc = await document(request, request.maxText, request.redact);
     if (!doc.ok) return doc;
     const base = { format, fileName: exportFileName(request.runId, format), mimeType: EXPORT_MIME_TYPES[format] };
     if (format !== 'pdf') return ok({ ...base, encoding: 'utf8', content: renderTextExport(doc.value, format) });

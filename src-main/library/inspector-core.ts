@@ -8,18 +8,24 @@ import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
 import { createBundleService, type BundleRequest } from '../export/bundle/bundle-service';
-import { bundleRedactor } from '../export/bundle/bundle-redactor';
 import type { ViewerAssets } from '../export/bundle/bundle-html';
-import type { BundleNote } from '../../shared/bundle/bundle-types';
 import type { RunBundle } from '../../shared/bundle/run-bundle-types';
 import type { RunExport } from '../../shared/report-export/run-export-types';
+import { redactorFor, type RedactionRequest } from '../../shared/redact/redaction-request';
 import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
+import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createLibrary, type RecentStore } from './library';
 import { listSessions, sessionFile, sessionView } from './session-service';
+import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
+import { createNotesService } from './notes-service';
+import { createSendJobs, type TraceSender } from './otlp-send-jobs';
 
 export type { RecentStore } from './library';
+
+/** What `run.bundle` and `dialog.saveBundle` ask for. */
+export type BundleChannelRequest = RunRef & { redact?: RedactionRequest; budgetBytes?: number };
 
 /** The core as the transports see it. */
 export interface InspectorCore {
@@ -33,7 +39,9 @@ export interface InspectorCore {
   /** Export a run of the opened library as a report (the `run.export` channel; also the CLI and the menu). */
   exportRun(request: ExportRequest): Promise<Result<RunExport>>;
   /** The report document of one run (the CLI renders it itself). */
-  exportDocument(ref: RunRef, maxText?: number): Promise<Result<RunReportDocument>>;
+  exportDocument(ref: RunRef, maxText?: number, redact?: RedactionRequest): Promise<Result<RunReportDocument>>;
+  /** The notes pinned to a run in the app's state folder (reports and bundles carry them). */
+  notes(ref: RunRef): RunNotes;
   /** A run of the opened library as a shared bundle (the `run.bundle` channel; also the CLI and the save dialog). */
   bundleRun(request: BundleRequest): Promise<Result<RunBundle>>;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
@@ -48,13 +56,11 @@ export type CoreOptions = {
   recent?: RecentStore;
   openDirectoryDialog?: () => Promise<string | null>;
   /** Desktop only: save the named run's report through a save dialog (the export button, File > Export report…). */
-  exportReportDialog?: (ref: RunRef) => Promise<string | null>;
+  exportReportDialog?: (request: RunRef & { redact?: RedactionRequest }) => Promise<string | null>;
   /** Desktop only: save the named run's bundle through a save dialog (Share…). */
-  saveBundleDialog?: (request: { dataDir: string; runId: string; redact?: boolean; budgetBytes?: number }) => Promise<string | null>;
+  saveBundleDialog?: (request: BundleChannelRequest) => Promise<string | null>;
   /** The bundle viewer's script and styles (tests); absent: read from `out/bundle`. */
   bundleViewer?: () => Result<ViewerAssets>;
-  /** A run's notes for its bundle (the notes module, issue 18); absent: bundles carry none. */
-  notesFor?: (ref: RunRef) => BundleNote[] | null;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
@@ -66,6 +72,13 @@ export type CoreOptions = {
   priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
+  /**
+   * The app's state folder (settings, notes; src-main/app-state). Absent: none — notes are
+   * `unsupported`, OTLP settings live in memory only. Tests pass a temp folder.
+   */
+  state?: AppState;
+  /** Sends runs to a tracing backend (src-main/otlp/send-from-app.ts); absent: `otlp.send` is `unsupported`. */
+  sendTraces?: TraceSender;
 };
 
 /** A session request before any folder is open. */
@@ -88,11 +101,14 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   };
   const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
   const { runs } = library;
-  const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf });
-  const bundler = createBundleService({ runs, snapshot: () => library.snapshot(), version: pkg.version, notes: options.notesFor, viewer: options.bundleViewer });
-  // The page's request says only "redact" (built-in rules); the CLI may add a rules file.
-  const bundleFromRequest = async ({ redact, ...request }: { dataDir: string; runId: string; redact?: boolean; budgetBytes?: number }): Promise<Result<RunBundle>> => {
-    const redactor = redact ? bundleRedactor(null) : null;
+  const state = options.state ?? memoryAppState();
+  const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
+  const notes = createNotesService(state.notes, () => library.snapshot());
+  const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, publish, sender: options.sendTraces });
+  // A bundle carries the run's notes (read-only) and, when asked, goes through one redaction pass.
+  const bundler = createBundleService({ runs, snapshot: () => library.snapshot(), version: pkg.version, notes: (ref) => notesForRun(state, ref).notes, viewer: options.bundleViewer });
+  const bundleFromRequest = async ({ redact, ...request }: BundleChannelRequest): Promise<Result<RunBundle>> => {
+    const redactor = redact ? redactorFor(redact) : null;
     if (redactor && !redactor.ok) return redactor;
     return bundler.bundle({ ...request, redactor: redactor?.value ?? null });
   };
@@ -116,6 +132,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => library.refresh(),
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
+    'run.timeline': async (ref) => runs.timeline(ref),
     'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
     'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
     'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
@@ -125,6 +142,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
+    'run.redactionPreview': async (request) => exporter.redactionPreview(request),
     'run.bundle': (request) => bundleFromRequest(request),
     'dialog.saveBundle': async (request) => {
       if (!options.saveBundleDialog) {
@@ -133,6 +151,12 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       return ok(await options.saveBundleDialog(request));
     },
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
+    'notes.list': async (ref) => notes.list(ref),
+    'notes.put': async (request) => notes.put(request),
+    'notes.delete': async (request) => notes.remove(request),
+    'otlp.settings': async () => ok(state.otlpSettings.view()),
+    'otlp.send': async (request) => sends.send(request),
+    'otlp.cancel': async ({ jobId }) => sends.cancel(jobId),
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
     'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),
@@ -162,7 +186,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     openPath: (path) => library.open(path),
     runDetail: (ref) => runs.detail(ref),
     exportRun: (request) => exporter.export(request),
-    exportDocument: (ref, maxText) => exporter.document(ref, maxText),
+    exportDocument: (ref, maxText, redact) => exporter.document(ref, maxText, redact),
+    notes: (ref) => notesForRun(state, ref),
     bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => library.close(),

@@ -1,13 +1,14 @@
 /**
  * Read what the run model needs for one run (its log, lock, outer-loop manifests and the
- * library's rows) and build it with the pure `buildRunDetail` (shared/run). The integrity check,
- * which needs the disk (artifacts), is returned to run after the detail is sent.
+ * library's rows) and fold it with the pure `foldRun` (shared/run): the run view's head is cut
+ * from the fold, the lists are built from it next, and the integrity check, which needs the
+ * disk (artifacts), is returned to run after both are sent.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { buildRunDetail, type RunModelFacts } from '../../shared/run/build-run-detail';
+import { foldRun, joinRunDetail, runDetailLists, type FoldedRun, type RunModelFacts } from '../../shared/run/build-run-detail';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -21,7 +22,9 @@ export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSumm
 /** Everything the run view shows, or a diagnostic when the run has no events. */
 export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
   const parts = await loadRunDetailParts(reader, runId, context);
-  return parts.ok ? ok({ ...parts.value.detail, findings: parts.value.checkFindings() }) : parts;
+  if (!parts.ok) return parts;
+  const { folded, checkFindings } = parts.value;
+  return ok({ ...joinRunDetail(folded.core, runDetailLists(folded, context.table)), findings: checkFindings() });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
@@ -42,20 +45,20 @@ export function readRunModelFacts(reader: DataDirReader, runId: string, context:
 }
 
 /**
- * The detail without its integrity findings, and the check that finds them. The check
- * recomputes every eventId (canonical JSON + sha256) and reads artifacts and manifests: about
- * 1.4 s of a 200,000-event run's 3 s, so the run view gets the rest first.
+ * The run folded (the head is cut from it, the lists built from it), and the integrity check.
+ * The check recomputes every eventId (canonical JSON + sha256) and reads artifacts and
+ * manifests: about 1.4 s of a 200,000-event run's 3 s, so the run view gets the rest first.
  */
 export async function loadRunDetailParts(
   reader: DataDirReader,
   runId: string,
   context: RunDetailContext,
-): Promise<Result<{ detail: RunDetail; checkFindings(): Diagnostic[] }>> {
+): Promise<Result<{ folded: FoldedRun; checkFindings(): Diagnostic[] }>> {
   const log = await readRunLogAsync(reader, runId);
   if (log.events.length === 0 && log.undecodable.length === 0) {
     return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
-  const detail = buildRunDetail({ events: log.events, facts: readRunModelFacts(reader, runId, context, log), table: context.table });
+  const folded = foldRun({ events: log.events, facts: readRunModelFacts(reader, runId, context, log), table: context.table });
   const dataDir = reader.path;
-  return ok({ detail, checkFindings: () => checkRunLog(dataDir, runId, log) });
+  return ok({ folded, checkFindings: () => checkRunLog(dataDir, runId, log) });
 }

@@ -8,7 +8,7 @@ import { loadLibrary } from './load-library';
 import { createRunService } from './run-service';
 
 // A live run grows while its model builds (seconds for a big one). One build per run at a
-// time: requests that come meanwhile share it, and the next request after it starts a new one.
+// time (head, then lists): requests that come meanwhile share it, and the next request after its lists starts a new one.
 describe('run model builds', () => {
   it('a request during a build shares it even when the run grew; the next one rebuilds', async () => {
     const loaded = loadLibrary(EXAMPLES);
@@ -31,7 +31,11 @@ describe('run model builds', () => {
     started[0](await real.detail(run.dir, run.runId, { summary, siblings: [summary], table: BUNDLED_PRICE_TABLE }));
     const [a, b] = await Promise.all([first, during]);
     expect(a.ok && b.ok && a.value.build).toBe(b.ok ? b.value.build : -1);
+    // The head came; the build is still running until its lists are built, so it is still shared.
+    void service.head(ref);
+    expect(started).toHaveLength(1);
 
+    expect((await service.timeline(ref)).ok).toBe(true);
     void service.head(ref);
     expect(started).toHaveLength(2);
   });

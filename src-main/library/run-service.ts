@@ -7,7 +7,7 @@ import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { jsonPreview, type JsonPreview } from '../../shared/run/json-preview';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
-import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, Slice, SliceSpec, StepView } from '../../shared/run/run-head-types';
+import type { CostsModel, HarnessRefs, HarnessSelection, RunHead, RunHeadCore, Slice, SliceSpec, StepView, TimelineHead } from '../../shared/run/run-head-types';
 import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import type { ArtifactManifest } from '../sources/little-workflow/artifacts';
@@ -29,8 +29,11 @@ export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 /** What the run handlers need from the core; `pool` builds details (default: a worker thread). */
 export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool };
 
-/** Run models kept in main (each holds a full detail: ~200 MB for a 200,000-event run). */
+/** Run models kept in main (each holds the detail's lists: ~140 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
+
+/** One build of a run's model as its stages arrive: the head first, the model (lists) when built. */
+type StagedBuild = { head: RunHeadCore; build: number; model: Promise<Result<RunModel>>; ready: RunModel | null };
 
 function map<T, U>(result: Result<T>, f: (value: T) => U): Result<U> {
   return result.ok ? ok(f(result.value)) : result;
@@ -47,8 +50,8 @@ function orFail<T>(value: T | null, missing: () => Diagnostic): Result<T> {
 
 /** The run-level operations, each validated against the opened library. */
 export function createRunService(context: RunServiceContext) {
-  // Built models by run, most recently used last; a pending build is shared by concurrent requests.
-  const cache = new Map<string, { key: string; model: Promise<Result<RunModel>>; settled: boolean }>();
+  // Builds by run, most recently used last; a pending build is shared by concurrent requests.
+  const cache = new Map<string, { key: string; staged: Promise<Result<StagedBuild>>; settled: boolean }>();
 
   const pool = context.pool ?? createRunDetailPool();
   // One source per format; little-workflow details are built in the pool's worker thread.
@@ -73,8 +76,11 @@ export function createRunService(context: RunServiceContext) {
     return checked.ok ? read(sources.sourceOf(checked.value.dir)) : checked;
   };
 
-  /** The run's model: cached while its row in the library is unchanged, else built (SQLite runs in the worker). */
-  const model = (ref: RunRef): Promise<Result<RunModel>> => {
+  /**
+   * The run's build: cached while its row in the library is unchanged, else started (SQLite
+   * runs in the worker). It resolves with the head; the model (the lists) follows.
+   */
+  const staged = (ref: RunRef): Promise<Result<StagedBuild>> => {
     const checked = checkRef(ref);
     if (!checked.ok) return Promise.resolve(checked);
     const { snapshot, dir } = checked.value;
@@ -86,37 +92,55 @@ export function createRunService(context: RunServiceContext) {
     cache.delete(id);
     // The same log, or a build still running: a live run grows faster than a big one folds, and
     // starting a build per refresh would pile folds up in the worker. The next request after
-    // this one settles starts a fresh build.
+    // this one settles (its lists built) starts a fresh build.
     if (hit && (hit.key === key || !hit.settled)) {
       cache.set(id, hit);
-      return hit.model;
+      return hit.staged;
     }
-    const entry = { key, model: Promise.resolve(fail<RunModel>(diagnostic('internal', 'not built yet'))), settled: false };
-    entry.model = build(ref, summary, snapshot, sources.sourceOf(dir)).then((result) => {
+    const entry = { key, staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
+    // A failed stage is not kept: the next request tries again.
+    const forget = () => {
       entry.settled = true;
-      // A failed build is not kept: the next request tries again.
-      if (!result.ok && cache.get(id) === entry) cache.delete(id);
+      if (cache.get(id) === entry) cache.delete(id);
+    };
+    entry.staged = build(ref, summary, snapshot, sources.sourceOf(dir)).then((result) => {
+      if (!result.ok) forget();
+      else
+        void result.value.model.then((model) => {
+          if (!model.ok) return forget();
+          entry.settled = true;
+          result.value.ready = model.value;
+        });
       return result;
     });
     cache.set(id, entry);
     while (cache.size > MODEL_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    return entry.model;
+    return entry.staged;
   };
 
-  /** The model of `ref` if one is built or building (never starts a build). */
+  /** The run's model, once its lists are built. */
+  const model = async (ref: RunRef): Promise<Result<RunModel>> => {
+    const built = await staged(ref);
+    return built.ok ? built.value.model : built;
+  };
+
+  /** The model of `ref` if one is built (never starts a build nor waits for one). */
   const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
     const hit = cache.get(runKeyOf(ref));
-    const result = hit ? await hit.model : null;
-    return result?.ok ? result.value : null;
+    const result = hit ? await hit.staged : null;
+    return result?.ok ? result.value.ready : null;
   };
 
   // Every build gets a new number, so the renderer refetches its windows even when a rewritten log has the same length.
   let builds = 0;
-  const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot, source: RunSource): Promise<Result<RunModel>> => {
+  const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot, source: RunSource): Promise<Result<StagedBuild>> => {
     const number = ++builds;
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
     const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
-    return map(built, ({ data, findings }) => createRunModel(data, number, findings));
+    if (!built.ok) return built;
+    const { head, lists, findings } = built.value;
+    const model = lists.then((data) => map(data, (d) => createRunModel(d, number, findings, head)));
+    return ok({ head, build: number, model, ready: null });
   };
 
   // The events list reads the log through the run's source, never the model: it needs no fold.
@@ -139,7 +163,10 @@ export function createRunService(context: RunServiceContext) {
       const built = await model(ref);
       return built.ok ? ok(await built.value.findings()) : built;
     },
-    head: async (ref: RunRef): Promise<Result<RunHead>> => map(await model(ref), (m) => m.head()),
+    /** The head as soon as the run is folded (its findings once checked, else null). */
+    head: async (ref: RunRef): Promise<Result<RunHead>> =>
+      map(await staged(ref), (built) => built.ready?.head() ?? { ...built.head, build: built.build, findings: null }),
+    timeline: async (ref: RunRef): Promise<Result<TimelineHead>> => map(await model(ref), (m) => m.timeline()),
     slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),
     step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
       then(await model(ref), (m) => orFail(m.step(stepPath), () => diagnostic('item-not-found', `No step ${JSON.stringify(stepPath)} in run ${ref.runId}`, { runId: ref.runId }))),

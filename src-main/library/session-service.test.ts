@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../test/support/fixture-manifest';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import { itemLinks } from '../../shared/harness-trace/session-link-targets';
 import { listSessions, sessionFile, sessionView } from './session-service';
 
 const ROOT = join(EXAMPLES, 'fixtures');
@@ -15,7 +17,41 @@ describe('session service', () => {
       `${DIR}:sess_crashed`,
       `${DIR}:sess_failing`,
       `${DIR}:sess_refactor`,
+      `${DIR}:sess_workflow`,
     ]);
+  });
+
+  it('links a session that ran a workflow to its events.db events both ways: by occurrence id, tool call id and step', () => {
+    const view = sessionView(ROOT, DIR, 'sess_workflow');
+    if (!view.ok) throw new Error(view.error.message);
+    const world = `${DIR}/sessions/sess_workflow/workflows`;
+    expect(view.value.linkProblems).toEqual([]);
+    // Every trace occurrence of the workflow's steps has its events.db pair, and nothing else matches.
+    const byItem = view.value.items.map((item) => [item.kind === 'event' ? item.type : item.kind, itemLinks(item, view.value.links).map((l) => l.text)]);
+    expect(byItem).toEqual([
+      ['harness.session.started', []],
+      ['model-call', []],
+      ['tool-call', ['workflow run run_summarize_call_wf1']],
+      ['harness.execute_step.started', ['step fetch of run_summarize_call_wf1']],
+      ['tool-call', ['run_summarize_call_wf1 #7 harness.tool_call.started', 'run_summarize_call_wf1 #8 harness.tool_call.succeeded']],
+      ['harness.execute_step.succeeded', ['step fetch of run_summarize_call_wf1']],
+      ['harness.execute_step.started', ['step summarize of run_summarize_call_wf1']],
+      ['model-call', ['run_summarize_call_wf1 #18 harness.model.called', 'run_summarize_call_wf1 #19 harness.model.responded']],
+      ['harness.execute_step.succeeded', ['step summarize of run_summarize_call_wf1']],
+      ['harness.session.completed', []],
+    ]);
+    expect(new Set(view.value.links.events.map((e) => e.dataDir))).toEqual(new Set([world]));
+    // Each link names the events.db row that carries that occurrence id.
+    const reader = openDataDir(join(ROOT, world));
+    if (!reader.ok) throw new Error(reader.error.message);
+    const rows = [...reader.value.readEvents('run_summarize_call_wf1')].flatMap((r) => (r.ok ? [r.event] : []));
+    reader.value.close();
+    expect(view.value.links.events.map((e) => rows[e.sequence - 1]?.occurrenceId)).toEqual(view.value.links.events.map((e) => e.occurrenceId));
+    // The way back: the events.db event's occurrence id names exactly one trace item of the session.
+    for (const e of view.value.links.events) {
+      const items = view.value.items.filter((i) => (i.kind === 'model-call' || i.kind === 'tool-call') && i.occurrenceId === e.occurrenceId);
+      expect(items).toHaveLength(1);
+    }
   });
 
   it('answers a session view with items, doctor and the invalid lines', () => {

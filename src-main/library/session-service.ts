@@ -3,13 +3,15 @@
  * and the files its trace names (spooled diffs and outputs). Requests name a harness dir
  * relative to the root; it must be one found under it, so a request cannot point elsewhere.
  */
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { doctorReport } from '../../shared/harness-trace/doctor';
 import { buildSessionModel } from '../../shared/harness-trace/session-model';
 import type { SessionFile, SessionListing, SessionView } from '../../shared/harness-trace/session-view-types';
 import { findHarnessDataDirs } from '../sources/little-harness/harness-roots';
-import { listSessionFolders, openSession, readSessionFile, readSessionTrace } from '../sources/little-harness/session-store';
+import { sessionLinks } from '../sources/little-harness/session-links';
+import { readSessions } from '../sources/little-harness/session-rows';
+import { openSession, readSessionFile, readSessionTrace } from '../sources/little-harness/session-store';
 
 /** Longest text a file answer carries (the rest is cut, and said so). */
 export const SESSION_FILE_CAP = 1024 * 1024;
@@ -20,38 +22,42 @@ const INVALID_TEXT_CAP = 500;
 export function listSessions(root: string): Result<SessionListing[]> {
   const out: SessionListing[] = [];
   for (const harnessDir of findHarnessDataDirs(root)) {
-    const listed = listSessionFolders(harnessDir);
-    if (!listed.ok) return listed;
-    for (const entry of listed.value) {
-      const base = { harnessDir: relative(root, harnessDir) || '.', pathKey: entry.pathKey };
-      const trace = readSessionTrace(entry.dir);
-      if (!trace.ok) {
-        out.push({ ...base, sessionId: entry.status?.id ?? entry.pathKey, state: entry.status?.state ?? null, firstAt: null, lastAt: null, tornTail: false, counts: null, problem: trace.error.message });
+    const sessions = readSessions(harnessDir);
+    if (!sessions.ok) return sessions;
+    for (const { entry, sessionId, read } of sessions.value) {
+      const base = { harnessDir: label(root, harnessDir), pathKey: entry.pathKey, sessionId };
+      if ('problem' in read) {
+        out.push({ ...base, state: entry.status?.state ?? null, firstAt: null, lastAt: null, tornTail: false, counts: null, problem: read.problem.message });
         continue;
       }
-      const model = buildSessionModel(entry.status?.id ?? entry.pathKey, entry.status, trace.value);
-      out.push({ ...base, sessionId: model.sessionId, state: model.state, firstAt: model.firstAt, lastAt: model.lastAt, tornTail: model.tornTail, counts: model.counts, problem: entry.problem?.message ?? null });
+      const m = read.model;
+      out.push({ ...base, state: m.state, firstAt: m.firstAt, lastAt: m.lastAt, tornTail: m.tornTail, counts: m.counts, problem: entry.problem?.message ?? null });
     }
   }
   return ok(out);
 }
 
 /** One session: items, doctor, invalid lines. */
-export function sessionView(root: string, harnessDir: string, sessionId: string): Result<SessionView> {
+export function sessionView(root: string, harnessDir: string, requested: string): Result<SessionView> {
   const dir = knownHarnessDir(root, harnessDir);
   if (!dir.ok) return dir;
-  const session = openSession(dir.value, sessionId);
+  const session = openSession(dir.value, requested);
   if (!session.ok) return session;
   const trace = readSessionTrace(session.value.dir);
   if (!trace.ok) return trace;
-  const model = buildSessionModel(session.value.id, session.value.status, trace.value);
+  // Opened by id or by path key (a back link names the folder): the status file names the session.
+  const sessionId = session.value.status.id ?? session.value.id;
+  const model = buildSessionModel(sessionId, session.value.status, trace.value);
   const t = trace.value;
+  const linked = sessionLinks(session.value.dir, (world) => label(root, world));
   return ok({
     listing: { harnessDir, sessionId: model.sessionId, pathKey: session.value.pathKey, state: model.state, firstAt: model.firstAt, lastAt: model.lastAt, tornTail: model.tornTail, counts: model.counts, problem: null },
     items: model.items,
-    doctor: doctorReport(session.value.id, t),
+    doctor: doctorReport(sessionId, t),
     invalidLines: t.invalid.map((l) => ({ line: l.line, reason: l.reason, text: l.text.slice(0, INVALID_TEXT_CAP) })),
     tornTail: t.tornTail ? { line: t.tornTail.line, bytes: t.tornTail.bytes, text: t.tornTail.text.slice(0, INVALID_TEXT_CAP) } : null,
+    links: linked.links,
+    linkProblems: linked.diagnostics.map((d) => d.message),
   });
 }
 
@@ -65,6 +71,11 @@ export function sessionFile(root: string, harnessDir: string, sessionId: string,
   if (!bytes.ok) return bytes;
   const truncated = bytes.value.length > SESSION_FILE_CAP;
   return ok({ path, bytes: bytes.value.length, text: bytes.value.subarray(0, SESSION_FILE_CAP).toString('utf8'), truncated });
+}
+
+/** A folder's label relative to the opened root, as discovery writes data dir labels. */
+function label(root: string, dir: string): string {
+  return relative(root, dir).split(sep).join('/') || '.';
 }
 
 function knownHarnessDir(root: string, harnessDir: string): Result<string> {

@@ -83,15 +83,44 @@ export function parseHeaderList(text: string, source: string): Result<Record<str
 function parseHeader(text: string, source: string): Result<[string, string]> {
   const eq = text.indexOf('=');
   const key = eq <= 0 ? '' : text.slice(0, eq).trim();
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) return fail(diagnostic('invalid-argument', `${source}: "${text.slice(0, 80)}" is not KEY=VALUE with a valid header name`));
+  if (!HEADER_NAME.test(key)) return fail(diagnostic('invalid-argument', `${source}: "${text.slice(0, 80)}" is not KEY=VALUE with a valid header name`));
   let value = text.slice(eq + 1).trim();
   try {
     value = decodeURIComponent(value);
   } catch {
     // Not percent-encoded after all: keep it as written.
   }
+  return checkHeaderValue(key, value, source);
+}
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function checkHeaderValue(key: string, value: string, source: string): Result<[string, string]> {
   if (/[\r\n\0]/.test(value)) return fail(diagnostic('invalid-argument', `${source}: the value of ${key} has a line break or NUL`));
   return ok([key, value]);
+}
+
+/** What the app's dialog gives: a URL as typed (empty: the default), a protocol, headers taken as typed (no percent-decoding). */
+export type OtlpAppSettings = { endpoint: string; protocol: string; headers: ReadonlyArray<{ name: string; value: string }> };
+
+/**
+ * The target of the app's "Send to tracing backend…": the endpoint read like `--endpoint`,
+ * headers as typed. The OTEL_* variables are not read: what the dialog shows is what is sent.
+ */
+export function resolveAppTarget(settings: OtlpAppSettings): Result<OtlpTarget> {
+  const endpoint = settings.endpoint.trim();
+  const base = resolveOtlpTarget({ endpoint: endpoint === '' ? undefined : endpoint, protocol: settings.protocol }, {});
+  if (!base.ok) return base;
+  const headers: Record<string, string> = {};
+  for (const { name, value } of settings.headers) {
+    const key = name.trim();
+    if (!HEADER_NAME.test(key)) return fail(diagnostic('invalid-argument', `"${key.slice(0, 80)}" is not a valid header name`));
+    const checked = checkHeaderValue(key, value.trim(), 'header');
+    if (!checked.ok) return checked;
+    headers[key] = checked.value[1];
+  }
+  return ok({ ...base.value, headers });
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

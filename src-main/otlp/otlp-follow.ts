@@ -20,6 +20,8 @@ import { createLiveObserver, type LiveObserverOptions } from '../live/live-obser
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
 import { createSourceRegistry } from '../sources/registry';
 import { spansOf } from './run-span-source';
+import { redactSpan } from '../../shared/redact/redact-spans';
+import type { Redactor } from '../../shared/redact/redaction-types';
 
 /** Pacing and limits (tests shorten them). */
 export type FollowOptions = {
@@ -41,6 +43,8 @@ export type FollowRequest = Partial<FollowOptions> & {
   sender: OtlpSender;
   table: PriceTable;
   content: boolean;
+  /** Secrets out of every span queued (`--redact`); counted once per span sent, not per derivation. */
+  redactor?: Redactor;
   io: FollowIo;
   signal?: AbortSignal;
 };
@@ -120,7 +124,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
         const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
         const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;
         if (!final || run.sent.has(span.spanId) || queued.has(id)) continue;
-        queue.push({ run, span });
+        queue.push({ run, span: request.redactor === undefined ? span : redactSpan(span, request.redactor) });
         queued.add(id);
       }
       if (queue.length >= maxQueue) run.dirty = true;

@@ -6,13 +6,19 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo, LogFormat } from '../../shared/library';
 import { LITTLE_WORKFLOW_KIND } from './little-workflow/little-workflow-source';
 import type { OpenDataDirOptions } from './little-workflow/data-dir-reader';
+import { LITTLE_HARNESS_KIND } from './little-harness/little-harness-source';
 import { LOOPCTL_KIND } from './loopctl/loopctl-source';
 import type { RunSource, SourceKind, SourceOptions } from './run-source';
 
 /** Every kind, in the order a folder is tried (a folder with `events/` is little-workflow's even when it also holds ledgers). */
-export const SOURCE_KINDS: readonly SourceKind[] = [LITTLE_WORKFLOW_KIND, LOOPCTL_KIND];
+export const SOURCE_KINDS: readonly SourceKind[] = [LITTLE_WORKFLOW_KIND, LOOPCTL_KIND, LITTLE_HARNESS_KIND];
 
-const KIND_OF_FORMAT: Record<LogFormat, SourceKind> = { sqlite: LITTLE_WORKFLOW_KIND, 'jsonl-legacy': LITTLE_WORKFLOW_KIND, loopctl: LOOPCTL_KIND };
+const KIND_OF_FORMAT: Record<LogFormat, SourceKind> = {
+  sqlite: LITTLE_WORKFLOW_KIND,
+  'jsonl-legacy': LITTLE_WORKFLOW_KIND,
+  loopctl: LOOPCTL_KIND,
+  'harness-trace': LITTLE_HARNESS_KIND,
+};
 
 /** The format of `dir` when some source reads it, else null (discovery's "is this a data dir?"). */
 export function recogniseDataDir(dir: string): LogFormat | null {
@@ -21,6 +27,11 @@ export function recogniseDataDir(dir: string): LogFormat | null {
     if (format !== null) return format;
   }
   return null;
+}
+
+/** True when other data dirs may sit inside a data dir of `format` (discovery walks on into it). */
+export function nestsDataDirs(format: LogFormat): boolean {
+  return KIND_OF_FORMAT[format].nestsDataDirs === true;
 }
 
 /** Run count and diagnostics of a discovered data dir. */

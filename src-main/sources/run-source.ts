@@ -1,7 +1,8 @@
 /**
  * One interface for every kind of run log the inspector reads (little-workflow's SQLite data
- * dirs, loopctl's ledgers; little-harness session traces next). Callers ask the registry
- * (registry.ts) for the source of a data dir and never branch on its format themselves.
+ * dirs, loopctl's ledgers, little-harness session folders whose sessions are the "runs").
+ * Callers ask the registry (registry.ts) for the source of a data dir and never branch on its
+ * format themselves.
  *
  * A `SourceKind` is stateless (recognise a folder, count its runs for discovery, make a
  * source); a `RunSource` is one instance with whatever caches the format needs, owned by
@@ -18,6 +19,7 @@ import type { LivePhase, LiveRunSummary } from '../../shared/live/live-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
 import type { EventFilterSpec, EventRow, LockInfo, RunDetail } from '../../shared/run/run-detail-types';
+import type { RunHeadCore } from '../../shared/run/run-head-types';
 import type { RunModelData } from '../../shared/run/run-model';
 import type { ArtifactManifest } from './little-workflow/artifacts';
 import type { LockReader } from './little-workflow/lock-watch';
@@ -37,6 +39,8 @@ export interface SourceKind {
   countRuns(dir: string, options?: OpenDataDirOptions): { runCount: number; diagnostics: Diagnostic[] };
   /** A source instance; its state lives until `dispose()`. */
   create(options?: SourceOptions): RunSource;
+  /** True when data dirs of other kinds can sit inside one of this kind (a `.little-harness` tree's session worlds): discovery walks on into it. */
+  readonly nestsDataDirs?: boolean;
 }
 
 /** Knobs shared by every source. */
@@ -50,8 +54,12 @@ export type SourceOptions = {
 /** The library's way to compare a little-workflow run's log with its live fold (in its worker thread). */
 export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot | undefined) => Promise<Result<RunComparison>>;
 
-/** A run's detail with what is derived from it, and its integrity findings (which may come later). */
-export type DetailBuild = { data: RunModelData; findings?: Promise<Result<Diagnostic[]>> };
+/**
+ * A run's model as its build delivers it, in stages: the head (cut from the fold) at once, the
+ * lists (the detail with what is derived from it) when built, and the integrity findings last
+ * (absent: the detail carries them).
+ */
+export type DetailBuild = { head: RunHeadCore; lists: Promise<Result<RunModelData>>; findings?: Promise<Result<Diagnostic[]>> };
 
 /** Context of a detail build besides the log: the run's row, its neighbours and the price table. */
 export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };

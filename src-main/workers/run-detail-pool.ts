@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { diagnostic, fail, type Diagnostic, type Result } from '../../shared/diagnostics';
+import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot, unpackedPath } from '../app-paths';
 import type { RunDetailContext } from '../library/run-detail';
 import type { RunModelData } from '../../shared/run/run-model';
@@ -14,13 +14,22 @@ import type { Discovery } from '../sources/little-workflow/store-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveCapture } from '../library/run-compare';
-import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse } from './run-detail-worker';
+import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse, type RunWorkerResult } from './run-detail-worker';
+import type { RunHeadCore } from '../../shared/run/run-head-types';
+import type { DetailBuild } from '../sources/run-source';
 
-type Pending = (result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>) => void;
+export type { DetailBuild } from '../sources/run-source';
+
+type Pending = (result: Result<RunWorkerResult>) => void;
+type PendingLists = (lists: Result<RunModelData>) => void;
 type PendingFindings = (findings: Result<Diagnostic[]>) => void;
 
-/** A built detail, and its integrity findings, which the worker sends after it. */
-export type DetailBuild = { data: RunModelData; findings: Promise<Result<Diagnostic[]>> };
+/**
+ * A worker whose heap grew past this after a request (a big run's build, a library load that
+ * folded a big open run) is ended once it has nothing left to do: its heap goes back to the
+ * OS (a thread's V8 heap keeps its pages otherwise), and the next request starts a fresh one.
+ */
+export const RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
@@ -35,58 +44,78 @@ export function workerScript(): { code: string; eval: boolean } | null {
 export type RunDetailPool = ReturnType<typeof createRunDetailPool>;
 
 /** Load libraries and build run details off main's thread. */
-export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
+export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number } = {}) {
+  const recycleAt = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
-  // Details whose result came and whose findings are still being checked.
+  // Details whose head came, waiting for their lists; then for their integrity findings.
+  const pendingLists = new Map<number, PendingLists>();
   const pendingFindings = new Map<number, PendingFindings>();
+  let heapBytes = 0;
 
   const failAll = (message: string) => {
-    for (const [id, resolve] of pending) {
-      pending.delete(id);
-      resolve(fail(diagnostic('internal', message)));
+    for (const waiting of [pending, pendingLists, pendingFindings] as Array<Map<number, (r: Result<never>) => void>>) {
+      for (const [id, resolve] of waiting) {
+        waiting.delete(id);
+        resolve(fail(diagnostic('internal', message)));
+      }
     }
-    for (const [id, resolve] of pendingFindings) {
-      pendingFindings.delete(id);
-      resolve(fail(diagnostic('internal', message)));
-    }
+  };
+
+  // Nothing in flight and a big heap left behind: end the worker (its memory goes with it).
+  const recycleIfIdle = () => {
+    if (worker === null || heapBytes < recycleAt || pending.size + pendingLists.size + pendingFindings.size > 0) return;
+    const idle = worker;
+    worker = null;
+    heapBytes = 0;
+    void idle.terminate();
   };
 
   const start = (): Worker | null => {
     if (worker || options.useWorker === false) return worker;
     const script = workerScript();
     if (!script) return null;
+    let started: Worker;
     try {
-      worker = new Worker(script.code, { eval: script.eval });
+      started = new Worker(script.code, { eval: script.eval });
     } catch {
       return null;
     }
+    worker = started;
     // The pool must not keep a CLI or test process alive on its own.
-    worker.unref();
-    worker.on('message', (message: RunWorkerResponse) => {
+    started.unref();
+    started.on('message', (message: RunWorkerResponse) => {
+      heapBytes = message.heapBytes;
       if ('findings' in message) {
         pendingFindings.get(message.id)?.(message.findings);
         pendingFindings.delete(message.id);
-        return;
+      } else if ('lists' in message) {
+        pendingLists.get(message.id)?.(message.lists);
+        pendingLists.delete(message.id);
+      } else {
+        pending.get(message.id)?.(message.result);
+        pending.delete(message.id);
       }
-      pending.get(message.id)?.(message.result);
-      pending.delete(message.id);
+      recycleIfIdle();
     });
-    worker.on('error', (error) => {
+    // A recycled worker is gone from the pool already: only the current one fails the waiting requests.
+    started.on('error', (error) => {
+      if (worker !== started) return;
       failAll(`the run-detail worker failed: ${error.message}`);
       worker = null;
     });
-    worker.on('exit', () => {
+    started.on('exit', () => {
+      if (worker !== started) return;
       failAll('the run-detail worker stopped');
       worker = null;
     });
-    return worker;
+    return started;
   };
 
   // Distributive omit, so each request kind keeps its own fields.
   type RequestBody = RunWorkerRequest extends infer R ? (R extends RunWorkerRequest ? Omit<R, 'id'> : never) : never;
-  const call = (body: RequestBody): Promise<Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>> => {
+  const call = (body: RequestBody): Promise<Result<RunWorkerResult>> => {
     const w = start();
     if (!w) return handleRunRequest({ ...body, id: 0 } as RunWorkerRequest).then(({ result }) => result);
     const id = nextId++;
@@ -102,22 +131,26 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     if (!w) {
       const handled = await handleRunRequest({ ...body, id: 0 });
       if (!handled.result.ok) return handled.result;
-      const check = handled.findings;
-      // In-process: the check runs on a later turn, after the caller has the detail.
-      const findings = new Promise<Result<Diagnostic[]>>((resolve) => setImmediate(() => resolve(check ? check() : { ok: true, value: [] })));
-      return { ok: true, value: { data: handled.result.value as RunModelData, findings } };
+      const { lists: buildLists, findings: check } = handled;
+      // In-process: the lists and the check run on later turns, after the caller has the head.
+      const lists = new Promise<Result<RunModelData>>((resolve) => setImmediate(() => resolve(buildLists ? buildLists() : fail(diagnostic('internal', 'no lists were built')))));
+      const findings = lists.then(() => new Promise<Result<Diagnostic[]>>((resolve) => setImmediate(() => resolve(check ? check() : ok([])))));
+      return ok({ head: handled.result.value as RunHeadCore, lists, findings });
     }
     const id = nextId++;
+    const lists = new Promise<Result<RunModelData>>((resolve) => pendingLists.set(id, resolve));
     const findings = new Promise<Result<Diagnostic[]>>((resolve) => pendingFindings.set(id, resolve));
-    const result = await new Promise<Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>>((resolve) => {
+    const result = await new Promise<Result<RunWorkerResult>>((resolve) => {
       pending.set(id, resolve);
       w.postMessage({ ...body, id });
     });
     if (!result.ok) {
+      pendingLists.delete(id);
       pendingFindings.delete(id);
+      recycleIfIdle();
       return result;
     }
-    return { ok: true, value: { data: result.value as RunModelData, findings } };
+    return ok({ head: result.value as RunHeadCore, lists, findings });
   };
 
   return {
@@ -125,15 +158,18 @@ export function createRunDetailPool(options: { useWorker?: boolean } = {}) {
     library: (root: string, table: PriceTable) => call({ kind: 'library', root, table }) as Promise<Result<LibrarySnapshot>>,
     /** The data dirs under `root` (no run counts), walked in the worker: the live observer's rescans. */
     discover: (root: string) => call({ kind: 'discover', root }) as Promise<Result<Discovery>>,
-    /** The detail of `runId` in `dataDir` with its derived parts, built in the worker when one can run; its findings follow. */
+    /** The head of `runId` in `dataDir` once it is folded; its lists and then its findings follow (built in the worker when one can run). */
     detail,
     /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */
     compare: (dataDir: string, runId: string, live: LiveCapture | null) =>
       call({ kind: 'compare', dataDir, runId, live }) as Promise<Result<RunComparison>>,
+    /** Whether a worker thread is running now (it ends itself after a request left it large). */
+    running: () => worker !== null,
     /** Stop the worker (pending requests fail). */
     async close(): Promise<void> {
       const w = worker;
       worker = null;
+      failAll('the run-detail worker stopped');
       if (w) await w.terminate();
     },
   };

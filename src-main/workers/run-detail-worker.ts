@@ -1,6 +1,7 @@
 /**
  * Worker thread that loads library snapshots (folding every run without a terminal event),
- * builds run details (with their turn rows and cost aggregate) and replay-vs-live comparisons: reading and folding a
+ * builds run details in stages (the head from the fold, then the lists with their turn rows and
+ * cost aggregate, then the integrity check) and replay-vs-live comparisons: reading and folding a
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
@@ -11,6 +12,10 @@ import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
+import { joinRunDetail, runDetailLists } from '../../shared/run/build-run-detail';
+import { headOfFolded } from '../../shared/run/run-head';
+import type { RunHeadCore } from '../../shared/run/run-head-types';
+import { getHeapStatistics } from 'node:v8';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -24,13 +29,23 @@ export type RunWorkerRequest =
   | { id: number; kind: 'discover'; root: string }
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
-/** What the worker answers: the result of request `id`, then (details only) the run's integrity findings. */
-export type RunWorkerResponse =
-  | { id: number; result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery> }
-  | { id: number; findings: Result<Diagnostic[]> };
 
-/** A request's result and, for details, the integrity check to run once the result is sent. */
-export type HandledRequest = { result: Result<RunModelData | RunComparison | LibrarySnapshot | Discovery>; findings?: () => Result<Diagnostic[]> };
+/** What request `id` answers first: a detail answers with the run's head, its lists and findings follow. */
+export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery;
+
+/**
+ * What the worker posts: the result of request `id`, then (details only) the run's lists and
+ * its integrity findings, in that order. `heapBytes`: the worker's heap after the message, so
+ * the pool can end a worker a big build left large.
+ */
+export type RunWorkerResponse = { id: number; heapBytes: number } & (
+  | { result: Result<RunWorkerResult> }
+  | { lists: Result<RunModelData> }
+  | { findings: Result<Diagnostic[]> }
+);
+
+/** A request's result and, for details, the stages to run once it is sent: the lists, then the integrity check. */
+export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Result<RunModelData>; findings?: () => Result<Diagnostic[]> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -50,23 +65,29 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     }
   }
   const failed = (error: unknown) => fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
+  const guarded =
+    <T,>(stage: () => T) =>
+    (): Result<T> => {
+      try {
+        return ok(stage());
+      } catch (error) {
+        return failed(error);
+      }
+    };
   const reader = openDataDir(request.dataDir);
   if (!reader.ok) return { result: reader };
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live) };
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context);
     if (!parts.ok) return { result: parts };
-    const { detail, checkFindings } = parts.value;
-    // Turn rows and priced calls are O(n log n) over every turn: derived here, not on main.
+    const { folded, checkFindings } = parts.value;
+    const { table } = request.context;
     return {
-      result: ok(prepareRunModel(detail, request.context.table, new Date())),
-      findings: () => {
-        try {
-          return ok(checkFindings());
-        } catch (error) {
-          return failed(error);
-        }
-      },
+      // The head first (the overview needs no list), then the lists: step rows, the harness view
+      // cut to previews and the timeline, with turn rows and priced calls (O(n log n) over every turn).
+      result: ok(headOfFolded(folded, table)),
+      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date())),
+      findings: guarded(checkFindings),
     };
   } catch (error) {
     return { result: failed(error) };
@@ -75,12 +96,17 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   }
 }
 
+/** The worker's committed heap, in bytes. */
+const heapBytes = () => getHeapStatistics().total_heap_size;
+
 parentPort?.on('message', (request: RunWorkerRequest) => {
-  void handleRunRequest(request).then(async ({ result, findings }) => {
-    parentPort!.postMessage({ id: request.id, result } satisfies RunWorkerResponse);
-    if (!findings) return;
-    // The run view has its detail; the integrity check follows (other requests may go first).
+  void handleRunRequest(request).then(async ({ result, lists, findings }) => {
+    parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    if (!lists || !findings) return;
+    // The run view shows its head; the lists follow, then the integrity check (other requests may go between).
     await yieldToLoop();
-    parentPort!.postMessage({ id: request.id, findings: findings() } satisfies RunWorkerResponse);
+    parentPort!.postMessage({ id: request.id, lists: lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    await yieldToLoop();
+    parentPort!.postMessage({ id: request.id, findings: findings(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
   });
 });

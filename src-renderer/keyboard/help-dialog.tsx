@@ -1,51 +1,14 @@
 /** The `?` dialog: every key the app answers to. A native modal dialog (focus trapped, Escape closes). */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { trapTab, useModalDialog } from '../components/modal-dialog';
 import { KEY_HELP } from './key-map';
 import { useKeyboardStore } from './keyboard-store';
 import './keyboard.css';
-
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-// A modal dialog makes the page inert, but Tab can still leave for the browser's own UI; keep it inside.
-function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
-  if (event.key !== 'Tab') return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  if (items.length === 0) return;
-  const first = items[0];
-  const last = items[items.length - 1];
-  const at = document.activeElement;
-  if (event.shiftKey && (at === first || !event.currentTarget.contains(at))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (at === last || !event.currentTarget.contains(at))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /** Shown while `useKeyboardStore().helpOpen`; gives focus back to where it was on close. */
 export function HelpDialog() {
   const open = useKeyboardStore((s) => s.helpOpen);
   const setOpen = useKeyboardStore((s) => s.setHelpOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnTo = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) {
-      returnTo.current = document.activeElement;
-      node.showModal();
-    } else if (!open && node.open) {
-      node.close();
-    }
-  }, [open]);
-
-  const onClose = () => {
-    setOpen(false);
-    const back = returnTo.current;
-    if (back instanceof HTMLElement && back.isConnected) back.focus({ preventScroll: true });
-  };
+  const { dialog, onClose } = useModalDialog(open, () => setOpen(false));
 
   return (
     <dialog ref={dialog} className="key-help" aria-labelledby="key-help-title" onClose={onClose} onKeyDown={trapTab}>

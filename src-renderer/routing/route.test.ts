@@ -39,5 +39,8 @@ describe('session routes', () => {
     expect(formatRoute(route)).toBe('#/session/chat%20with%20spaces%2Fand%20slashes?dir=harness%2F.little-harness');
     expect(parseRoute(formatRoute(route))).toEqual(route);
     expect(parseRoute('#/session/sess_1')).toEqual({ view: 'session', sessionId: 'sess_1', dir: '.' });
+    const picked = { view: 'session' as const, sessionId: 'sess_1', dir: 'a/.little-harness', occurrence: 'evt_mwq_0a1b' };
+    expect(formatRoute(picked)).toBe('#/session/sess_1?dir=a%2F.little-harness&occ=evt_mwq_0a1b');
+    expect(parseRoute(formatRoute(picked))).toEqual(picked);
   });
 });

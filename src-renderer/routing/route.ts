@@ -11,6 +11,7 @@
  *   #/run/<runId>/event/<sequence>       one event in the events view
  *   ?dir=<data dir label>                appended when the run id exists in several data dirs
  *   #/session/<sessionId>?dir=<harness dir>   one little-harness session (dir relative to the opened folder)
+ *   …&occ=<occurrenceId>                 that session with the trace item of one occurrence picked out
  */
 
 /** The run view's tabs. */
@@ -22,14 +23,18 @@ export type Route =
   /** `query`: the run list's filter and sort parameters, absent when there are none. */
   | { view: 'library'; query?: Record<string, string> }
   | { view: 'run'; runId: string; dir: string | null; tab: RunTab; step?: string; session?: number; event?: number }
-  | { view: 'session'; sessionId: string; dir: string };
+  | { view: 'session'; sessionId: string; dir: string; occurrence?: string };
 
 /** Parse a location hash (with or without the leading `#`); anything unknown is the library. */
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, '');
   const [path, query = ''] = raw.split('?', 2);
   const parts = path.split('/').filter(Boolean);
-  if (parts[0] === 'session' && parts[1]) return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: new URLSearchParams(query).get('dir') ?? '.' };
+  if (parts[0] === 'session' && parts[1]) {
+    const params = new URLSearchParams(query);
+    const occurrence = params.get('occ');
+    return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: params.get('dir') ?? '.', ...(occurrence ? { occurrence } : {}) };
+  }
   if (parts[0] !== 'run' || !parts[1]) return libraryRoute(query);
   const dir = new URLSearchParams(query).get('dir');
   const base = { view: 'run' as const, runId: safeDecode(parts[1]), dir };
@@ -47,7 +52,10 @@ export function formatRoute(route: Route): string {
     const params = new URLSearchParams(route.query ?? {}).toString();
     return params ? `#/?${params}` : '#/';
   }
-  if (route.view === 'session') return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}`;
+  if (route.view === 'session') {
+    const occ = route.occurrence ? `&occ=${encodeURIComponent(route.occurrence)}` : '';
+    return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}${occ}`;
+  }
   const id = encodeURIComponent(route.runId);
   const query = route.dir ? `?dir=${encodeURIComponent(route.dir)}` : '';
   if (route.step !== undefined) return `#/run/${id}/step/${encodeURIComponent(route.step)}${query}`;

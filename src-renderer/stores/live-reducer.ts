@@ -48,7 +48,7 @@ export function applyPushes(runs: LiveRuns, messages: readonly PushMessage[]): L
       continue;
     }
     // A command to the window (app.tsx runs it), not a change of any run.
-    if (message.kind === 'menu.exportRun') continue;
+    if (message.kind === 'menu.exportRun' || message.kind === 'otlp.progress') continue;
     const key = runKey(message.dataDir, message.runId);
     const previous = next[key];
     const base = { resets: previous?.resets ?? 0, lastReset: previous?.lastReset ?? null };

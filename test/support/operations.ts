@@ -9,6 +9,7 @@
  * JavaScript error name on stderr).
  */
 import { isChannel, type Channel } from '../../shared/contract';
+import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import { UsageError } from '../../src-main/cli/args';
 import { tailCommand } from '../../src-main/cli/commands/tail';
 import { DataDirError } from '../../src-main/cli/run-log';
@@ -73,6 +74,11 @@ export async function tailOutcome(dataDir: string): Promise<OpOutcome> {
 
 /** `otlp <run>` to a receiver started for the call (spans decoded and dropped). */
 async function otlpOutcome(t: OpTarget): Promise<OpOutcome> {
+  if (!RUN_ID_PATTERN.test(t.runId)) {
+    // A little-harness session is a row of the run list but not a workflow run: otlp refuses its id as a usage error (message + usage hint).
+    const run = await cli('otlp', t.runId, '--data-dir', t.dataDir);
+    return run.code === 1 && run.stderr.startsWith(`little-inspector otlp: "${t.runId}" is not a little-workflow run id`) ? { kind: 'diagnosed', code: 'usage' } : { kind: 'crash', message: `otlp on ${t.runId}: exit ${run.code}: ${run.stderr.slice(0, 300)}` };
+  }
   const receiver = await startOtlpReceiver();
   try {
     return await cliOutcome('otlp', t.runId, '--data-dir', t.dataDir, '--endpoint', receiver.url, '--content');

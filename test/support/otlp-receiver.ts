@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 
-const requireCjs = createRequire(import.meta.url);
+// __filename, not import.meta.url: Playwright loads this file as CommonJS too (e2e/otlp-send.spec.ts).
+const requireCjs = createRequire(__filename);
 type Message = { [key: string]: unknown };
 type MessageType = {
   decode(bytes: Uint8Array): Message;
@@ -43,7 +44,7 @@ export type ReceivedSpan = {
 };
 
 /** One request as received. */
-export type ReceivedRequest = { path: string; contentType: string; headers: IncomingMessage['headers']; spans: ReceivedSpan[] };
+export type ReceivedRequest = { path: string; contentType: string; headers: IncomingMessage['headers']; spans: ReceivedSpan[]; /** The request body as sent (protobuf or JSON bytes). */ body: Buffer };
 
 /** A running receiver. */
 export type OtlpReceiver = {
@@ -76,7 +77,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       try {
         const body = Buffer.concat(chunks);
         const spans = contentType.includes('json') ? decodeJson(body.toString('utf8')) : decodeProtobuf(body);
-        requests.push({ path: req.url ?? '', contentType, headers: req.headers, spans });
+        requests.push({ path: req.url ?? '', contentType, headers: req.headers, spans, body });
         if (contentType.includes('json')) res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         else res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
       } catch (error) {

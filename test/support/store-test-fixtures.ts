@@ -4,8 +4,7 @@
  * the better-sqlite3 build does not load), and hash trees to prove a read changed nothing.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSqliteWriter, type WriterEngine, type WriterEvent } from './sqlite-writer';
@@ -51,25 +50,7 @@ export async function writeCrashedDataDir(dataDir: string, events: FixtureEvent[
   await writer.kill();
 }
 
-/** Every entry under `dir`: regular files by sha256 of their bytes; folders, links and FIFOs/sockets by kind (never opened). */
-export function hashTree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const visit = (path: string, rel: string) => {
-    for (const name of readdirSync(path).sort()) {
-      const full = join(path, name);
-      const key = rel === '' ? name : `${rel}/${name}`;
-      const stat = lstatSync(full);
-      if (stat.isSymbolicLink()) out[key] = 'symlink';
-      else if (stat.isDirectory()) {
-        out[key] = 'dir';
-        visit(full, key);
-      } else if (stat.isFile()) out[key] = createHash('sha256').update(readFileSync(full)).digest('hex');
-      else out[key] = 'special';
-    }
-  };
-  visit(dir, '');
-  return out;
-}
+export { hashTree } from './hash-tree';
 
 /** A little-workflow-shaped run: RunStarted, a step, a model call, RunCompleted. */
 export function sampleRun(runId: string, extra: Record<string, unknown> = {}): FixtureEvent[] {

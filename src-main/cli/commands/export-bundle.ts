@@ -3,26 +3,23 @@
  * the run and the inspector's run views in one self-contained HTML file that opens offline
  * (docs/EXPORT.md, "Bundle"). Never writes inside a data dir.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatBytes } from '../../../shared/bundle/bundle-budget';
 import { DEFAULT_BUNDLE_BUDGET } from '../../../shared/bundle/bundle-types';
 import { MAX_BUNDLE_BUDGET } from '../../../shared/bundle/run-bundle-types';
-import { diagnostic } from '../../../shared/diagnostics';
-import { bundleRedactor } from '../../export/bundle/bundle-redactor';
+import { redactorFor } from '../../../shared/redact/redaction-request';
 import { writeFilesAtomic } from '../../export/atomic-write';
 import { createInspectorCore } from '../../library/inspector-core';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';
+import { printRedactions, redactionArg, REDACT_FLAGS } from '../redact-args';
+import { stateDirArg } from '../state-dir-arg';
 import { terminalSafe } from '../terminal-safe';
 import { openRunToExport } from './export-open';
 
 export const BUNDLE_USAGE_LINE =
-  'Usage: little-inspector export <run-id> --format bundle -o <file.html> [--redact] [--redact-rules <file>] [--budget <size>] [--data-dir <dir>]';
-
-/** A rules file larger than this is refused before it is read whole. */
-const MAX_RULES_FILE = 1024 * 1024;
+  'Usage: little-inspector export <run-id> --format bundle -o <file.html> [--redact [--redact-rules <file>]] [--budget <size>] [--data-dir <dir>] [--state-dir <dir>]';
 
 /** True when `argv` asks for `--format bundle` (the bundle has its own flags). */
 export function asksForBundle(argv: readonly string[]): boolean {
@@ -32,20 +29,20 @@ export function asksForBundle(argv: readonly string[]): boolean {
 /** Export run `<runId>` as a bundle; exit 2 when the data dir cannot be read or the viewer is not built. */
 export async function exportBundleCommand(argv: string[], io: CliIo): Promise<number> {
   const args = argv.map((a) => (a === '-o' ? '--output' : a));
-  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, redact: false, 'redact-rules': true, budget: true, 'price-table': true });
+  const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, budget: true, 'price-table': true, 'state-dir': true, ...REDACT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(BUNDLE_USAGE_LINE);
   if (typeof flags.output !== 'string') throw new UsageError(`a bundle needs -o <file.html>\n${BUNDLE_USAGE_LINE}`);
   const output = resolve(process.cwd(), flags.output);
   const budgetBytes = parseBudget(flags.budget);
-  const rulesPath = typeof flags['redact-rules'] === 'string' ? resolve(process.cwd(), flags['redact-rules']) : null;
-  const redact = flags.redact === true || rulesPath !== null;
+  const redact = redactionArg(flags);
   const runId = positionals[0];
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
 
-  const redactor = redact ? bundleRedactor(rulesPath === null ? null : readRules(rulesPath)) : null;
+  const redactor = redact ? redactorFor(redact) : null;
   if (redactor && !redactor.ok) throw new UsageError(terminalSafe(redactor.error.message));
 
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
+  // Notes pinned in the app travel in the bundle (read from the state folder; nothing is written).
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state: stateDirArg(flags['state-dir']) });
   try {
     const run = await openRunToExport(core, { dataDir, runId, priceTable: flags['price-table'], targets: [output], io });
     const built = await core.bundleRun({ dataDir: run.dataDir, runId, budgetBytes, redactor: redactor?.value ?? null });
@@ -62,7 +59,7 @@ export async function exportBundleCommand(argv: string[], io: CliIo): Promise<nu
         `Size budget ${formatBytes(budgetBytes)}: ${omissions.eventBodies.count} event payloads (${formatBytes(omissions.eventBodies.bytes)}) and ${omissions.artifacts.count} artifact contents (${formatBytes(omissions.artifacts.bytes)}) left out; the bundle says so.\n`,
       );
     }
-    if (redaction) io.stderr(`Redacted ${redaction.total} values (${redaction.findings.map((f) => `${terminalSafe(f.rule)} ${f.count}`).join(', ') || 'nothing matched'}).\n`);
+    if (redaction) printRedactions(redaction, io);
     return 0;
   } finally {
     core.close();
@@ -78,15 +75,4 @@ export function parseBudget(value: string | true | undefined): number {
     throw new UsageError(`--budget must be a size such as 50MB, 800KB or 1000000 (at most ${formatBytes(MAX_BUNDLE_BUDGET)}), got "${String(value)}"`);
   }
   return bytes;
-}
-
-function readRules(path: string): string {
-  try {
-    const text = readFileSync(path, 'utf8');
-    if (text.length > MAX_RULES_FILE) throw new UsageError(`--redact-rules: ${path} is larger than ${formatBytes(MAX_RULES_FILE)}`);
-    return text;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new DataDirError(diagnostic('path-not-found', `--redact-rules: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { path }));
-  }
 }

@@ -1,8 +1,9 @@
 /**
  * `little-inspector otlp <runId>… | --all [--data-dir DIR] [--endpoint URL] [--protocol
- * http/protobuf|http/json] [--header K=V]… [--follow] [--content] [--price-table FILE]`:
- * send runs as OpenTelemetry traces to a tracing backend (docs/OTLP.md). `--redact` is not
- * offered yet (it comes with redaction rules; until then `--content` sends contents as logged).
+ * http/protobuf|http/json] [--header K=V]… [--follow] [--content] [--redact [--redact-rules FILE]]
+ * [--price-table FILE]`: send runs as OpenTelemetry traces to a tracing backend (docs/OTLP.md).
+ * `--redact` takes secrets out of span names, attributes (contents included) and events
+ * (docs/REDACTION.md); the list of what was taken goes to stderr.
  */
 import { resolve } from 'node:path';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
@@ -16,11 +17,14 @@ import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
 import { priceTableArg } from '../price-table-arg';
+import { printRedactions, redactionArg, REDACT_FLAGS } from '../redact-args';
+import { redactorFor } from '../../../shared/redact/redaction-request';
+import { redactionSummary } from '../../../shared/redact/create-redactor';
 import { DataDirError, DEFAULT_DATA_DIR, unreadableDataDirError } from '../run-log';
 import { terminalSafe } from '../terminal-safe';
 
 const USAGE_LINE =
-  'Usage: little-inspector otlp <run-id>... | --all [--data-dir <dir>] [--endpoint <url>] [--protocol http/protobuf|http/json] [--header K=V]... [--follow] [--content] [--price-table <file>]';
+  'Usage: little-inspector otlp <run-id>... | --all [--data-dir <dir>] [--endpoint <url>] [--protocol http/protobuf|http/json] [--header K=V]... [--follow] [--content] [--redact [--redact-rules <file>]] [--price-table <file>]';
 
 /** Seams for tests: the environment, stop without a signal, exporter timeout, follow pacing. */
 export type OtlpCommandOptions = { env?: Readonly<Record<string, string | undefined>>; signal?: AbortSignal; sender?: SenderOptions; follow?: Partial<FollowOptions> };
@@ -36,7 +40,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
     } else if (argv[i].startsWith('--header=')) headers.push(argv[i].slice('--header='.length));
     else rest.push(argv[i]);
   }
-  const { positionals, flags } = parseArgs(rest, { 'data-dir': true, endpoint: true, protocol: true, all: false, follow: false, content: false, 'price-table': true });
+  const { positionals, flags } = parseArgs(rest, { 'data-dir': true, endpoint: true, protocol: true, all: false, follow: false, content: false, 'price-table': true, ...REDACT_FLAGS });
   const all = flags.all === true;
   if (all === (positionals.length > 0)) throw new UsageError(USAGE_LINE);
   for (const id of positionals) if (!RUN_ID_PATTERN.test(id)) throw new UsageError(`"${id}" is not a little-workflow run id`);
@@ -48,11 +52,17 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
   const table = priceTableArg(flags['price-table'], io);
   const root = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
   const content = flags.content === true;
+  const redact = redactionArg(flags);
+  const made = redact === undefined ? undefined : redactorFor(redact);
+  if (made !== undefined && !made.ok) throw new UsageError(made.error.message);
+  const redactor = made?.value;
   const sender = createOtlpSender(target.value, options.sender);
   const sources = createSourceRegistry();
   try {
     if (flags.follow === true) {
-      return await followRuns({ root, runIds: all ? 'all' : positionals, sender, table, content, io, signal: options.signal, ...options.follow });
+      const code = await followRuns({ root, runIds: all ? 'all' : positionals, sender, table, content, redactor, io, signal: options.signal, ...options.follow });
+      if (redactor !== undefined) printRedactions(redactionSummary(redactor), io);
+      return code;
     }
     const selection = selectRuns(root, all ? 'all' : positionals, table);
     if (!selection.ok) throw new DataDirError(selection.error);
@@ -70,12 +80,14 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
       table,
       library: selection.value.library,
       content,
+      redactor,
       onRun: (r) => io.stdout(`${r.runId}  ${r.spans} spans\n`),
     });
     if (!sent.ok) {
       io.stderr(`little-inspector otlp: ${terminalSafe(formatDiagnostic(sent.error))}\n`);
       return 1;
     }
+    if (redactor !== undefined) printRedactions(redactionSummary(redactor), io);
     const spans = sent.value.reduce((n, r) => n + r.spans, 0);
     io.stderr(`Sent ${spans} spans of ${sent.value.length} run${sent.value.length === 1 ? '' : 's'} to ${target.value.url} (${target.value.protocol}).\n`);
     return 0;

@@ -1,6 +1,7 @@
 /**
- * `little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR]`: the UI in a
- * browser on loopback. The pricing bar loads tables only from `--price-tables` (none without it).
+ * `little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR] [--state-dir DIR]`:
+ * the UI in a browser on loopback. The pricing bar loads tables only from `--price-tables` (none
+ * without it). Notes and remembered settings live in the state folder (state-dir-arg.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,16 +13,19 @@ import { startWebServer } from '../../web/web-server';
 import { parseArgs, parsePort, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
+import { appTraceSender } from '../../otlp/send-from-app';
+import { stateDirArg } from '../state-dir-arg';
 
 /** Start browser mode and keep serving until SIGINT/SIGTERM. */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false, 'price-tables': true });
+  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false, 'price-tables': true, 'state-dir': true });
   if (flags.help) {
-    io.stdout('Usage: little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR]\n');
+    io.stdout('Usage: little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR] [--state-dir DIR]\n');
     return 0;
   }
   if (positionals.length > 1) throw new UsageError(`serve takes one data directory, got ${positionals.length}`);
   const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
+  const state = stateDirArg(flags['state-dir']);
   const target = positionals[0] !== undefined ? resolve(positionals[0]) : exampleDataDir();
 
   const ui = rendererDir();
@@ -30,7 +34,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const priceTableFolders = typeof flags['price-tables'] === 'string' ? [resolve(flags['price-tables'])] : [];
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf, priceTableFolders });
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf, priceTableFolders, state, sendTraces: appTraceSender() });
   const opened = await core.openPath(target);
   if (!opened.ok) {
     io.stderr(`little-inspector serve: ${formatDiagnostic(opened.error)}\n`);

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { formatEventLine } from '../../../shared/report/cli-lines';
 import type { EventEnvelope } from '../../../shared/events/envelope';
+import { recogniseDataDir } from '../../sources/registry';
 import { createLiveObserver, type LiveObserverOptions } from '../../live/live-observer';
 import type { LiveBatch } from '../../../shared/live/live-notifications';
 import { parseArgs, UsageError } from '../args';
@@ -33,8 +34,8 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
   const runId = positionals[0];
   if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) throw new UsageError(`"${runId}" is not a little-workflow run id`);
   const dataDir = resolve(typeof flags['data-dir'] === 'string' ? flags['data-dir'] : DEFAULT_DATA_DIR);
-  // Fail early (exit 2) when the folder is not a data dir at all.
-  openDataDirArg(dataDir).close();
+  // Fail early (exit 2) when the folder is not a data dir at all (no source reads it, and it is no readable events log).
+  if (recogniseDataDir(dataDir) === null) openDataDirArg(dataDir).close();
   const json = flags.json === true;
   const observer = createLiveObserver({
     root: dataDir,

@@ -9,10 +9,10 @@ import {
   BUNDLE_FORMAT,
   type BundleArtifact,
   type BundleModel,
-  type BundleNote,
   type BundleRow,
 } from '../../../shared/bundle/bundle-types';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
+import type { Note } from '../../../shared/notes/note-types';
 import { redactionSummary } from '../../../shared/redact/create-redactor';
 import type { Redactor } from '../../../shared/redact/redaction-types';
 import type { RunReadForBundle } from './bundle-sources';
@@ -23,7 +23,7 @@ export type BundleOptions = {
   budgetBytes: number;
   /** One redaction pass over everything embedded (null: not redacted). */
   redactor: Redactor | null;
-  notes: BundleNote[] | null;
+  notes: Note[] | null;
   createdAt: string;
   inspectorVersion: string;
 };

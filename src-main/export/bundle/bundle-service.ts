@@ -3,7 +3,8 @@
  * what goes in (build-bundle.ts), and write the one HTML file (bundle-html.ts). Reads only; the
  * caller decides where the file goes.
  */
-import { DEFAULT_BUNDLE_BUDGET, type BundleNote } from '../../../shared/bundle/bundle-types';
+import { DEFAULT_BUNDLE_BUDGET } from '../../../shared/bundle/bundle-types';
+import type { Note } from '../../../shared/notes/note-types';
 import { bundleFileName, MAX_BUNDLE_BUDGET, type RunBundle } from '../../../shared/bundle/run-bundle-types';
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../../shared/library';
@@ -23,7 +24,7 @@ export type BundleServiceContext = {
   /** The viewer's script and styles (default: read from `out/bundle`). */
   viewer?: () => Result<ViewerAssets>;
   /** The run's notes (issue 18's notes module); absent: the bundle says it carries none. */
-  notes?: (ref: RunRef) => BundleNote[] | null;
+  notes?: (ref: RunRef) => Note[] | null;
 };
 
 /** One bundle request. `redactor`: a fresh redaction pass for this bundle (null: not redacted). */

@@ -9,7 +9,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostics';
 import type { DataDirInfo, DataDirKind } from '../../../shared/library';
 import type { OpenDataDirOptions } from '../little-workflow/data-dir-reader';
-import { countDataDirRuns, recogniseDataDir } from '../registry';
+import { countDataDirRuns, nestsDataDirs, recogniseDataDir } from '../registry';
 import { fsDiagnostic } from './fs-diagnostics';
 import { outside } from './safe-paths';
 import type { Discovery } from '../little-workflow/store-types';
@@ -67,7 +67,7 @@ export function discover(rootPath: string, options: DiscoverOptions = {}): Disco
   }
   if (found.length === 0) {
     diagnostics.push(
-      diagnostic('not-a-data-dir', `No little-workflow data dir (a folder with events/) under ${root}; choose a project folder, its .little-workflow, or a .little-harness tree`, {
+      diagnostic('not-a-data-dir', `No little-workflow data dir (a folder with events/), loopctl ledger or little-harness session under ${root}; choose a project folder, its .little-workflow, or a .little-harness tree`, {
         path: root,
       }),
     );
@@ -84,10 +84,12 @@ function walk(dir: string, realRoot: string, depth: number, maxDepth: number, se
     return;
   }
   budget.left -= 1;
-  if (recogniseDataDir(dir) !== null) {
-    // A data dir's own subfolders (runs/, memory/, artifacts/) never hold another one.
+  const format = recogniseDataDir(dir);
+  if (format !== null) {
     found.push(dir);
-    return;
+    // A data dir's own subfolders (runs/, memory/, artifacts/) never hold another one, except
+    // a `.little-harness` tree's: its session folders hold Local Worlds.
+    if (!nestsDataDirs(format)) return;
   }
   if (depth >= maxDepth) return;
   let entries: Dirent[];
@@ -126,24 +128,36 @@ function walk(dir: string, realRoot: string, depth: number, maxDepth: number, se
 }
 
 function describe(root: string, dir: string, options: DiscoverOptions): DataDirInfo {
-  const rel = relative(root, dir);
-  const { kind, sessionKey } = classify(dir);
   // Found by walk(), so some source recognised it.
   const format = recogniseDataDir(dir)!;
-  const info: DataDirInfo = { path: dir, label: rel === '' ? '.' : rel.split(sep).join('/'), kind, format, sessionKey, runCount: 0, diagnostics: [] };
+  const { kind, sessionKey, harnessDir } = classify(dir, format);
+  const info: DataDirInfo = { path: dir, label: labelOf(root, dir), kind, format, sessionKey, runCount: 0, diagnostics: [] };
+  // The `.little-harness` folder of a nested world, when the opened folder holds it (its session view is reachable).
+  const harnessRel = harnessDir === null ? '..' : relative(root, harnessDir);
+  if (!harnessRel.startsWith('..')) info.harnessDir = labelOf(root, harnessDir!);
   return options.countRuns === false ? info : { ...info, ...countDataDirRuns(dir, format, options) };
 }
 
-/** `sessions/<key>/workflows` and `sessions/<key>/dynamic-workflows/<runId>` are harness worlds. */
-function classify(dir: string): { kind: DataDirKind; sessionKey: string | null } {
+function labelOf(root: string, dir: string): string {
+  const rel = relative(root, dir);
+  return rel === '' ? '.' : rel.split(sep).join('/');
+}
+
+/**
+ * `sessions/<key>/workflows` and `sessions/<key>/dynamic-workflows/<runId>` are harness worlds
+ * (with the harness data dir two levels above `<key>`); a data dir whose source nests others is
+ * a `.little-harness` tree.
+ */
+function classify(dir: string, format: NonNullable<ReturnType<typeof recogniseDataDir>>): { kind: DataDirKind; sessionKey: string | null; harnessDir: string | null } {
+  if (nestsDataDirs(format)) return { kind: 'harness-sessions', sessionKey: null, harnessDir: null };
   const parent = dirname(dir);
   if (basename(dir) === 'workflows' && basename(dirname(parent)) === 'sessions') {
-    return { kind: 'harness-session', sessionKey: basename(parent) };
+    return { kind: 'harness-session', sessionKey: basename(parent), harnessDir: dirname(dirname(parent)) };
   }
   const session = dirname(parent);
   if (basename(parent) === 'dynamic-workflows' && basename(dirname(session)) === 'sessions') {
-    return { kind: 'harness-dynamic', sessionKey: basename(session) };
+    return { kind: 'harness-dynamic', sessionKey: basename(session), harnessDir: dirname(dirname(session)) };
   }
-  return { kind: 'workflow', sessionKey: null };
+  return { kind: 'workflow', sessionKey: null, harnessDir: null };
 }
 

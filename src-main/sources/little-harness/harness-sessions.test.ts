@@ -29,7 +29,7 @@ describe('harness data dirs and sessions', () => {
 
   it('lists session folders with their status and opens a session by id (the unsafe-id path key too)', () => {
     const sessions = value(listSessionFolders(HARNESS));
-    expect(sessions.map((s) => [s.pathKey, s.status?.state])).toEqual([['sess_crashed', 'running'], ['sess_failing', 'failed'], ['sess_refactor', 'idle']]);
+    expect(sessions.map((s) => [s.pathKey, s.status?.state])).toEqual([['sess_crashed', 'running'], ['sess_failing', 'failed'], ['sess_refactor', 'idle'], ['sess_workflow', 'idle']]);
     expect(value(openSession(join(EXAMPLES, 'fixtures', 'harness', '.little-harness'), 'chat with spaces/and slashes')).pathKey).toBe('s_c108d6503ad3a1a9');
     expect(sessionPathKey('a..b')).toMatch(/^s_[0-9a-f]{16}$/);
     const missing = openSession(HARNESS, 'sess_nope');
@@ -59,7 +59,7 @@ describe('harness data dirs and sessions', () => {
       return { sessionId: s.status?.id ?? s.pathKey, events: t.events.map((r) => r.event), invalidEventCount: t.invalid.length + (t.tornTail ? 1 : 0) };
     });
     const report = outcomesReport(sessions);
-    expect(report).toMatchObject({ sessionIds: ['sess_crashed', 'sess_failing', 'sess_refactor'], invalidEventCount: 4, eventCount: 6, countedCount: 3, supersededCount: 1, retractedCount: 1, clearedCount: 1 });
+    expect(report).toMatchObject({ sessionIds: ['sess_crashed', 'sess_failing', 'sess_refactor', 'sess_workflow'], invalidEventCount: 4, eventCount: 6, countedCount: 3, supersededCount: 1, retractedCount: 1, clearedCount: 1 });
     expect(report.overall).toEqual({ n: 3, success: 1, failure: 1, partial: 1, successRate: 1 / 3 });
     expect(report.byStepPath.map((r) => [r.key, r.n, r.successRate])).toEqual([['root/refactor', 1, 0], ['root/train', 1, 0]]);
     expect(report.byPromptHash.map((r) => [r.key.slice(0, 9), r.n, r.successRate])).toEqual([['sha256:a1', 1, 0], ['sha256:b2', 1, 1]]);
@@ -81,6 +81,16 @@ describe('harness data dirs and sessions', () => {
     const bytes = value(readSessionFile(session.dir, spooled.contentRef));
     expect(bytes.length).toBe(spooled.bytes);
     expect(bytes.toString('utf8')).toContain('+export const line39 = fetchUser(39);');
+    // A command's stdout spooled under /artifacts/trace/ reads back whole; the commit lists the paths it changed.
+    const command = model.items.find((i) => i.kind === 'runtime' && i.type === 'harness.runtime.command.succeeded');
+    const stdout = command?.kind === 'runtime' ? command.outputs.find((o) => o.stream === 'stdout') : undefined;
+    expect(stdout?.contentRef).toMatch(/^\/artifacts\/trace\/runtime-stdout\/[0-9a-f]{16}\.txt$/);
+    const full = value(readSessionFile(session.dir, stdout!.contentRef!)).toString('utf8');
+    expect(full.startsWith(stdout!.preview.slice(0, 40))).toBe(true);
+    expect(full.split('\n').filter(Boolean)).toHaveLength(300);
+    const commit = model.items.find((i) => i.kind === 'persistent-dir' && i.type === 'harness.persistent_dir.commit.succeeded');
+    expect(commit?.kind === 'persistent-dir' && commit.changedPaths).toEqual([{ change: 'updated', path: '/persistent/project/src/app.ts' }]);
+    expect(model.items.filter((i) => (i.kind === 'model-call' || i.kind === 'tool-call') && i.redacted).map((i) => i.kind)).toEqual(['model-call']);
     expect(model.counts).toMatchObject({ modelCalls: 2, toolCalls: 2, toolCallsFailed: 1, commandsDenied: 1, tierEscalations: 1, fileChanges: 4, persistentCommits: 1, spooledOutputs: 1, redactions: 1, outcomes: 3 });
   });
 

@@ -6,6 +6,7 @@
  */
 import { diagnostic, fail, ok } from '../../../shared/diagnostics';
 import { prepareRunModel } from '../../../shared/run/run-model';
+import { headOfDetail } from '../../../shared/run/run-head';
 import type { RunSource, SourceKind, SourceTailOptions } from '../run-source';
 import { LoopctlDirTail } from './loopctl-dir-tail';
 import { LoopctlRecordCache, recordEnvelope } from './loopctl-events';
@@ -33,7 +34,8 @@ function createLoopctlSource(): RunSource {
     // Folded fresh from the ledgers on main: a ledger fold is quick next to a SQLite run's.
     detail: async (dataDir, runId, context) => {
       const detail = loadLoopctlRunDetail(dataDir, runId, context.table);
-      return detail.ok ? ok({ data: prepareRunModel(detail.value, context.table, new Date()) }) : detail;
+      // Folded here at once (ledgers are small): every stage is ready together.
+      return detail.ok ? ok({ head: headOfDetail(detail.value), lists: Promise.resolve(ok(prepareRunModel(detail.value, context.table, new Date()))) }) : detail;
     },
     compare: async () => fail(diagnostic('unsupported', 'loopctl runs have no event log to compare')),
     eventRows: async (dataDir, runId, fromSequence, limit) => records.eventRows(dataDir, runId, fromSequence, limit),

@@ -3,8 +3,11 @@
  * omissions and the redaction list (rule, count, where; never a value) are always stated; the
  * run's notes are listed read-only.
  */
-import type { BundleInfo, BundleNote } from '../../../shared/bundle/bundle-types';
+import type { BundleInfo } from '../../../shared/bundle/bundle-types';
+import type { Note } from '../../../shared/notes/note-types';
 import { formatBytes } from '../../../shared/bundle/bundle-budget';
+import { LISTED_PLACES, redactionHeadline } from '../../../shared/redact/redaction-list';
+import { RedactionList } from '../export/redaction-options';
 import './bundle.css';
 
 /** The sentences about what the budget left out (empty when nothing was). */
@@ -21,7 +24,7 @@ export function omissionNotes(info: BundleInfo): string[] {
   return notes;
 }
 
-function noteTarget(note: BundleNote): string {
+function noteTarget(note: Note): string {
   if (note.target.kind === 'run') return 'run';
   return note.target.kind === 'step' ? `step ${note.target.stepPath}` : `event #${note.target.sequence}`;
 }
@@ -49,44 +52,16 @@ export function BundleBanner({ info }: { info: BundleInfo }) {
         <p className="muted bundle-redaction-none">Not redacted: this file holds the run's data as recorded.</p>
       ) : (
         <details className="bundle-redaction" aria-label="Redactions">
-          <summary>
-            Redacted: {redaction.total.toLocaleString('en-US')} value{redaction.total === 1 ? '' : 's'} by {redaction.findings.length} rule{redaction.findings.length === 1 ? '' : 's'} ({redaction.rules.length} applied)
-          </summary>
-          <table className="bundle-redaction-table">
-            <thead>
-              <tr>
-                <th scope="col">Rule</th>
-                <th scope="col">Count</th>
-                <th scope="col">Where</th>
-              </tr>
-            </thead>
-            <tbody>
-              {redaction.findings.map((f) => (
-                <tr key={f.rule}>
-                  <td className="mono">{f.rule}</td>
-                  <td>{f.count.toLocaleString('en-US')}</td>
-                  <td>
-                    {f.where.join(', ')}
-                    {f.whereOmitted ? ` and ${f.whereOmitted.toLocaleString('en-US')} more` : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <summary>Redacted before sharing: {redactionHeadline(redaction)}</summary>
+          <div className="bundle-redaction-table">
+            <RedactionList summary={redaction} listed={LISTED_PLACES} />
+          </div>
         </details>
       )}
       {notes !== null && notes.length > 0 && (
-        <details className="bundle-notes" open aria-label="Notes">
-          <summary>Notes ({notes.length})</summary>
-          <ul>
-            {notes.map((note, i) => (
-              <li key={i}>
-                <span className="muted mono">{noteTarget(note)}</span> {note.text}
-                {note.author && <span className="muted"> · {note.author}</span>}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <p className="muted">
+          {notes.length.toLocaleString('en-US')} note{notes.length === 1 ? '' : 's'} pinned in the app travel with this bundle: {notes.map(noteTarget).join(', ')} (read-only).
+        </p>
       )}
     </section>
   );

@@ -25,10 +25,10 @@ export function sizeLabel(chars: number): string {
  * `sequence` is unknown while a filtered list's page loads; `row` is undefined while its page
  * loads, null where the log has no event with the sequence (a gap).
  */
-type Props = { sequence: number | undefined; row: EventRow | null | undefined; error: string | undefined; selected: boolean; onSelect(sequence: number): void };
+type Props = { sequence: number | undefined; row: EventRow | null | undefined; error: string | undefined; selected: boolean; onSelect(sequence: number): void; /** A note is pinned to this event. */ noted?: boolean };
 
 /** A listbox option; clicking selects it. */
-export function EventRowView({ sequence, row, error, selected, onSelect }: Props) {
+export function EventRowView({ sequence, row, error, selected, onSelect, noted = false }: Props) {
   return (
     <div
       id={sequence === undefined ? undefined : eventRowId(sequence)}
@@ -37,7 +37,14 @@ export function EventRowView({ sequence, row, error, selected, onSelect }: Props
       className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}`}
       onClick={() => sequence !== undefined && onSelect(sequence)}
     >
-      <span className="ev-seq">{sequence ?? ''}</span>
+      <span className="ev-seq">
+        {sequence ?? ''}
+        {noted && (
+          <span className="ev-note-marker" title="A note is pinned to this event" aria-label=", has a note">
+            {' '}✎
+          </span>
+        )}
+      </span>
       {row ? (
         <>
           <span className="ev-time">{clockTime(row.recordedAt)}</span>

@@ -8,6 +8,8 @@ import { api } from '../../api';
 import { registerExport } from '../../keyboard/keyboard-registry';
 import { useLibraryStore } from '../../stores/library-store';
 import { downloadExport } from './download-export';
+import { RedactionOptions, type RedactionChoice } from './redaction-options';
+import { ShareButton } from './share-button';
 import './export-button.css';
 
 const FORMATS = [
@@ -26,24 +28,26 @@ export function ExportButton({ runRef: given }: { runRef: RunRef }) {
   const runRef = useMemo(() => ({ dataDir, runId }), [dataDir, runId]);
   const desktop = useLibraryStore((s) => s.appInfo?.mode === 'electron');
   const [format, setFormat] = useState<Format>('html');
+  const [redaction, setRedaction] = useState<RedactionChoice>({ enabled: false, userRules: '' });
   const [state, setState] = useState<{ phase: 'idle' | 'busy' | 'done' | 'error'; message?: string }>({ phase: 'idle' });
 
   const run = useCallback(async () => {
     setState({ phase: 'busy' });
+    const redact = redaction.enabled ? { redact: { userRules: redaction.userRules } } : {};
     if (desktop) {
-      const saved = await api['dialog.exportReport'](runRef);
+      const saved = await api['dialog.exportReport']({ ...runRef, ...redact });
       if (!saved.ok) setState({ phase: 'error', message: saved.error.message });
       else setState(saved.value ? { phase: 'done', message: `Saved ${saved.value}` } : { phase: 'idle' });
       return;
     }
-    const result = await api['run.export']({ ...runRef, format });
+    const result = await api['run.export']({ ...runRef, format, ...redact });
     if (!result.ok) {
       setState({ phase: 'error', message: result.error.message });
       return;
     }
     downloadExport(result.value);
     setState({ phase: 'done', message: `Downloaded ${result.value.fileName}` });
-  }, [desktop, runRef, format]);
+  }, [desktop, runRef, format, redaction]);
 
   useEffect(() => registerExport(() => void run()), [run]);
 
@@ -62,6 +66,8 @@ export function ExportButton({ runRef: given }: { runRef: RunRef }) {
       <button type="button" onClick={() => void run()} disabled={state.phase === 'busy'} title="Export this run as a report (Ctrl/Cmd+E)">
         {state.phase === 'busy' ? 'Exporting…' : desktop ? 'Export report…' : 'Export'}
       </button>
+      <ShareButton runRef={runRef} redaction={redaction} />
+      <RedactionOptions runRef={runRef} value={redaction} onChange={setRedaction} />
       <span className={state.phase === 'error' ? 'export-status export-error' : 'export-status'} role="status">
         {state.message ?? ''}
       </span>

@@ -1,7 +1,8 @@
 /**
  * Share…: the open run as one self-contained offline HTML file (a bundle: the run views and the
- * run's data), optionally redacted. In the desktop app through the native save dialog, in
- * browser mode as a download, like the report export next to it.
+ * run's data), redacted with the export control's choice (built-in rules, the user's rules, the
+ * preview). In the desktop app through the native save dialog, in browser mode as a download,
+ * like the report export next to it.
  */
 import { useState } from 'react';
 import { formatBytes } from '../../../shared/bundle/bundle-budget';
@@ -9,18 +10,18 @@ import type { RunRef } from '../../../shared/run/run-detail-types';
 import { api } from '../../api';
 import { useLibraryStore } from '../../stores/library-store';
 import { downloadExport } from './download-export';
+import type { RedactionChoice } from './redaction-options';
 
 type ShareState = { phase: 'idle' | 'busy' | 'done' | 'error'; message?: string };
 
-/** The run header's share control. */
-export function ShareButton({ runRef }: { runRef: RunRef }) {
+/** The export control's share button; `redaction` is the control's redaction choice. */
+export function ShareButton({ runRef, redaction }: { runRef: RunRef; redaction: RedactionChoice }) {
   const desktop = useLibraryStore((s) => s.appInfo?.mode === 'electron');
-  const [redact, setRedact] = useState(true);
   const [state, setState] = useState<ShareState>({ phase: 'idle' });
 
   const share = async () => {
     setState({ phase: 'busy' });
-    const request = { dataDir: runRef.dataDir, runId: runRef.runId, redact };
+    const request = { dataDir: runRef.dataDir, runId: runRef.runId, ...(redaction.enabled ? { redact: { userRules: redaction.userRules } } : {}) };
     if (desktop) {
       const saved = await api['dialog.saveBundle'](request);
       if (!saved.ok) setState({ phase: 'error', message: saved.error.message });
@@ -41,10 +42,7 @@ export function ShareButton({ runRef }: { runRef: RunRef }) {
 
   return (
     <div className="share-control">
-      <label title="Replace API keys, tokens, private keys, emails and secrets in env-like text with [redacted: rule] everywhere in the bundle">
-        <input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /> Redact
-      </label>
-      <button type="button" onClick={() => void share()} disabled={state.phase === 'busy'} title="Save this run as one HTML file that opens offline in any browser">
+      <button type="button" onClick={() => void share()} disabled={state.phase === 'busy'} title="Save this run and its views as one HTML file that opens offline in any browser (redacted when Redact secrets is on)">
         {state.phase === 'busy' ? 'Bundling…' : 'Share…'}
       </button>
       <span className={state.phase === 'error' ? 'export-status export-error' : 'export-status'} role="status">

@@ -11,7 +11,9 @@ import { PricingBar } from '../pricing-bar';
 import { SessionsPanel } from '../sessions/sessions-panel';
 import { FilterBar } from './filter-bar';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
-import { facetValues, statusCounts } from './run-filters';
+import { facetValues, queryPredicate, statusCounts } from './run-filters';
+import { SendToBackendButton } from '../otlp/send-button';
+import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { LoadingRows } from './loading-rows';
 import { RunTable } from './run-table';
 import { ambiguousRunIds, buildRunTree } from './run-tree';
@@ -65,6 +67,9 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
   const counts = useMemo(() => statusCounts(snapshot.runs, query, Date.now()), [snapshot, query]);
   const facets = useMemo(() => facetValues(snapshot.runs), [snapshot]);
   const ambiguous = useMemo(() => ambiguousRunIds(snapshot.runs), [snapshot]);
+  // "Send to tracing backend…" sends the workflow runs the filters let through (sessions listed as rows are not runs).
+  const shown = useMemo(() => snapshot.runs.filter(queryPredicate(query, Date.now())), [snapshot, query]);
+  const sendable = useMemo(() => shown.filter((r) => RUN_ID_PATTERN.test(r.runId)), [shown]);
   const dirCount = snapshot.dataDirs.length;
   // "Stopped after N folders": the list may be missing data dirs, and the user should know.
   const stopped = snapshot.diagnostics.find((d) => d.code === 'discovery-stopped');
@@ -75,6 +80,11 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
         <span className="muted">Opened</span> <span className="mono">{snapshot.root}</span>
         <span className="muted"> · {dirCount} data dir{dirCount === 1 ? '' : 's'} · {snapshot.runs.length} run{snapshot.runs.length === 1 ? '' : 's'}</span>
         {reloading && <span className="muted"> · opening…</span>}
+        <SendToBackendButton
+          runs={sendable}
+          label={`${sendable.length} workflow run${sendable.length === 1 ? '' : 's'} ${shown.length === snapshot.runs.length ? 'in the list' : 'matching the filters'}${sendable.length < shown.length ? ` (${shown.length - sendable.length} sessions left out)` : ''}`}
+          text={`Send ${shown.length === snapshot.runs.length ? 'all' : sendable.length} to tracing backend…`}
+        />
         <span className="lib-key-hint muted">
           <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>?</kbd> keys
         </span>

@@ -12,6 +12,13 @@ import type { ListRow } from './run-tree';
 
 const INDENT = 18;
 
+const DIR_KIND_TEXT: Record<Extract<ListRow, { kind: 'dir' }>['dir']['kind'], string> = {
+  workflow: 'workflow',
+  'harness-sessions': 'little-harness sessions',
+  'harness-session': 'harness session',
+  'harness-dynamic': 'harness dynamic',
+};
+
 type RowBase = { id: string; rowIndex: number; selected: boolean };
 
 /** A data dir's group header: toggles the whole group. */
@@ -26,9 +33,9 @@ export function DirRow({ row, id, rowIndex, onToggle }: RowBase & { row: Extract
           <span className="mono">{dir.label}</span>
         </button>
         <span className="muted">
-          {dir.kind === 'workflow' ? 'workflow' : dir.kind === 'harness-session' ? 'harness session' : 'harness dynamic'}
+          {DIR_KIND_TEXT[dir.kind]}
           {dir.sessionKey ? ` ${dir.sessionKey}` : ''} · {row.shown === row.total ? '' : `${row.shown} of `}
-          {row.total} run{row.total === 1 ? '' : 's'}
+          {row.total} {dir.kind === 'harness-sessions' ? 'session' : 'run'}{row.total === 1 ? '' : 's'}
         </span>
         {warnings > 0 && (
           <span className="lib-warn" title={dir.diagnostics.map((d) => `${d.code}: ${d.message}`).join('\n')}>

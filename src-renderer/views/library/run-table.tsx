@@ -22,6 +22,8 @@ type RunTableProps = {
 
 /** The route that opens `run` (with `?dir=` only when its id is ambiguous). */
 export function runRoute(run: RunSummary, dirLabel: string, ambiguous: ReadonlySet<string>): Route {
+  // A little-harness session row opens its session view (the harness data dir is the row's data dir).
+  if (run.session !== undefined) return { view: 'session', sessionId: run.runId, dir: dirLabel };
   return { view: 'run', runId: run.runId, dir: ambiguous.has(run.runId) ? dirLabel : null, tab: 'overview' };
 }
 

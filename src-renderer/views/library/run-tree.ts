@@ -49,7 +49,7 @@ export function isExpanded(key: string, overrides: Readonly<Record<string, boole
 }
 
 // Plain Local Worlds first, then the nested harness worlds, each by path.
-const KIND_ORDER: Record<DataDirInfo['kind'], number> = { workflow: 0, 'harness-session': 1, 'harness-dynamic': 2 };
+const KIND_ORDER: Record<DataDirInfo['kind'], number> = { workflow: 0, 'harness-sessions': 1, 'harness-session': 2, 'harness-dynamic': 3 };
 
 /** Build the visible rows of `snapshot` for `query` (`now` anchors the time filter). */
 export function buildRunTree(snapshot: Pick<LibrarySnapshot, 'dataDirs' | 'runs'>, query: LibraryQuery, overrides: Readonly<Record<string, boolean>>, now: number): RunTree {

@@ -13,6 +13,7 @@ import { STEP_STATUS_ORDER, runTiming } from './overview-facts';
 import { FindingsCard } from './overview-findings';
 import { OutputCard } from './overview-output';
 import { RelationsCard } from './overview-relations';
+import { RunNotesCard } from '../notes/run-notes-card';
 import './overview.css';
 
 /** The overview tab body for one run. */
@@ -90,6 +91,7 @@ export function OverviewView({ detail, at }: { detail: RunHead; at: RunAddress }
         <RelationsCard detail={detail} at={at} />
         <FindingsCard detail={detail} at={at} />
         <OutputCard detail={detail} at={at} />
+        <RunNotesCard detail={detail} at={at} />
       </div>
     </div>
   );

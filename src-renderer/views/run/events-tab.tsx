@@ -13,11 +13,12 @@ import { useLiveRun } from '../../stores/live-store';
 import { useRouteStore } from '../../stores/route-store';
 import { useRunEvent } from '../../stores/use-run-event';
 import { useSlice } from '../../stores/use-slice';
-import { EventDetail } from '../events/event-detail';
+import { EventDetail, useSessionOfDataDir } from '../events/event-detail';
 import { EventFilters } from '../events/event-filters';
 import { EVENT_ROW_HEIGHT, EventRowView, eventRowId } from '../events/event-row';
 import { useEventsLive } from '../events/use-events-live';
 import { useFollowTail } from '../live/use-follow-tail';
+import { useLoadedNotes } from '../notes/notes-panel';
 import type { TabProps } from './tab-props';
 import '../events/events.css';
 
@@ -33,6 +34,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   // Big runs take seconds to fold; the raw log does not need the fold, so it starts at once.
   const ref = useMemo(() => ({ dataDir: summary.dataDir, runId: summary.runId }), [summary.dataDir, summary.runId]);
   const live = useLiveRun(ref.dataDir, ref.runId);
+  const session = useSessionOfDataDir(ref.dataDir);
   const growing = live?.summary.phase === 'active';
   const epoch = live?.resets ?? 0;
   const [filter, setFilter] = useState<EventFilterSpec | null>(null);
@@ -51,6 +53,11 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
   const { setFollow } = tail;
   useEventsLive(ref, events, filter !== null, () => setVersion((v) => v + 1));
   const selected = useRunEvent(ref, target);
+  const notes = useLoadedNotes(ref);
+  const notedEvents = useMemo(
+    () => new Set(notes.phase === 'ready' ? notes.value.notes.flatMap((n) => (n.target.kind === 'event' ? [n.target.eventId] : [])) : []),
+    [notes],
+  );
 
   useEffect(() => {
     if (target === undefined || placed || events.found === undefined) return;
@@ -103,6 +110,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         error={events.error ? `${events.error.code}: ${events.error.message}` : undefined}
         selected={sequence !== undefined && sequence === target}
         onSelect={(s) => choose(s, index)}
+        noted={row ? notedEvents.has(row.eventId) : false}
       />
     );
   };
@@ -187,7 +195,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           )}
         </div>
         <aside className="ev-detail" aria-label="Selected event">
-          <EventDetail sequence={target} event={selected} />
+          <EventDetail sequence={target} event={selected} runRef={ref} session={session} />
         </aside>
       </div>
     </div>

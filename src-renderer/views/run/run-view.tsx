@@ -13,8 +13,9 @@ import { RunLiveIndicator } from '../live/live-marker';
 import { useRunLive } from '../live/use-run-live';
 import { CompareTab } from './compare-tab';
 import { ExportButton } from '../export/export-button';
-import { ShareButton } from '../export/share-button';
 import { BundleBanner } from '../bundle/bundle-banner';
+import { SendToBackendButton } from '../otlp/send-button';
+import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { CostsTab } from './costs-tab';
 import { CrashTab } from './crash-tab';
 import { EventsTab } from './events-tab';
@@ -93,7 +94,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         <RunLiveIndicator live={live} />
         <span className="run-header-cost">{formatCost(run.costUsd)}</span>
         {bundle === null && <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
-        {bundle === null && <ShareButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
+        {bundle === null && RUN_ID_PATTERN.test(run.runId) && <SendToBackendButton runs={[run]} label={run.runId} />}
       </header>
       {bundle && <BundleBanner info={bundle} />}
       {reset && (

@@ -1,11 +1,18 @@
-/** The run view's timeline tab: the step Gantt, or why there is nothing to draw. */
+/** The run view's timeline tab: the step Gantt, or why there is nothing to draw; its axis comes once main has built the run's lists. */
+import { runItemKey } from '../../../shared/run/run-key';
+import { api } from '../../api';
 import { formatRoute } from '../../routing/route';
+import { useRunFetch } from '../../stores/use-run-fetch';
 import { Gantt } from '../timeline/gantt';
+import { ListLoading } from '../../components/list-loading';
 import type { TabProps } from './tab-props';
 
 /** Gantt of the run's steps (and step-less harness sessions); an explanation when empty. */
 export function TimelineTab({ detail, route }: TabProps) {
-  const { rowCount, stepCount } = detail.timeline;
+  const { ref } = detail;
+  const timeline = useRunFetch(runItemKey(ref, 'timeline'), detail.build, () => api['run.timeline'](ref));
+  if (timeline.phase !== 'ready') return <ListLoading error={timeline.phase === 'error' ? timeline.error : null} what={`the timeline of ${detail.steps.count.toLocaleString('en-US')} steps`} />;
+  const { rowCount, stepCount } = timeline.value;
   if (rowCount === 0) {
     return (
       <p className="empty" role="status">
@@ -21,7 +28,7 @@ export function TimelineTab({ detail, route }: TabProps) {
           No workflow steps in this run: showing its harness sessions instead.
         </p>
       )}
-      <Gantt detail={detail} route={route} />
+      <Gantt detail={detail} timeline={timeline.value} route={route} />
     </>
   );
 }

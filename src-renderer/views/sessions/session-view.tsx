@@ -1,35 +1,49 @@
 /**
- * One little-harness session: doctor's summary, then its trace in order — model and tool calls,
- * runtime events (escalations, denied commands with their reasons), file changes with their
- * diffs (spooled ones fetched on demand; redacted ones said so), persistent-dir commits — and
- * the lines that could not be read.
+ * One little-harness session: doctor's summary, then its trace in order (session-items.tsx),
+ * each item with its links into the workflow event logs of the session's own Local Worlds,
+ * then the lines that could not be read. While the session is written to, the view is read
+ * again as the live observer delivers its new lines (a half-written last line waits).
+ * `#/session/…&occ=<occurrenceId>` picks out the item of one occurrence (the way back from an
+ * events.db event).
  */
-import { useEffect, useState } from 'react';
-import type { FileChangeItem, SessionItem } from '../../../shared/harness-trace/session-model';
-import type { SessionFile, SessionView as SessionViewModel } from '../../../shared/harness-trace/session-view-types';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { itemLinks } from '../../../shared/harness-trace/session-link-targets';
+import type { SessionItem } from '../../../shared/harness-trace/session-model';
+import type { SessionView as SessionViewModel } from '../../../shared/harness-trace/session-view-types';
 import { api } from '../../api';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
+import { isBad, ItemLinks, ItemRow, type SessionRoute } from './session-items';
+import { useSessionLive } from './use-session-live';
 import './sessions.css';
 
-type SessionRoute = { sessionId: string; dir: string };
-
 /** The session screen. */
-export function SessionView({ route }: { route: SessionRoute }) {
+export function SessionView({ route }: { route: SessionRoute & { occurrence?: string } }) {
   const [load, setLoad] = useState<Load<SessionViewModel>>(IDLE);
+  const sessionId = load.phase === 'ready' ? load.value.listing.sessionId : null;
+  const version = useSessionLive(route.dir, sessionId);
+  useEffect(() => {
+    setLoad(LOADING);
+  }, [route.dir, route.sessionId]);
   useEffect(() => {
     let live = true;
-    setLoad(LOADING);
-    void api['session.view']({ harnessDir: route.dir, sessionId: route.sessionId }).then((r) => live && setLoad(loaded(r)));
+    // A live re-read keeps the items on screen until the new ones arrive.
+    void api['session.view']({ harnessDir: route.dir, sessionId: route.sessionId }).then((r) => live && (r.ok || version === 0) && setLoad(loaded(r)));
     return () => {
       live = false;
     };
-  }, [route.dir, route.sessionId]);
+  }, [route.dir, route.sessionId, version]);
+  const picked = useRef<HTMLLIElement | null>(null);
+  const ready = load.phase === 'ready';
+  useEffect(() => {
+    if (ready) picked.current?.scrollIntoView({ block: 'center' });
+  }, [ready, route.occurrence]);
+  const links = useMemo(() => (load.phase === 'ready' ? load.value.items.map((item) => itemLinks(item, load.value.links)) : []), [load]);
   if (load.phase === 'error') return <p role="alert" className="error">{load.error.message}</p>;
   if (load.phase !== 'ready') return <p className="muted">Reading the session…</p>;
   const v = load.value;
   const d = v.doctor;
   return (
-    <section className="session-view" aria-label={`Session ${v.listing.sessionId}`}>
+    <section className="session-view" aria-label={`Session ${v.listing.sessionId}`} data-events={d.eventCount}>
       <p>
         <a href="#/">← Library</a>
       </p>
@@ -47,15 +61,20 @@ export function SessionView({ route }: { route: SessionRoute }) {
       </dl>
       {v.tornTail && (
         <p className="session-torn" role="note">
-          The trace ends in a half-written line (line {v.tornTail.line}, {v.tornTail.bytes} bytes): the writer stopped mid-append. Everything before it is read.
+          The trace ends in a half-written line (line {v.tornTail.line}, {v.tornTail.bytes} bytes): the writer stopped mid-append, or is writing it now. Everything before it is read.
         </p>
       )}
+      {v.linkProblems.length > 0 && <p className="muted">Links to the session's workflow runs are incomplete: {v.linkProblems.join('; ')}</p>}
       <ol className="session-items">
-        {v.items.map((item, i) => (
-          <li key={i} className={`session-item kind-${item.kind}${isBad(item) ? ' bad' : ''}`}>
-            <ItemRow item={item} route={route} />
-          </li>
-        ))}
+        {v.items.map((item, i) => {
+          const isPicked = route.occurrence !== undefined && occurrenceOf(item) === route.occurrence;
+          return (
+            <li key={i} ref={isPicked ? picked : undefined} className={`session-item kind-${item.kind}${isBad(item) ? ' bad' : ''}${isPicked ? ' picked' : ''}`} aria-current={isPicked ? 'true' : undefined}>
+              <ItemRow item={item} route={route} />
+              <ItemLinks links={links[i] ?? []} />
+            </li>
+          );
+        })}
       </ol>
       {v.invalidLines.length > 0 && (
         <section aria-label="Invalid lines">
@@ -74,114 +93,15 @@ export function SessionView({ route }: { route: SessionRoute }) {
   );
 }
 
+function occurrenceOf(item: SessionItem): string | undefined {
+  return item.kind === 'model-call' || item.kind === 'tool-call' || item.kind === 'event' ? item.occurrenceId : undefined;
+}
+
 function Stat({ label, value, bad }: { label: string; value: number; bad?: boolean }) {
   return (
     <div className={bad ? 'bad' : undefined}>
       <dt>{label}</dt>
       <dd>{value}</dd>
-    </div>
-  );
-}
-
-function isBad(item: SessionItem): boolean {
-  if (item.kind === 'model-call' || item.kind === 'tool-call') return item.status === 'failed';
-  if (item.kind === 'runtime') return item.type.endsWith('.failed') || item.type.endsWith('.error') || item.type.endsWith('.denied') || item.type.endsWith('.unavailable');
-  if (item.kind === 'persistent-dir') return item.type.endsWith('.failed');
-  return item.kind === 'event' && item.failed;
-}
-
-function ItemRow({ item, route }: { item: SessionItem; route: SessionRoute }) {
-  switch (item.kind) {
-    case 'model-call':
-      return (
-        <>
-          <When at={item.startedAt} />
-          <b>model call</b> {item.model} step {item.stepNumber ?? '?'} · {item.status}
-          {item.redacted && <span className="session-flag"> · redacted content</span>}
-          {item.error && <div className="session-error">{item.error}</div>}
-          {item.promptHash && <div className="muted mono small">prompt {item.promptHash}</div>}
-        </>
-      );
-    case 'tool-call':
-      return (
-        <>
-          <When at={item.startedAt} />
-          <b>tool</b> {item.toolName} <span className="mono muted">{item.toolCallId}</span> ({item.caller}) · {item.status}
-          {item.command && <div className="mono small">$ {item.command}</div>}
-          {item.error && <div className="session-error">{item.error}</div>}
-          {item.spooled && <SpooledFile route={route} path={item.spooled.path} label={`output spooled to ${item.spooled.path}`} />}
-        </>
-      );
-    case 'runtime':
-      return (
-        <>
-          <When at={item.at} />
-          <b>{item.type.replace('harness.runtime.', '')}</b>
-          {item.from && item.to && <span> {item.from} → {item.to}{item.trigger ? ` (${item.trigger})` : ''}</span>}
-          {item.command && <div className="mono small">$ {item.command}</div>}
-          {item.reasons.length > 0 && <div>reasons: {item.reasons.join('; ')}</div>}
-          {item.detail && <div>{item.detail}</div>}
-          {item.error && <div className="session-error">{item.error}</div>}
-        </>
-      );
-    case 'file-change':
-      return <FileChange item={item} route={route} />;
-    case 'persistent-dir':
-      return (
-        <>
-          <When at={item.at} />
-          <b>{item.type.replace('harness.persistent_dir.', 'persistent dir ')}</b> <span className="mono">{item.harnessDir}</span>
-          {item.changeCounts && <span> · +{item.changeCounts.created} ~{item.changeCounts.updated} −{item.changeCounts.deleted}</span>}
-          {item.error && <div className="session-error">{item.error}</div>}
-        </>
-      );
-    default:
-      return (
-        <>
-          <When at={item.at} />
-          <b>{item.type}</b> <span className="muted">#{item.sequence}</span>
-        </>
-      );
-  }
-}
-
-function When({ at }: { at: string }) {
-  return <time className="mono muted small session-when">{at.slice(11, 23)}</time>;
-}
-
-function FileChange({ item, route }: { item: FileChangeItem; route: SessionRoute }) {
-  const diff = item.diff;
-  return (
-    <>
-      <When at={item.at} />
-      <b>file {item.change}</b> <span className="mono">{item.path}</span>
-      {item.beforeBytes !== undefined && item.afterBytes !== undefined && <span className="muted"> · {item.beforeBytes} → {item.afterBytes} bytes</span>}
-      {diff?.kind === 'inline' && <pre className="session-diff" tabIndex={0}>{diff.text}</pre>}
-      {diff?.kind === 'spooled' && <SpooledFile route={route} path={diff.contentRef} label={`full diff (${diff.bytes ?? '?'} bytes, spooled to ${diff.contentRef})`} preview={diff.preview} />}
-      {diff?.kind === 'unavailable' && <div className={diff.reason === 'redacted' ? 'session-flag' : 'muted'}>{diff.reason === 'redacted' ? 'diff redacted by the trace settings' : `no diff: ${diff.reason.replace('_', ' ')}`}</div>}
-    </>
-  );
-}
-
-function SpooledFile({ route, path, label, preview }: { route: SessionRoute; path: string; label: string; preview?: string }) {
-  const [file, setFile] = useState<Load<SessionFile>>(IDLE);
-  const open = () => {
-    setFile(LOADING);
-    void api['session.file']({ harnessDir: route.dir, sessionId: route.sessionId, path }).then((r) => setFile(loaded(r)));
-  };
-  return (
-    <div>
-      {file.phase === 'ready' ? (
-        <pre className="session-diff" tabIndex={0}>{file.value.text}{file.value.truncated ? '\n… (cut at 1 MB)' : ''}</pre>
-      ) : (
-        <>
-          {preview && <pre className="session-diff" tabIndex={0}>{preview}</pre>}
-          <button type="button" onClick={open} disabled={file.phase === 'loading'}>
-            Show {label}
-          </button>
-          {file.phase === 'error' && <span className="session-error"> {file.error.message}</span>}
-        </>
-      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { clockTime } from '../timeline/timeline-format';
 import { ArtifactRow } from './artifact-status';
 import { StepAttempts } from './step-attempts';
 import { StepOutput } from './step-output';
+import { NotesPanel } from '../notes/notes-panel';
 import { costText, tokenText } from './usage-format';
 
 /** Artifacts verified without a click (the rest on "Verify"). */
@@ -29,6 +30,11 @@ export function StepDetailView({ detail, view, route }: { detail: RunHead; view:
         {uses && <span className="muted">uses {uses}</span>}
         <a href={formatRoute({ view: 'run', runId: route.runId, dir: route.dir, tab: 'timeline' })}>Show on the timeline</a>
       </header>
+
+      <section aria-label="Notes on this step">
+        <h4>Notes</h4>
+        <NotesPanel runRef={detail.ref} target={{ kind: 'step', stepPath: step.stepPath }} what="this step" />
+      </section>
 
       {step.error && (
         <section aria-label="Step error">

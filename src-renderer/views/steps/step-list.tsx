@@ -40,7 +40,7 @@ export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }
 
   const renderRow = (i: number) => {
     const step = steps.item(i);
-    if (!step) return <div role="listitem" className="step-row step-placeholder" aria-busy="true" />;
+    if (!step) return <div role="listitem" className="step-row step-placeholder" aria-busy="true"><span className="row-loading">loading…</span></div>;
     const status = itemDisplayStatus(step.status, crashed);
     const selected = i === selectedIndex;
     return (

@@ -5,7 +5,7 @@
 import { runKeyOf } from '../../../shared/run/run-key';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { RunHead } from '../../../shared/run/run-head-types';
+import type { RunHead, TimelineHead } from '../../../shared/run/run-head-types';
 import type { TimelineRow } from '../../../shared/timeline/timeline-types';
 import { isFolded } from '../../../shared/timeline/visible-rows';
 import { VirtualList } from '../../components/virtual-list';
@@ -35,8 +35,7 @@ function rowRoute(row: TimelineRow, route: RunRoute): RunRoute | null {
 }
 
 /** The Gantt of one run (the caller handles the empty model); rows come from main by window. */
-export function Gantt({ detail, route }: { detail: RunHead; route: RunRoute }) {
-  const model = detail.timeline;
+export function Gantt({ detail, timeline: model, route }: { detail: RunHead; timeline: TimelineHead; route: RunRoute }) {
   const runKey = runKeyOf(detail.ref);
   const navigate = useRouteStore((s) => s.navigate);
   const { open, toggle, setHover } = useTimelineStore(useShallow((s) => ({ open: s.open, toggle: s.toggle, setHover: s.setHover })));
@@ -86,7 +85,7 @@ export function Gantt({ detail, route }: { detail: RunHead; route: RunRoute }) {
 
   const renderRow = (i: number) => {
     const item = rows.item(i);
-    if (!item) return <div className="tl-row tl-placeholder" aria-busy="true" />;
+    if (!item) return <div className="tl-row tl-placeholder" aria-busy="true"><span className="row-loading">loading…</span></div>;
     const { index, row } = item;
     // Bounded: a long scroll through 20,000 rows must not keep them all.
     if (drawn.current.size > DRAWN_LIMIT) drawn.current.clear();
@@ -114,7 +113,7 @@ export function Gantt({ detail, route }: { detail: RunHead; route: RunRoute }) {
   if (!ready) return <p className="loading">Laying out the timeline…</p>;
   return (
     <div className="tl-root">
-      <TimelineToolbar detail={detail} />
+      <TimelineToolbar timeline={model} />
       {rows.error ? (
         <p className="error" role="alert">{rows.error.message}</p>
       ) : (

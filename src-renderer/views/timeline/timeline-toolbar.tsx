@@ -1,14 +1,14 @@
 /** Zoom buttons, collapse/expand all, run length facts and the legend above the Gantt. */
 import { useShallow } from 'zustand/react/shallow';
-import type { RunHead } from '../../../shared/run/run-head-types';
+import type { TimelineHead } from '../../../shared/run/run-head-types';
 import { useTimelineStore } from '../../stores/timeline-store';
 import { formatTime } from '../../format';
 import { TimelineLegend } from './timeline-legend';
 import { formatDuration } from './timeline-format';
 
 /** The toolbar; zoom shown as the share of the run in view. */
-export function TimelineToolbar({ detail }: { detail: RunHead }) {
-  const { axis, stepCount } = detail.timeline;
+export function TimelineToolbar({ timeline }: { timeline: TimelineHead }) {
+  const { axis, stepCount } = timeline;
   const { zoom, fit, foldAll, share } = useTimelineStore(
     useShallow((s) => ({ zoom: s.zoom, fit: s.fit, foldAll: s.foldAll, share: axis.axisMs > 0 ? (s.window.end - s.window.start) / axis.axisMs : 1 })),
   );
@@ -42,7 +42,7 @@ export function TimelineToolbar({ detail }: { detail: RunHead }) {
         {stepCount.toLocaleString('en-US')} steps · started {formatTime(axis.originAt)} · {formatDuration(axis.realMs)}
         {gapMs > 0 && ` (${formatDuration(axis.realMs - gapMs)} active, ${axis.breaks.length} ${axis.breaks.length === 1 ? 'gap' : 'gaps'} collapsed)`}
       </span>
-      <TimelineLegend loopEvents={detail.timeline.hasLoopEvents} />
+      <TimelineLegend loopEvents={timeline.hasLoopEvents} />
     </div>
   );
 }

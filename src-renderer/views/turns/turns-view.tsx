@@ -13,6 +13,7 @@ import type { RunAddress } from '../../components/run-links';
 import { VirtualList } from '../../components/virtual-list';
 import { useRunFetch } from '../../stores/use-run-fetch';
 import { useSlice } from '../../stores/use-slice';
+import { ListLoading } from '../../components/list-loading';
 import { formatDuration } from '../crash/relative-time';
 import { SessionDetail } from './session-detail';
 import { ToolDetail } from './tool-detail';
@@ -101,6 +102,8 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
         <div className="turns-list" ref={listRef} onKeyDown={onKeyDown}>
           {rows.error ? (
             <p className="error" role="alert">{rows.error.message}</p>
+          ) : rows.total === null ? (
+            <ListLoading what={`the list of ${(counts.sessions + counts.modelTurns + counts.toolCalls).toLocaleString('en-US')} sessions, turns and tool calls`} />
           ) : (
             <VirtualList
               count={rows.total ?? 0}
@@ -110,7 +113,7 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
               label="Sessions, model turns and tool calls"
               renderRow={(i) => {
                 const row = rows.item(i);
-                if (!row) return <div className="tr-row tr-placeholder" data-row={i} role="listitem" aria-busy="true" />;
+                if (!row) return <div className="tr-row tr-placeholder" data-row={i} role="listitem" aria-busy="true"><span className="row-loading">loading…</span></div>;
                 return (
                   <TurnRowView
                     row={row}

@@ -1,0 +1,61 @@
+/**
+ * The export control's redaction in browser mode, on the redaction fixture (planted fake
+ * secrets): the preview lists rules, counts and places before anything is saved; a bad rule
+ * says why; the downloaded export holds markers and no planted secret. Screenshots light and dark.
+ */
+import { test as base, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
+import { expectNoSeriousA11yViolations } from './axe';
+import { serve, type Served } from './serve-fixture';
+
+const examples = join(__dirname, '..', 'examples');
+type ManifestRun = { dataDir: string; runId: string; shows: string };
+const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
+const planted = manifest.runs.find((r) => r.shows.startsWith('redaction: planted fake secrets of every rule'))!;
+
+const test = base.extend<{}, { served: Served }>({
+  served: [
+    async ({}, use) => {
+      const served = await serve(join(examples, planted.dataDir));
+      await use(served);
+      await served.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('preview what will be redacted, then download a redacted export', async ({ page, served }) => {
+  await page.goto(served.url);
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${planted.runId}`);
+  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible({ timeout: 15_000 });
+
+  await page.getByLabel('Redact secrets').check();
+  await page.getByRole('button', { name: 'Rules & preview…' }).click();
+  const panel = page.getByRole('region', { name: 'Redaction rules and preview' });
+  await panel.getByLabel('Your rules').fill('regex slow (a+)+$');
+  await panel.getByRole('button', { name: 'Preview what will be redacted' }).click();
+  await expect(panel.getByRole('alert')).toContainText('line 1: rule "slow": a repeated group holds a repeat');
+
+  await panel.getByLabel('Your rules').fill(PLANTED_USER_RULES);
+  await panel.getByRole('button', { name: 'Preview what will be redacted' }).click();
+  const preview = panel.getByRole('status');
+  await expect(preview).toContainText(/\d+ values redacted/);
+  for (const rule of ['openai-api-key', 'pem-private-key', 'email', 'internal-host', 'customer-id']) await expect(preview.getByRole('cell', { name: rule, exact: true })).toBeVisible();
+  const shown = await panel.textContent();
+  for (const p of [...PLANTED_SECRETS, ...PLANTED_USER_SECRETS]) expect(shown).not.toContain(p.secret.slice(0, 16));
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page, `redaction preview (${scheme})`);
+    await page.screenshot({ path: join(__dirname, 'screenshots', `export-redaction-preview-${scheme}.png`) });
+  }
+
+  await page.getByLabel('Report format').selectOption('json');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const text = readFileSync((await download.path())!, 'utf8');
+  for (const p of [...PLANTED_SECRETS, ...PLANTED_USER_SECRETS]) expect(text, p.rule).not.toContain(p.secret.slice(0, 16));
+  const doc = JSON.parse(text) as { redactions: { total: number; findings: Array<{ rule: string }> } };
+  expect(doc.redactions.total).toBeGreaterThan(PLANTED_SECRETS.length);
+  expect(doc.redactions.findings.map((f) => f.rule)).toContain('customer-id');
+});

@@ -1,0 +1,86 @@
+/**
+ * "Send to tracing backend…" in browser mode: the dialog sends a run to an OTLP receiver the
+ * spec starts on loopback (decoded with OpenTelemetry's own definitions) and says how many spans
+ * went; a refusing backend's status and answer are shown; a kept secret header is never put
+ * back into the page. Screenshots: e2e/screenshots/otlp-send-*.png.
+ */
+import { join } from 'node:path';
+import { expectNoSeriousA11yViolations } from './axe';
+import { expect, serve, test, type Served } from './serve-fixture';
+import { startOtlpReceiver, type OtlpReceiver } from '../test/support/otlp-receiver';
+import { exportFixture } from '../test/support/export-fixtures';
+
+const shots = join(__dirname, 'screenshots');
+const SECRET = 'Bearer e2e-secret-token-7f3a';
+let receiver: OtlpReceiver;
+let served: Served;
+
+test.beforeAll(async () => {
+  receiver = await startOtlpReceiver();
+  served = await serve(join(__dirname, '..', 'examples'));
+});
+test.afterAll(async () => {
+  await served.stop();
+  await receiver.close();
+});
+
+test('sends a run to a test receiver, then shows a refusing backend\'s status and answer', async ({ page }) => {
+  const run = exportFixture('completed');
+  await page.goto(`${served.url}#/run/${run.runId}`);
+  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/Include message contents/)).not.toBeChecked();
+  await dialog.getByLabel('Endpoint (OTLP/HTTP)').fill(receiver.url);
+  await dialog.getByLabel('Protocol').selectOption('http/json');
+  await dialog.getByRole('button', { name: 'Add header' }).click();
+  await dialog.getByLabel('Header 1 name').fill('Authorization');
+  await dialog.getByLabel('Header 1 value').fill(SECRET);
+  await expect(dialog.getByLabel('Header 1 value')).toHaveAttribute('type', 'password');
+  await dialog.getByRole('button', { name: 'Send run' }).click();
+
+  const done = dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans of 1 run/ });
+  await expect(done).toBeVisible();
+  const spans = Number(/Sent (\d+) spans/.exec((await done.textContent()) ?? '')![1]);
+  const received = receiver.spans().filter((s) => s.attributes['little.run.id'] === run.runId);
+  expect(received.length).toBe(spans);
+  expect(spans).toBeGreaterThan(1);
+  expect(receiver.requests.at(-1)!.headers.authorization).toBe(SECRET);
+  expect(receiver.requests.at(-1)!.contentType).toContain('json');
+  await expectNoSeriousA11yViolations(page, 'otlp send dialog');
+  await page.screenshot({ path: join(shots, 'otlp-send-done.png') });
+
+  receiver.refuseWith(401, 'invalid credentials for this project');
+  await dialog.getByRole('button', { name: 'Send run' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('refused the export with HTTP 401');
+  await expect(alert).toContainText('invalid credentials for this project');
+  await page.screenshot({ path: join(shots, 'otlp-send-refused.png') });
+  receiver.refuseWith(null);
+
+  // Closed and opened again: the secret is kept by the server, never put back into the page.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  await expect(dialog.getByLabel('Header 1 value')).toHaveValue('');
+  await expect(dialog.getByLabel('Header 1 value')).toHaveAttribute('placeholder', /kept/);
+  expect(await page.content()).not.toContain('e2e-secret-token');
+  const before = receiver.requests.length;
+  await dialog.getByRole('button', { name: 'Send run' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans/ })).toBeVisible();
+  expect(receiver.requests.slice(before).every((r) => r.headers.authorization === SECRET)).toBe(true);
+});
+
+test('the run list sends the runs its filters let through', async ({ page }) => {
+  await page.goto(served.url);
+  const button = page.getByRole('button', { name: /^Send all to tracing backend…$/ });
+  await expect(button).toBeVisible();
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
+  await expect(dialog).toContainText('in the list');
+  await dialog.getByLabel('Endpoint (OTLP/HTTP)').fill(receiver.url);
+  const before = new Set(receiver.spans().map((s) => s.traceId));
+  await dialog.getByRole('button', { name: /^Send \d+ runs$/ }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans of \d+ runs/ })).toBeVisible({ timeout: 30_000 });
+  expect(new Set(receiver.spans().map((s) => s.traceId)).size).toBeGreaterThan(before.size);
+  await page.screenshot({ path: join(shots, 'otlp-send-library.png') });
+});

@@ -1,0 +1,97 @@
+/**
+ * A folder holding only little-harness sessions (examples/fixtures/sessions): the sessions are
+ * rows of the run list, a row opens its session, a trace item links to its events.db event in
+ * the session's own Local World and that event links back; and a session being written shows
+ * its new lines without a reload, a half-written last line only once it is completed.
+ */
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectNoSeriousA11yViolations } from './axe';
+import { expect, serve, test } from './serve-fixture';
+
+const shots = join(__dirname, 'screenshots');
+const SESSIONS = join(__dirname, '..', 'examples', 'fixtures', 'sessions');
+const WORLD = '.little-harness/sessions/sess_workflow/workflows';
+
+test('a sessions-only folder lists its sessions as runs; a trace item links to its events.db event and back', async ({ page }) => {
+  const served = await serve(SESSIONS);
+  try {
+    await page.goto(served.url);
+    await expect(page.locator('.lib-dir[data-dir-label=".little-harness"]')).toContainText('little-harness sessions · 4 sessions');
+    const row = (id: string) => page.locator(`.lib-run[data-run-id="${id}"]`);
+    await expect(row('sess_failing')).toContainText('2 model · 1 tool calls · 6 failed');
+    await expect(row('sess_failing')).toHaveAttribute('data-status', 'failed');
+    await expect(row('sess_refactor')).toHaveAttribute('data-status', 'completed');
+    await expect(row('sess_crashed')).toHaveAttribute('data-status', 'running');
+    await expect(row('run_summarize_call_wf1')).toHaveAttribute('data-status', 'completed');
+    await page.screenshot({ path: join(shots, 'sessions-only-library.png'), fullPage: true });
+
+    await row('sess_workflow').getByRole('link', { name: 'sess_workflow' }).click();
+    const view = page.getByRole('region', { name: 'Session sess_workflow' });
+    await expect(view.getByRole('heading', { level: 2 })).toHaveText('sess_workflow');
+    const workflowTool = view.locator('.session-item.kind-tool-call').filter({ hasText: 'workflow_summarize' });
+    await expect(workflowTool.getByRole('link', { name: 'workflow run run_summarize_call_wf1' })).toBeVisible();
+    const modelCall = view.locator('.session-item.kind-model-call').nth(1);
+    await expect(modelCall.getByRole('link')).toHaveText(['run_summarize_call_wf1 #18 harness.model.called', 'run_summarize_call_wf1 #19 harness.model.responded']);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: join(shots, 'session-workflow-links.png'), fullPage: true });
+
+    // Forward: the trace item to its events.db event.
+    await modelCall.getByRole('link', { name: 'run_summarize_call_wf1 #18 harness.model.called' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/run/run_summarize_call_wf1/event/18\\?dir=${encodeURIComponent(WORLD).replaceAll('.', '\\.')}`));
+    await expect(page.locator('#event-row-18')).toHaveAttribute('aria-selected', 'true');
+    const detail = page.getByRole('complementary', { name: 'Selected event' });
+    await expect(detail.getByRole('heading')).toContainText('harness.model.called');
+    await page.screenshot({ path: join(shots, 'session-link-event.png'), fullPage: true });
+
+    // Back: the event to its occurrence in the session trace.
+    await detail.getByRole('link', { name: /This occurrence in the session trace \(sess_workflow\)/ }).click();
+    const back = page.getByRole('region', { name: 'Session sess_workflow' });
+    const picked = back.locator('.session-item.picked');
+    await expect(picked).toHaveCount(1);
+    await expect(picked).toHaveAttribute('aria-current', 'true');
+    await expect(picked).toContainText('model call openai/gpt-4o-mini');
+    await expect(picked.getByRole('link', { name: 'run_summarize_call_wf1 #18 harness.model.called' })).toBeVisible();
+    await page.screenshot({ path: join(shots, 'session-link-back.png'), fullPage: true });
+  } finally {
+    await served.stop();
+  }
+});
+
+test('a session being written updates in its view and its row; a torn last line shows once completed', async ({ page }) => {
+  const root = mkdtempSync(join(tmpdir(), 'li-e2e-sessions-'));
+  try {
+    cpSync(SESSIONS, root, { recursive: true });
+    const dir = join(root, '.little-harness', 'sessions', 'sess_crashed');
+    const trace = join(dir, 'trace.ndjson');
+    const live = await serve(root);
+    try {
+      await page.goto(`${live.url}#/session/sess_crashed?dir=.little-harness`);
+      const view = page.getByRole('region', { name: 'Session sess_crashed' });
+      await expect(view).toHaveAttribute('data-events', '5');
+      await expect(view.getByRole('note')).toContainText('half-written line (line 6');
+      // The writer finishes the torn line, then appends one more line and half of another.
+      const line = (sequence: number, type: string, metadata: Record<string, unknown>) =>
+        JSON.stringify({ schemaVersion: 'lh.trace.v2', eventId: `evt_mwqe2e00_${String(sequence).padStart(12, '0')}`, sequence, type, sessionId: 'sess_crashed', turnId: 'turn_mq1c0000_aaaabbbbcccc', timestamp: `2026-11-21T12:10:0${sequence - 5}.000Z`, metadata });
+      const torn = readFileSync(trace, 'utf8');
+      const cut = torn.lastIndexOf('\n') + 1;
+      writeFileSync(trace, `${torn.slice(0, cut)}${line(6, 'harness.runtime.command.succeeded', { command: 'ls -la logs/', exitCode: 0, durationMs: 12, stdout: { captured: true, preview: 'a.log' }, stderr: { captured: true, preview: '' } })}\n`);
+      await expect(view).toHaveAttribute('data-events', '6');
+      await expect(view.getByRole('note')).toHaveCount(0);
+      const next = line(7, 'harness.tool_call.succeeded', { toolName: 'bash', toolCallId: 'call_ls', caller: 'model', command: 'ls -la logs/' });
+      appendFileSync(trace, next.slice(0, 40));
+      await expect(view).toHaveAttribute('data-events', '6');
+      appendFileSync(trace, `${next.slice(40)}\n`);
+      await expect(view).toHaveAttribute('data-events', '7');
+      await expect(view.locator('.session-item.kind-tool-call').filter({ hasText: 'call_ls' })).toContainText('succeeded');
+      await page.screenshot({ path: join(shots, 'session-live.png'), fullPage: true });
+      await page.goto(`${live.url.split('#')[0]}#/`);
+      await expect(page.locator('.lib-run[data-run-id="sess_crashed"]')).toContainText('harness.tool_call.succeeded');
+    } finally {
+      await live.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,84 @@
+import { mkdirSync, rmSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { patchSnapshot } from '../../shared/live/library-patch';
+import { record, until } from '../../test/support/live-support';
+import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
+import { modelCalled, modelResponded, TraceTestWriter } from '../../test/support/trace-writer';
+import { loadLibrary } from '../library/load-library';
+import { toPushMessage } from './live-library';
+import { createLiveObserver, type LiveObserver } from './live-observer';
+
+const roots: string[] = [];
+let observer: LiveObserver | null = null;
+afterEach(() => {
+  observer?.stop();
+  observer = null;
+});
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('live observer on a folder of little-harness sessions', () => {
+  it('follows a growing trace.ndjson by byte offset: a torn last line waits until completed, the row follows, a new session starts, a shrunk trace resets', async () => {
+    const root = tempRoot('li-harness-observer-');
+    roots.push(root);
+    const harness = join(root, '.little-harness');
+    mkdirSync(harness);
+    const w = new TraceTestWriter(harness, 'sess_live');
+    w.status('running');
+    w.append(w.line('harness.session.started'), w.line('harness.model.called', modelCalled(1), 'occ_1'));
+    const library = loadLibrary(root);
+    if (!library.ok) throw new Error(library.error.message);
+    expect(library.value.dataDirs.map((d) => [d.label, d.format, d.kind])).toEqual([['.little-harness', 'harness-trace', 'harness-sessions']]);
+    expect(library.value.runs).toMatchObject([{ runId: 'sess_live', source: 'little-harness', status: 'running', eventCount: 2, session: { counts: { modelCalls: 1 } } }]);
+
+    observer = createLiveObserver({ root, pollMs: 40, discoverMs: 0, logError: () => undefined });
+    observer.start();
+    expect(observer.dataDirs()).toEqual([harness]);
+    const rec = record(observer);
+    // The writer appends over time: one line, then a line caught half-written.
+    w.append(w.line('harness.model.responded', modelResponded(1, 120, 8), 'occ_1'));
+    await until(() => rec.sequences('sess_live').length === 1, 5000, 'responded');
+    const rest = w.half(w.line('harness.tool_call.started', { toolName: 'bash', toolCallId: 'call_1', caller: 'model', command: 'ls' }, 'occ_2'));
+    await pause(200);
+    // The half line is the end of the file until it is completed: nothing more was delivered.
+    expect(rec.sequences('sess_live')).toEqual([3]);
+    w.raw(rest);
+    await until(() => rec.sequences('sess_live').length === 2, 5000, 'completed line');
+    expect(rec.sequences('sess_live')).toEqual([3, 4]);
+
+    // The session comes to rest: the observer ends it; the patched row equals a fresh load's.
+    w.append(w.line('harness.tool_call.succeeded', { toolName: 'bash', toolCallId: 'call_1', caller: 'model', command: 'ls' }, 'occ_2'));
+    w.status('idle');
+    await until(() => rec.kinds('sess_live').includes('run.ended:completed'), 5000, 'ended');
+    const pushes = rec.notifications.map(toPushMessage).filter((m) => m !== null);
+    expect(pushes.flatMap((m) => (m.kind === 'run.delta' ? m.events.map((e) => [e.sequence, e.type, e.occurrenceId]) : []))).toEqual([
+      [3, 'harness.model.responded', 'occ_1'],
+      [4, 'harness.tool_call.started', 'occ_2'],
+      [5, 'harness.tool_call.succeeded', 'occ_2'],
+    ]);
+    const patched = patchSnapshot(library.value, rec.notifications.flatMap((n) => (n.kind === 'run.delta' || n.kind === 'run.ended' ? [{ live: n.summary }] : [])));
+    const fresh = loadLibrary(root);
+    if (!fresh.ok) throw new Error(fresh.error.message);
+    const row = fresh.value.runs.find((r) => r.runId === 'sess_live')!;
+    expect(row).toMatchObject({ status: 'completed', eventCount: 5, lastSequence: 5, inputTokens: 120, outputTokens: 8, session: { counts: { modelCalls: 1, toolCalls: 1 } } });
+    expect(patched.runs.find((r) => r.runId === 'sess_live')).toMatchObject({ status: row.status, eventCount: row.eventCount, lastSequence: row.lastSequence, lastEventType: row.lastEventType, finishedAt: row.finishedAt, inputTokens: 120, outputTokens: 8 });
+
+    // A second session appears while watched; a rewritten (shrunk) trace resets the first.
+    const second = new TraceTestWriter(harness, 'sess_next');
+    second.status('running');
+    second.append(second.line('harness.session.started'));
+    await until(() => rec.kinds('sess_next').includes('run.started:new'), 5000, 'second session');
+    truncateSync(join(w.dir, 'trace.ndjson'), 0);
+    w.status('running');
+    const again = new TraceTestWriter(harness, 'sess_live');
+    again.append(again.line('harness.session.started'));
+    await until(() => rec.kinds('sess_live').some((k) => k.startsWith('run.reset')), 5000, 'reset');
+    // Ticks that follow read and never write: the tree is byte-identical across them.
+    const written = hashTree(harness);
+    await pause(200);
+    expect(hashTree(harness)).toEqual(written);
+    observer.stop();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The export control's redaction options: a checkbox (built-in rules), a box for the user's own
+ * rules (the rules-file format of docs/REDACTION.md), and a preview of what an export would take
+ * out of this run — rule, count, where, never the values — before anything is saved.
+ */
+import { useEffect, useState } from 'react';
+import { findingPlaces, redactionHeadline } from '../../../shared/redact/redaction-list';
+import type { RedactionSummary } from '../../../shared/redact/redaction-types';
+import type { RunRef } from '../../../shared/run/run-detail-types';
+import { api } from '../../api';
+
+/** What the user chose: off, or the built-ins plus their rules text. */
+export type RedactionChoice = { enabled: boolean; userRules: string };
+
+const RULES_PLACEHOLDER = ['# one rule a line:', 'regex internal-host /corp-[0-9]{4}\\.example\\.com/i', 'json-path customer-id $..customerId'].join('\n');
+
+type Preview = { phase: 'idle' | 'busy' } | { phase: 'done'; summary: RedactionSummary } | { phase: 'error'; message: string };
+
+/** Checkbox, rules box and preview for `runRef`. */
+export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; value: RedactionChoice; onChange(next: RedactionChoice): void }) {
+  const [open, setOpen] = useState(false);
+  const [preview, setPreview] = useState<Preview>({ phase: 'idle' });
+  // A preview belongs to one run and one rules text.
+  useEffect(() => setPreview({ phase: 'idle' }), [runRef, value.userRules]);
+
+  const runPreview = async () => {
+    setPreview({ phase: 'busy' });
+    const result = await api['run.redactionPreview']({ ...runRef, redact: { userRules: value.userRules } });
+    setPreview(result.ok ? { phase: 'done', summary: result.value } : { phase: 'error', message: result.error.message });
+  };
+
+  return (
+    <div className="redaction-options">
+      <label className="redaction-toggle">
+        <input type="checkbox" checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} /> Redact secrets
+      </label>
+      {value.enabled && (
+        <button type="button" className="redaction-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Rules &amp; preview…
+        </button>
+      )}
+      {value.enabled && open && (
+        <div className="redaction-panel" role="region" aria-label="Redaction rules and preview">
+          <p className="redaction-help">Built-in rules take out API keys, auth headers, private keys, JWTs, emails and KEY=VALUE secrets. Add your own below.</p>
+          <label htmlFor="redaction-rules">Your rules</label>
+          <textarea id="redaction-rules" rows={4} spellCheck={false} placeholder={RULES_PLACEHOLDER} value={value.userRules} onChange={(e) => onChange({ ...value, userRules: e.target.value })} />
+          <button type="button" onClick={() => void runPreview()} disabled={preview.phase === 'busy'}>
+            {preview.phase === 'busy' ? 'Checking…' : 'Preview what will be redacted'}
+          </button>
+          <PreviewResult preview={preview} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PreviewResult({ preview }: { preview: Preview }) {
+  if (preview.phase === 'error') return <p className="export-error" role="alert">{preview.message}</p>;
+  if (preview.phase !== 'done') return null;
+  return (
+    <div className="redaction-preview" role="status">
+      <RedactionList summary={preview.summary} listed={6} />
+    </div>
+  );
+}
+
+/** The redaction list: its headline, then rule, count and where per rule (never the values); shared with a bundle's page. */
+export function RedactionList({ summary, listed }: { summary: RedactionSummary; listed: number }) {
+  return (
+    <>
+      <p>{redactionHeadline(summary)}</p>
+      {summary.findings.length > 0 && (
+        <table>
+          <thead>
+            <tr><th scope="col">Rule</th><th scope="col">Values</th><th scope="col">Where</th></tr>
+          </thead>
+          <tbody>
+            {summary.findings.map((f) => (
+              <tr key={f.rule}><td><code>{f.rule}</code></td><td>{f.count}</td><td>{findingPlaces(f, listed)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

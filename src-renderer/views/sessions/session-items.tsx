@@ -1,0 +1,159 @@
+/**
+ * One trace item of a session: model and tool calls, runtime events (escalations, denied commands
+ * with their reasons), file changes with their diffs (spooled ones fetched on demand; redacted
+ * ones said so), persistent-dir commits; and the links of an item to the workflow event logs.
+ */
+import { useState } from 'react';
+import type { ItemLink } from '../../../shared/harness-trace/session-link-targets';
+import type { FileChangeItem, SessionItem } from '../../../shared/harness-trace/session-model';
+import type { SessionFile } from '../../../shared/harness-trace/session-view-types';
+import { api } from '../../api';
+import { formatRoute } from '../../routing/route';
+import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
+
+/** The session a view shows, as its requests name it. */
+export type SessionRoute = { sessionId: string; dir: string };
+
+/** True for items drawn as failures. */
+export function isBad(item: SessionItem): boolean {
+  if (item.kind === 'model-call' || item.kind === 'tool-call') return item.status === 'failed';
+  if (item.kind === 'runtime') return item.type.endsWith('.failed') || item.type.endsWith('.error') || item.type.endsWith('.denied') || item.type.endsWith('.unavailable');
+  if (item.kind === 'persistent-dir') return item.type.endsWith('.failed');
+  return item.kind === 'event' && item.failed;
+}
+
+/** One item's line(s). */
+export function ItemRow({ item, route }: { item: SessionItem; route: SessionRoute }) {
+  switch (item.kind) {
+    case 'model-call':
+      return (
+        <>
+          <When at={item.startedAt} />
+          <b>model call</b> {item.model} step {item.stepNumber ?? '?'} · {item.status}
+          {item.redacted && <span className="session-flag"> · redacted content</span>}
+          {item.error && <div className="session-error">{item.error}</div>}
+          {item.promptHash && <div className="muted mono small">prompt {item.promptHash}</div>}
+        </>
+      );
+    case 'tool-call':
+      return (
+        <>
+          <When at={item.startedAt} />
+          <b>tool</b> {item.toolName} <span className="mono muted">{item.toolCallId}</span> ({item.caller}) · {item.status}
+          {item.redacted && <span className="session-flag"> · redacted content</span>}
+          {item.command && <div className="mono small">$ {item.command}</div>}
+          {item.error && <div className="session-error">{item.error}</div>}
+          {item.spooled && <SpooledFile route={route} path={item.spooled.path} label={`output spooled to ${item.spooled.path}`} />}
+        </>
+      );
+    case 'runtime':
+      return (
+        <>
+          <When at={item.at} />
+          <b>{item.type.replace('harness.runtime.', '')}</b>
+          {item.from && item.to && <span> {item.from} → {item.to}{item.trigger ? ` (${item.trigger})` : ''}</span>}
+          {item.command && <div className="mono small">$ {item.command}</div>}
+          {item.reasons.length > 0 && <div>reasons: {item.reasons.join('; ')}</div>}
+          {item.detail && <div>{item.detail}</div>}
+          {item.error && <div className="session-error">{item.error}</div>}
+          {item.outputs.map((o) =>
+            o.redacted ? (
+              <div key={o.stream} className="session-flag">{o.stream} redacted by the trace settings</div>
+            ) : o.contentRef ? (
+              <SpooledFile key={o.stream} route={route} path={o.contentRef} label={`full ${o.stream} (${o.bytes ?? '?'} bytes, spooled to ${o.contentRef})`} preview={o.preview} />
+            ) : (
+              <pre key={o.stream} className="session-diff" tabIndex={0} aria-label={o.stream}>{o.preview}</pre>
+            ),
+          )}
+        </>
+      );
+    case 'file-change':
+      return <FileChange item={item} route={route} />;
+    case 'persistent-dir':
+      return (
+        <>
+          <When at={item.at} />
+          <b>{item.type.replace('harness.persistent_dir.', 'persistent dir ')}</b> <span className="mono">{item.harnessDir}</span>
+          {item.changeCounts && <span> · +{item.changeCounts.created} ~{item.changeCounts.updated} −{item.changeCounts.deleted}</span>}
+          {item.changedPaths.length > 0 && (
+            <ul className="session-paths mono small">
+              {item.changedPaths.map((c) => (
+                <li key={`${c.change}:${c.path}`}>{c.change === 'created' ? '+' : c.change === 'deleted' ? '−' : '~'} {c.path}</li>
+              ))}
+            </ul>
+          )}
+          {item.error && <div className="session-error">{item.error}</div>}
+        </>
+      );
+    default:
+      return (
+        <>
+          <When at={item.at} />
+          <b>{item.type}</b> <span className="muted">#{item.sequence}</span>
+        </>
+      );
+  }
+}
+
+function When({ at }: { at: string }) {
+  return <time className="mono muted small session-when">{at.slice(11, 23)}</time>;
+}
+
+function FileChange({ item, route }: { item: FileChangeItem; route: SessionRoute }) {
+  const diff = item.diff;
+  return (
+    <>
+      <When at={item.at} />
+      <b>file {item.change}</b> <span className="mono">{item.path}</span>
+      {item.beforeBytes !== undefined && item.afterBytes !== undefined && <span className="muted"> · {item.beforeBytes} → {item.afterBytes} bytes</span>}
+      {diff?.kind === 'inline' && <pre className="session-diff" tabIndex={0}>{diff.text}</pre>}
+      {diff?.kind === 'spooled' && <SpooledFile route={route} path={diff.contentRef} label={`full diff (${diff.bytes ?? '?'} bytes, spooled to ${diff.contentRef})`} preview={diff.preview} />}
+      {diff?.kind === 'unavailable' && <div className={diff.reason === 'redacted' ? 'session-flag' : 'muted'}>{diff.reason === 'redacted' ? 'diff redacted by the trace settings' : `no diff: ${diff.reason.replace('_', ' ')}`}</div>}
+    </>
+  );
+}
+
+function SpooledFile({ route, path, label, preview }: { route: SessionRoute; path: string; label: string; preview?: string }) {
+  const [file, setFile] = useState<Load<SessionFile>>(IDLE);
+  const open = () => {
+    setFile(LOADING);
+    void api['session.file']({ harnessDir: route.dir, sessionId: route.sessionId, path }).then((r) => setFile(loaded(r)));
+  };
+  return (
+    <div>
+      {file.phase === 'ready' ? (
+        <pre className="session-diff" tabIndex={0}>{file.value.text}{file.value.truncated ? '\n… (cut at 1 MB)' : ''}</pre>
+      ) : (
+        <>
+          {preview && <pre className="session-diff" tabIndex={0}>{preview}</pre>}
+          <button type="button" onClick={open} disabled={file.phase === 'loading'}>
+            Show {label}
+          </button>
+          {file.phase === 'error' && <span className="session-error"> {file.error.message}</span>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Links of one item into the workflow event logs (the events.db events of the same occurrence, a run, a step). */
+export function ItemLinks({ links }: { links: ItemLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <div className="session-links small">
+      events.db:{' '}
+      {links.map((l, i) => (
+        <a key={i} className="mono session-link" href={formatRoute(linkRoute(l))}>
+          {l.text}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+function linkRoute(l: ItemLink) {
+  const base = { view: 'run' as const, runId: l.runId, dir: l.dataDir };
+  if (l.sequence !== undefined) return { ...base, tab: 'events' as const, event: l.sequence };
+  if (l.stepPath !== undefined) return { ...base, tab: 'steps' as const, step: l.stepPath };
+  return { ...base, tab: 'overview' as const };
+}

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
+import { loadLibrary } from '../src-main/library/load-library';
+import { createRunDetailPool, type RunDetailPool } from '../src-main/workers/run-detail-pool';
+import { fixtureRun } from './support/fixture-manifest';
+
+// A run's build comes in stages from the worker thread: the head (the overview) first, then the
+// lists, then the integrity findings. A worker a build left with a big heap ends once idle, and
+// the next request starts a fresh one.
+const pools: RunDetailPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function contextOf(text: string) {
+  const run = fixtureRun(text);
+  const library = loadLibrary(run.dir);
+  if (!library.ok) throw new Error(library.error.message);
+  const summary = library.value.runs.find((r) => r.runId === run.runId)!;
+  return { run, context: { summary, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE } };
+}
+
+describe('staged run builds in the worker', () => {
+  for (const useWorker of [true, false]) {
+    it(`the head comes first, then the lists, then the findings (${useWorker ? 'worker thread' : 'in process'})`, async () => {
+      const pool = createRunDetailPool({ useWorker });
+      pools.push(pool);
+      const { run, context } = contextOf('broken sequence-gap');
+      const order: string[] = [];
+      const built = await pool.detail(run.dir, run.runId, context);
+      order.push('head');
+      if (!built.ok) throw new Error(built.error.message);
+      const lists = built.value.lists.then((r) => (order.push('lists'), r));
+      const findings = built.value.findings!.then((r) => (order.push('findings'), r));
+      const [l, f] = await Promise.all([lists, findings]);
+      expect(order).toEqual(['head', 'lists', 'findings']);
+      expect(built.value.head.steps.count).toBe(l.ok ? l.value.detail.steps.length : -1);
+      expect(built.value.head).not.toHaveProperty('timeline');
+      expect(f.ok && f.value.map((d) => d.code)).toContain('sequence-gap');
+    });
+  }
+
+  it('a worker left above the heap limit ends when idle; the next request starts another', async () => {
+    const pool = createRunDetailPool({ recycleHeapBytes: 1 });
+    pools.push(pool);
+    const { run, context } = contextOf('crashed model-call-in-flight');
+    const first = await pool.detail(run.dir, run.runId, context);
+    if (!first.ok) throw new Error(first.error.message);
+    // Still building the lists and checking the log: the worker stays.
+    expect(pool.running()).toBe(true);
+    await first.value.findings;
+    expect(pool.running()).toBe(false);
+    const again = await pool.detail(run.dir, run.runId, context);
+    expect(again.ok && again.value.head.lastSequence).toBe(first.value.head.lastSequence);
+    await (again.ok ? again.value.findings : null);
+  });
+
+  it('a worker under the heap limit stays for the next request', async () => {
+    const pool = createRunDetailPool({ recycleHeapBytes: 1024 ** 3 });
+    pools.push(pool);
+    const { run, context } = contextOf('crashed model-call-in-flight');
+    const built = await pool.detail(run.dir, run.runId, context);
+    await (built.ok ? built.value.findings : null);
+    expect(pool.running()).toBe(true);
+  });
+});
