@@ -7,8 +7,13 @@
  * Then the run view in Chromium (browser mode, built UI): first paint, first event rows,
  * scroll frame times, DOM rows, renderer heap (`reports/bench-ui.json`).
  *
+ * Then the app as a new user opens a run: a just-started `serve`, a fresh page on the run's deep
+ * link, for the 200,000-event run (cold and cached) and a 1,000,000-event run
+ * (`reports/bench-app.json`, e2e/perf/app-bench.ts).
+ *
  * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui --no-otlp`;
- * `--only=otlp` runs just the OTLP export of the large run (`reports/bench-otlp.json`).
+ * `--only=otlp` runs just the OTLP export of the large run (`reports/bench-otlp.json`);
+ * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,16 +26,23 @@ import { formatOtlpTiming, measureOtlpExportInChild } from './bench/otlp-export'
 import { writeLargeRun } from './generate-fixtures';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: boolean; only?: 'otlp' } {
-  const options: BenchOptions & { skipUi?: boolean; only?: 'otlp' } = { ...DEFAULT_BENCH_OPTIONS };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app'; bigEvents: number };
+
+function parseBenchArgs(argv: readonly string[]): CliOptions {
+  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000 };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
       options.skipUi = true;
       continue;
     }
-    if (arg === '--only=otlp') {
-      options.only = 'otlp';
+    if (arg === '--only=otlp' || arg === '--only=app') {
+      options.only = arg === '--only=otlp' ? 'otlp' : 'app';
+      continue;
+    }
+    const big = /^--big-events=(\d[\d_]*)$/.exec(arg);
+    if (big) {
+      options.bigEvents = Number(big[1].replaceAll('_', ''));
       continue;
     }
     if (arg === '--no-otlp') {
@@ -52,6 +64,7 @@ function parseBenchArgs(argv: readonly string[]): BenchOptions & { skipUi?: bool
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.only === 'otlp') return benchOtlpOnly(options.events);
+  if (options.only === 'app') return benchApp(options);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
@@ -81,7 +94,7 @@ function benchOtlpOnly(events: number): void {
 }
 
 /** The run view in Chromium, when the UI is built and a Chromium is installed. */
-async function benchUi(options: { events: number; skipUi?: boolean }): Promise<void> {
+async function benchUi(options: { events: number; bigEvents: number; skipUi?: boolean }): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (options.skipUi) return;
@@ -94,6 +107,23 @@ async function benchUi(options: { events: number; skipUi?: boolean }): Promise<v
   console.log(`\nRun view of a ${options.events.toLocaleString('en-US')}-event run in Chromium (browser mode)`);
   for (const [key, value] of Object.entries(metrics)) console.log(`  ${key.padEnd(28)} ${Number.isInteger(value) ? value : value.toFixed(1)}`);
   benchLiveUi(root);
+  await benchApp(options);
+}
+
+/** A run opened from a fresh server and page: overview time, lists, RSS (needs the built UI and Chromium). */
+async function benchApp(options: { events: number; bigEvents: number }): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (!existsSync(`${root}out/main/cli.js`) || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    console.log('\nApp bench: skipped (run "npm run build" and install Chromium to measure it)');
+    return;
+  }
+  const { runAppBench, formatAppBench } = await import('../e2e/perf/app-bench');
+  const report = await runAppBench({ events: options.events, bigEvents: options.bigEvents, log: (line) => console.error(`[bench-app] ${line}`) });
+  console.log(`\n${formatAppBench(report).join('\n')}`);
+  const out = fileURLToPath(new URL('../reports/bench-app.json', import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
 }
 
 /** Commit-to-screen latency: the live e2e spec drives a real writer and a Chromium page and writes its samples. */

@@ -5,7 +5,7 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
 import { createRunDetailPool, type DetailBuild, type RunDetailPool } from '../workers/run-detail-pool';
 import { loadLibrary } from './load-library';
-import { createRunService } from './run-service';
+import { createRunService, MODEL_CACHE_EVENTS } from './run-service';
 
 // A live run grows while its model builds (seconds for a big one). One build per run at a
 // time (head, then lists): requests that come meanwhile share it, and the next request after its lists starts a new one.
@@ -38,5 +38,39 @@ describe('run model builds', () => {
     expect((await service.timeline(ref)).ok).toBe(true);
     void service.head(ref);
     expect(started).toHaveLength(2);
+  });
+});
+
+// Main keeps the models of the last runs opened, but not past an event budget: two big runs
+// do not stay in memory together, the open one always does.
+describe('run model cache', () => {
+  const runs = ['crashed model-call-in-flight', 'broken sequence-gap'].map((text) => fixtureRun(text));
+
+  async function openBoth(eventCount: number | null) {
+    const loaded = loadLibrary(EXAMPLES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const real = createRunDetailPool({ useWorker: false });
+    let builds = 0;
+    const pool = { ...real, detail: (...args: Parameters<RunDetailPool['detail']>) => (builds++, real.detail(...args)) } as RunDetailPool;
+    // The same fixture runs, their rows saying how long they are.
+    const snapshot: LibrarySnapshot = {
+      ...loaded.value,
+      runs: loaded.value.runs.map((r) => (eventCount !== null && runs.some((run) => run.runId === r.runId) ? { ...r, eventCount } : r)),
+    };
+    const service = createRunService({ snapshot: () => snapshot, table: () => BUNDLED_PRICE_TABLE, pool });
+    for (const run of [...runs, runs[0]]) {
+      const ref = { dataDir: run.dir, runId: run.runId };
+      expect((await service.head(ref)).ok).toBe(true);
+      expect((await service.timeline(ref)).ok).toBe(true);
+    }
+    return builds;
+  }
+
+  it('small runs: going back to the first run reuses its model', async () => {
+    expect(await openBoth(null)).toBe(2);
+  });
+
+  it(`runs over the budget together (${MODEL_CACHE_EVENTS.toLocaleString('en-US')} events): going back to the first run builds it again`, async () => {
+    expect(await openBoth(Math.ceil(MODEL_CACHE_EVENTS * 0.6))).toBe(3);
   });
 });

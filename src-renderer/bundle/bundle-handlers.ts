@@ -26,9 +26,13 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
   const artifacts = new Map(bundle.artifacts.map((a) => [a.ref, a]));
   setStartRoute(detail.ref.runId);
 
-  /** `answer()` for the bundled run, `run-not-found` for any other. */
-  const forRun = async <T>(ref: RunRef, answer: () => Result<T> | Promise<Result<T>>): Promise<Result<T>> =>
-    ref.dataDir === detail.ref.dataDir && ref.runId === detail.ref.runId ? answer() : fail(diagnostic('run-not-found', `Run not found: ${ref.runId} (this bundle holds ${detail.ref.runId})`, { runId: ref.runId }));
+  /** `answer()` for the bundled run as exported, `run-not-found` for any other; "as of an event" is not served here. */
+  const forRun = async <T>(ref: RunRef & { at?: number }, answer: () => Result<T> | Promise<Result<T>>): Promise<Result<T>> => {
+    if (ref.dataDir !== detail.ref.dataDir || ref.runId !== detail.ref.runId) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId} (this bundle holds ${detail.ref.runId})`, { runId: ref.runId }));
+    // The page holds the run's model as exported, not a fold per event.
+    if (ref.at !== undefined) return NOT_IN_BUNDLE('Time travel (as of an event)');
+    return answer();
+  };
   const orMissing = <T>(value: T | null, what: string): Result<T> => (value === null ? fail(diagnostic('item-not-found', `No ${what} in run ${detail.ref.runId}`, { runId: detail.ref.runId })) : ok(value));
 
   return {
@@ -69,6 +73,9 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'otlp.cancel': async () => NOT_IN_BUNDLE('Sending to a tracing backend'),
     'run.bundle': async () => NOT_IN_BUNDLE('Sharing'),
     'run.compare': async () => NOT_IN_BUNDLE('The replay-vs-live comparison'),
+    'run.diff': async () => NOT_IN_BUNDLE('Comparing two runs'),
+    'run.seek': async () => NOT_IN_BUNDLE('Time travel (as of an event)'),
+    'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),
     'sessions.list': async () => ok([]),
     'session.view': async () => NOT_IN_BUNDLE('A harness session'),
     'session.file': async () => NOT_IN_BUNDLE('A harness session file'),

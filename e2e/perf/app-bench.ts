@@ -1,0 +1,100 @@
+/**
+ * The app bench (`npm run bench -- --only=app`): a run opened as a new user opens it, from a
+ * just-started `serve` and a fresh Chromium page on the run's deep link (./app-open.ts).
+ *
+ * - the 200,000-event run cold (an empty cache folder), then cached (a fresh server on the same
+ *   cache folder, once `serve` takes `--cache-dir`): time to the overview, the findings, the
+ *   first and last rows of the steps and events lists, and the server's RSS with it open;
+ * - the 1,000,000-event run, cold: the same figures (its lists must scroll to their ends).
+ *
+ * Goals (issue 17): overview < 1 s cached, < 2.5 s cold; RSS < 300 MB with the 200k run open.
+ * Runs are generated into an OS temp folder that is removed at the end, never committed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { largeRunVisits } from '../../scripts/fixtures/scenarios/large-run';
+import { launchChromium, measureOpen, type OpenTiming } from './app-open';
+import { makeLargeRunDir } from './large-run';
+
+/** Options: event counts of the two runs (0 skips the big one) and where progress lines go. */
+export type AppBenchOptions = { events?: number; bigEvents?: number; log?(line: string): void };
+
+/** One open measured, or why it was not. */
+export type AppBenchRow = { label: string; events: number; timing: OpenTiming | null; note?: string };
+
+/** What the bench found, with the goals it is held to. */
+export type AppBenchReport = { rows: AppBenchRow[]; goals: { cachedOverviewMs: number; coldOverviewMs: number; rssMB: number } };
+
+export const APP_GOALS = { cachedOverviewMs: 1000, coldOverviewMs: 2500, rssMB: 300 };
+
+/** Whether the built CLI's `serve` takes `--cache-dir` (fold checkpoints kept between servers). */
+function serveTakesCacheDir(root: string): boolean {
+  const help = spawnSync(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', '--help'], { encoding: 'utf8' });
+  return `${help.stdout}${help.stderr}`.includes('--cache-dir');
+}
+
+/** Generate the runs, open each from a fresh server and page, and report. */
+export async function runAppBench(options: AppBenchOptions = {}): Promise<AppBenchReport> {
+  const log = options.log ?? ((line: string) => console.error(`[bench-app] ${line}`));
+  const events = options.events ?? 200_000;
+  const bigEvents = options.bigEvents ?? 1_000_000;
+  const root = join(__dirname, '..', '..');
+  const cacheArgs = serveTakesCacheDir(root);
+  const rows: AppBenchRow[] = [];
+  const browser = await launchChromium();
+  try {
+    const open = async (label: string, n: number, serveArgs: string[] = []) => {
+      log(`generating a ${n.toLocaleString('en-US')}-event run`);
+      const large = makeLargeRunDir(n);
+      const cache = mkdtempSync(join(tmpdir(), 'li-bench-cache-'));
+      try {
+        const target = { root: large.dir, runId: large.runId, lastStepPath: `work.visit[${largeRunVisits(n) - 1}]`, lastSequence: n, timeoutMs: 900_000 };
+        const args = cacheArgs ? ['--cache-dir', cache] : [];
+        log(`${label}: cold open`);
+        rows.push({ label: `${label} cold`, events: n, timing: await measureOpen(browser, { ...target, serveArgs: [...args, ...serveArgs] }) });
+        if (label !== 'big') {
+          if (!cacheArgs) rows.push({ label: `${label} cached`, events: n, timing: null, note: 'serve takes no --cache-dir yet (fold checkpoints not on this branch)' });
+          else {
+            log(`${label}: cached open (a fresh server on the same cache folder)`);
+            rows.push({ label: `${label} cached`, events: n, timing: await measureOpen(browser, { ...target, serveArgs: [...args, ...serveArgs] }) });
+          }
+        }
+      } finally {
+        large.cleanup();
+        rmSync(cache, { recursive: true, force: true });
+      }
+    };
+    await open('200k', events);
+    if (bigEvents > 0) await open('big', bigEvents);
+  } finally {
+    await browser.close();
+  }
+  return { rows, goals: APP_GOALS };
+}
+
+const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+/** The report as lines: one block per open, each figure against its goal where it has one. */
+export function formatAppBench(report: AppBenchReport): string[] {
+  const lines = ['App: a run from a just-started serve and a fresh page on its deep link (browser mode)'];
+  for (const row of report.rows) {
+    lines.push(`  ${row.label} (${row.events.toLocaleString('en-US')} events)`);
+    if (row.timing === null) {
+      lines.push(`    not measured: ${row.note ?? ''}`);
+      continue;
+    }
+    const t = row.timing;
+    const goal = row.label.endsWith('cached') ? report.goals.cachedOverviewMs : row.events <= 200_000 ? report.goals.coldOverviewMs : null;
+    const verdict = (value: number, limit: number | null) => (limit === null ? '' : value < limit ? `  (goal < ${ms(limit)}: met)` : `  (goal < ${ms(limit)}: MISSED)`);
+    lines.push(`    run header      ${ms(t.headerMs)}`);
+    lines.push(`    overview        ${ms(t.overviewMs)}${verdict(t.overviewMs, goal)}`);
+    lines.push(`    findings        ${ms(t.findingsMs)}`);
+    lines.push(`    steps           first rows ${ms(t.stepsFirstRowsMs)} after opening the tab, last rows ${ms(t.stepsEndRowsMs)} after scrolling to the end`);
+    lines.push(`    events          first rows ${ms(t.eventsFirstRowsMs)} after opening the tab, last rows ${ms(t.eventsEndRowsMs)} after scrolling to the end`);
+    const rssGoal = row.events <= 200_000 ? ` (goal < ${report.goals.rssMB} MB: ${t.rssSettledMB < report.goals.rssMB ? 'met' : 'MISSED'})` : '';
+    lines.push(`    server RSS      ${t.rssSettledMB.toFixed(0)} MB with the run open${rssGoal}, peak ${t.rssPeakMB.toFixed(0)} MB`);
+  }
+  return lines;
+}
