@@ -16,6 +16,8 @@ Commands:
   diff <runA> <runB> [--data-dir-b DIR] [--json]  Two runs side by side by step path: deltas, first divergence (B from DIR)
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium; notes pinned in the app included)
+  export <runId> --format bundle -o FILE.html    The run views and the run's data in one offline HTML file
+         [--redact] [--redact-rules F] [--budget SIZE]   (secrets redacted; payloads over the budget, default 50MB, left out and listed)
   otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
        [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
        [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
@@ -34,8 +36,13 @@ Options:
   --price-table F  Price costs with your own table (JSON; see docs/PRICING.md)
   --state-dir DIR  The app's own folder for notes and settings (serve, export; default $LITTLE_INSPECTOR_STATE_DIR,
                    else ~/.local/share/little-inspector, macOS ~/Library/Application Support, Windows %APPDATA%)
+  --cache-dir DIR  Where fold checkpoints are kept (report, replay, plan, serve; default $LITTLE_INSPECTOR_CACHE_DIR,
+                   else $XDG_CACHE_HOME/little-inspector or ~/.cache/little-inspector, macOS ~/Library/Caches/little-inspector,
+                   Windows %LOCALAPPDATA%\\little-inspector\\Cache); never inside a data dir (refused, exit 2)
+  --no-cache       Fold from the first event every time and keep no checkpoint on disk
   -h, --help       Show this help
   -v, --version    Print the version
 
-Exit codes: 0 ok, 1 usage error, run error, findings, divergence or resume violation, 2 the data directory cannot be read.
+Exit codes: 0 ok, 1 usage error, run error, findings, divergence or resume violation, 2 the data directory cannot be read
+(or the cache folder is inside it).
 `;
