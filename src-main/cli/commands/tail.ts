@@ -34,8 +34,10 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
   const runId = positionals[0];
   if (runId !== undefined && !RUN_ID_PATTERN.test(runId)) throw new UsageError(`"${runId}" is not a little-workflow run id`);
   const dataDir = resolve(typeof flags['data-dir'] === 'string' ? flags['data-dir'] : DEFAULT_DATA_DIR);
-  // Fail early (exit 2) when the folder is not a data dir at all (no source reads it, and it is no readable events log).
-  if (recogniseDataDir(dataDir) === null) openDataDirArg(dataDir).close();
+  // Fail early (exit 2) when the folder is not a data dir at all (no source reads it), or is a
+  // little-workflow data dir whose log cannot be read (README's exit codes: 2, as every command).
+  const format = recogniseDataDir(dataDir);
+  if (format === null || format === 'sqlite' || format === 'jsonl-legacy') openDataDirArg(dataDir).close();
   const json = flags.json === true;
   const observer = createLiveObserver({
     root: dataDir,
