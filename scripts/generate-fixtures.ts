@@ -15,6 +15,7 @@ import {
   writeCrashedScenario,
   writeDemo,
   writeFailedScenario,
+  harnessScenarioSessions,
   writeHarnessScenario,
   writeHarnessLinkedSession,
   writeHarnessSessionsScenario,
@@ -63,7 +64,8 @@ export async function generateFixtures(outRoot = 'examples'): Promise<ManifestRo
   const add = (group: string, runs: ScenarioRun[]) => rows.push(...runs.map((r) => ({ ...r, group, dataDir: relative(root, r.dataDir) })));
   add('demo', writeDemo(demo));
   for (const [group, write] of Object.entries(SCENARIO_GROUPS)) add(group, write(join(fixtures, group, '.little-workflow')));
-  add('harness', writeHarnessScenario(join(fixtures, 'harness', '.little-harness')));
+  const harnessRoot = join(fixtures, 'harness', '.little-harness');
+  add('harness', writeHarnessScenario(harnessRoot));
   add('wal-killed', await writeWalKilledScenario(join(fixtures, 'wal-killed', '.little-workflow')));
   add('loopctl', writeLoopctlScenario(join(fixtures, 'loopctl')));
   // Harness sessions are not runs of a data dir: they get their own list (readers of `runs` open each row as a run).
@@ -71,7 +73,12 @@ export async function generateFixtures(outRoot = 'examples'): Promise<ManifestRo
   const linked = writeHarnessLinkedSession(harnessSessions);
   // The workflow-tool run inside sess_workflow's world is a run like any other.
   add('sessions', linked.runs);
-  const sessions = [...writeHarnessSessionsScenario(harnessSessions), linked.session].map((s) => ({ ...s, harnessRoot: relative(root, s.harnessRoot), group: 'sessions' }));
+  // Every session under fixtures/ (each is a row of `runs` too): the harness tree's and the sessions group's.
+  const sessions = [...harnessScenarioSessions(harnessRoot), ...writeHarnessSessionsScenario(harnessSessions), linked.session].map((s) => ({
+    ...s,
+    harnessRoot: relative(root, s.harnessRoot),
+    group: s.harnessRoot === harnessRoot ? 'harness' : 'sessions',
+  }));
   writeFileSync(join(fixtures, 'manifest.json'), `${JSON.stringify({ generator: 'scripts/generate-fixtures.ts', runs: rows, sessions }, null, 2)}\n`);
   return rows;
 }

@@ -3,14 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../shared/library';
-import { EXAMPLES, fixtureRun, manifestRows } from './support/fixture-manifest';
+import { EXAMPLES, fixtureRun, manifestRows, manifestSessions } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
 
 describe('little-inspector runs', () => {
   it('lists every generated run with the fields the issue names and the status the generator expects', async () => {
     const out = await cli('runs', '--data-dir', join(EXAMPLES, 'fixtures'), '--json');
     expect(out.code).toBe(0);
-    const runs = JSON.parse(out.stdout) as RunSummary[];
+    const rows = JSON.parse(out.stdout) as RunSummary[];
+    // little-harness sessions are rows too (the manifest lists them under `sessions`): each one, from its own .little-harness folder.
+    const sessionRows = rows.filter((r) => r.source === 'little-harness');
+    const sessions = manifestSessions();
+    expect(sessionRows.map((r) => `${r.dataDir}#${r.runId}`).sort()).toEqual(sessions.map((s) => `${join(EXAMPLES, s.harnessRoot)}#${s.sessionId}`).sort());
+    for (const s of sessions) expect(sessionRows.find((r) => r.runId === s.sessionId)?.session?.tornTail).toBe(s.torn);
+    const runs = rows.filter((r) => r.source !== 'little-harness');
     const expected = manifestRows().filter((r) => r.group !== 'demo');
     expect(runs.map((r) => r.runId).sort()).toEqual(expected.map((r) => r.runId).sort());
     for (const run of runs) {

@@ -11,6 +11,14 @@ export function manifestRows(): ManifestRow[] {
   return (JSON.parse(readFileSync(join(EXAMPLES, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRow[] }).runs;
 }
 
+/** A little-harness session the generator wrote (each is a row of the run list too). */
+export type ManifestSession = { harnessRoot: string; sessionId: string; shows: string; state: string; torn: boolean; group: string };
+
+/** Every session the generator wrote. */
+export function manifestSessions(): ManifestSession[] {
+  return (JSON.parse(readFileSync(join(EXAMPLES, 'fixtures', 'manifest.json'), 'utf8')) as { sessions: ManifestSession[] }).sessions;
+}
+
 /** The one run whose description contains `text` (throws when not exactly one). */
 export function fixtureRun(text: string, group?: string): ManifestRow & { dir: string } {
   const rows = manifestRows().filter((r) => r.shows.includes(text) && (group === undefined || r.group === group));
