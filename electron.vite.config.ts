@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { bundleViewerPlugin } from './scripts/build/bundle-viewer';
+import { selfContainedWorkerPlugin } from './scripts/build/self-contained-worker';
 
 // Every entry is listed explicitly: the folders are not electron-vite's defaults.
 // The CLI is a second entry of the main build so that `little-inspector` and the
 // Electron main process share one bundle of the core.
 export default defineConfig({
   main: {
+    // The worker script runs from app.asar.unpacked: it must require no chunk (scripts/build/self-contained-worker.ts).
+    plugins: [selfContainedWorkerPlugin('run-detail-worker.js')],
     build: {
       outDir: 'out/main',
       // zod and OpenTelemetry's OTLP exporters (the `otlp` command, docs/OTLP.md) are bundled, so the
