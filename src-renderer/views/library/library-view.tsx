@@ -31,7 +31,11 @@ export function LibraryView() {
   if (opening.phase === 'loading') {
     return (
       <section className="lib-view" aria-label="Run library" aria-busy="true">
-        <p className="lib-root-line muted">Opening…</p>
+        <p className="lib-root-line muted">
+          Opening…
+          {/* The loaded line's button, disabled until runs arrive: the frame below keeps its place (no jump). */}
+          <SendToBackendButton runs={[]} label="" text="Send all to tracing backend…" />
+        </p>
         <FilterBar counts={NO_COUNTS} versions={[]} tags={[]} matched={0} total={0} disabled />
         <LoadingRows />
       </section>
