@@ -53,13 +53,20 @@ export function eventsUpTo<T extends { sequence: number }>(events: readonly T[],
 /** The run model without its long lists (steps, harness items, timeline rows): what the head is cut from. */
 export type RunDetailCore = Omit<RunDetail, 'steps' | 'harness' | 'timeline'>;
 
-/** A run folded up to its cut: the core, and the fold and events the lists are built from. */
-export type FoldedRun = { core: RunDetailCore; state: MaterializedRunState; harness: HarnessView; events: readonly EventEnvelope[]; recorded: readonly string[] };
+/** The long lists of a run's detail. */
+export type RunDetailLists = Pick<RunDetail, 'steps' | 'harness' | 'timeline'>;
+
+/**
+ * A run folded up to its cut: the core and the fold and harness view the head is cut from
+ * (shared/run/run-head.ts), and `lists()`, which builds the long lists from the same fold
+ * (seconds on a big run: the worker sends the head first).
+ */
+export type FoldedRun = { core: RunDetailCore; state: MaterializedRunState; harness: HarnessView; lists(): RunDetailLists };
 
 /**
  * Fold the run and derive everything but the long lists: the state, report, crash boundary,
  * counts and times. The run view shows its head from this before the lists are built
- * ({@link runDetailLists}: step rows, the harness view cut to previews, the timeline).
+ * (`lists()`: step rows, the harness view cut to previews priced with `table`, the timeline).
  */
 export function foldRun({ events: all, facts, table, upto }: RunModelInput): FoldedRun {
   const events = eventsUpTo(all, upto) as EventEnvelope[];
@@ -86,20 +93,16 @@ export function foldRun({ events: all, facts, table, upto }: RunModelInput): Fol
     lastRecordedAt: recorded.at(-1) ?? null,
     lastSequence: Math.max(events.at(-1)?.sequence ?? 0, undecodable.at(-1)?.sequence ?? 0),
   };
-  return { core, state, harness, events, recorded };
-}
-
-/** The long lists of a folded run: its step rows, its harness view cut to previews (turns priced with `table`), its timeline. */
-export function runDetailLists({ core, state, harness, events, recorded }: FoldedRun, table: PriceTable): Pick<RunDetail, 'steps' | 'harness' | 'timeline'> {
-  return {
+  const lists = (): RunDetailLists => ({
     steps: stepDetails(state, events),
     harness: liteHarnessView(harness, table),
-    timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary: core.boundary, recordedAt: recorded }),
-  };
+    timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary, recordedAt: recorded }),
+  });
+  return { core, state, harness, lists };
 }
 
 /** A folded run's core and lists as one detail. */
-export function joinRunDetail(core: RunDetailCore, lists: Pick<RunDetail, 'steps' | 'harness' | 'timeline'>): RunDetail {
+export function joinRunDetail(core: RunDetailCore, lists: RunDetailLists): RunDetail {
   const { ref, summary, state, report, reportError, boundary, findings, ...rest } = core;
   return { ref, summary, state, steps: lists.steps, report, reportError, boundary, harness: lists.harness, findings, ...rest, timeline: lists.timeline };
 }
@@ -107,7 +110,7 @@ export function joinRunDetail(core: RunDetailCore, lists: Pick<RunDetail, 'steps
 /** The run view's detail (findings empty: the integrity check fills them in). */
 export function buildRunDetail(input: RunModelInput): RunDetail {
   const folded = foldRun(input);
-  return joinRunDetail(folded.core, runDetailLists(folded, input.table));
+  return joinRunDetail(folded.core, folded.lists());
 }
 
 function stateHead(state: MaterializedRunState): RunStateHead {

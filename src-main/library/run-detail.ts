@@ -8,7 +8,7 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { foldRun, joinRunDetail, runDetailLists, type FoldedRun, type RunModelFacts } from '../../shared/run/build-run-detail';
+import { foldRun, joinRunDetail, type FoldedRun, type RunModelFacts } from '../../shared/run/build-run-detail';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -24,7 +24,7 @@ export async function loadRunDetail(reader: DataDirReader, runId: string, contex
   const parts = await loadRunDetailParts(reader, runId, context);
   if (!parts.ok) return parts;
   const { folded, checkFindings } = parts.value;
-  return ok({ ...joinRunDetail(folded.core, runDetailLists(folded, context.table)), findings: checkFindings() });
+  return ok({ ...joinRunDetail(folded.core, folded.lists()), findings: checkFindings() });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */

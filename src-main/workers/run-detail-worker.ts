@@ -12,7 +12,7 @@ import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
-import { joinRunDetail, runDetailLists } from '../../shared/run/build-run-detail';
+import { joinRunDetail } from '../../shared/run/build-run-detail';
 import { headOfFolded } from '../../shared/run/run-head';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { getHeapStatistics } from 'node:v8';
@@ -86,7 +86,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       // The head first (the overview needs no list), then the lists: step rows, the harness view
       // cut to previews and the timeline, with turn rows and priced calls (O(n log n) over every turn).
       result: ok(headOfFolded(folded, table)),
-      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date())),
+      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, folded.lists()), table, new Date())),
       findings: guarded(checkFindings),
     };
   } catch (error) {
