@@ -23,6 +23,10 @@ test('the library lists harness sessions with their counts; a session shows its 
   await expect(panel.getByRole('heading')).toHaveText('Harness sessions (6)');
   const failing = panel.getByRole('row').filter({ hasText: 'sess_failing' });
   await expect(failing.getByRole('cell')).toHaveText(['sess_failing', 'failed', '15', '2 (1 failed)', '1 (1 failed)', '6', '3', /.*/, 'sessions/.little-harness']);
+  // little-harness outcomes across the sessions of the tree: 6 reports, 3 counted, rate 1/3.
+  const outcomes = panel.getByRole('region', { name: 'Outcomes across the sessions of sessions/.little-harness' });
+  await expect(outcomes).toContainText('6 reports: 3 counted, 1 superseded, 1 retracted, 1 cleared · 4 invalid lines skipped');
+  await expect(outcomes.getByRole('row').filter({ hasText: 'overall' }).getByRole('cell')).toHaveText(['all', 'overall', '3', '1', '1', '1', '33.3%']);
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, 'sessions-library.png'), fullPage: true });
 
@@ -40,6 +44,7 @@ test('the library lists harness sessions with their counts; a session shows its 
   await stdout.getByRole('button', { name: /Show full stdout/ }).click();
   await expect(stdout.locator('pre')).toContainText('ok 300 - user spec 300');
   await expect(view.locator('.session-item.kind-persistent-dir').filter({ hasText: 'commit.succeeded' })).toContainText('~ /persistent/project/src/app.ts');
+  await expect(view.getByRole('region', { name: 'Outcomes of this session' }).getByRole('row').filter({ hasText: 'overall' }).getByRole('cell')).toHaveText(['all', 'overall', '2', '1', '0', '1', '50.0%']);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: join(shots, 'session-refactor.png'), fullPage: true });
 

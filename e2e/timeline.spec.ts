@@ -99,10 +99,12 @@ test('resumed run: the 42-minute gap is a labelled break and the run stays reada
   await page.mouse.wheel(0, 100);
   await page.keyboard.up('Shift');
   await expect.poll(async () => (await summarize.boundingBox())?.x).toBeLessThan(before!.x - 20);
-  // Drag pans back.
-  await page.mouse.move(600, 230);
+  // Drag pans back (on the lanes, wherever the bars above the chart put them).
+  const lane = (await page.locator('[data-row-id="fetch"] .tl-lane').boundingBox())!;
+  const y = lane.y + lane.height / 2;
+  await page.mouse.move(600, y);
   await page.mouse.down();
-  await page.mouse.move(700, 230, { steps: 5 });
+  await page.mouse.move(700, y, { steps: 5 });
   await page.mouse.up();
   await expect.poll(async () => (await summarize.boundingBox())?.x).toBeGreaterThan(before!.x - 20);
 });

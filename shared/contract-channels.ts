@@ -11,10 +11,12 @@
  */
 import type { z } from 'zod';
 import type { RunComparison } from './compare/run-comparison';
+import type { RunDiffView } from './compare/run-diff-view';
 import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
+import type { OutcomesReport } from './harness-trace/outcomes';
 import type { LibrarySnapshot } from './library';
 import type { RedactionSummary } from './redact/redaction-types';
 import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
@@ -44,6 +46,9 @@ const pathArg = (z: Zod) => z.string().min(1).max(MAX_PATH_LENGTH).refine(noNul,
 const none = (z: Zod) => z.object({}).strict();
 const runRef = (z: Zod) => ({ dataDir: pathArg(z), runId: z.string().min(1).max(200) });
 const run = (z: Zod) => z.object(runRef(z)).strict();
+/** A run as of event `at` (time travel), or as it is now without `at`. */
+const runAtRef = (z: Zod) => ({ ...runRef(z), at: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional() });
+const runAt = (z: Zod) => z.object(runAtRef(z)).strict();
 const sessionRef = (z: Zod) => ({ harnessDir: pathArg(z), sessionId: z.string().min(1).max(1000).refine(noNul, 'session ids may not contain NUL') });
 const sequence = (z: Zod) => z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const window = (z: Zod) => ({ from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), count: z.number().int().min(1).max(1000) });
@@ -103,24 +108,24 @@ export const CHANNELS = {
   /** Load a user price table file (null: back to the bundled table); the snapshot re-priced (null when nothing is open). */
   'pricing.load': answers<LibrarySnapshot | null>()((z) => z.object({ path: pathArg(z).nullable() }).strict()),
   /**
-   * The run's head: state, report totals, crash boundary, resume plan, counts (the long lists come by `run.slice`).
+   * The run's head (as of event `at` when given: time travel): state, report totals, crash boundary, resume plan, counts (the long lists come by `run.slice`).
    * The first stage of a build: it answers once the run is folded, before the lists are built and the log is checked.
    */
-  'run.detail': answers<RunHead>()(run),
+  'run.detail': answers<RunHead>()(runAt),
   /** The timeline's axis, breaks, resumes and row count (its rows by `run.slice`); answers once the run's lists are built. */
-  'run.timeline': answers<TimelineHead>()(run),
+  'run.timeline': answers<TimelineHead>()(runAt),
   /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */
-  'run.slice': answers<Slice>()((z) => z.object({ ...runRef(z), spec: sliceSpec(z) }).strict()),
+  'run.slice': answers<Slice>()((z) => z.object({ ...runAtRef(z), spec: sliceSpec(z) }).strict()),
   /** One step with the harness sessions that ran it. */
-  'run.step': answers<StepView>()((z) => z.object({ ...runRef(z), stepPath: stepPath(z) }).strict()),
+  'run.step': answers<StepView>()((z) => z.object({ ...runAtRef(z), stepPath: stepPath(z) }).strict()),
   /** A session, turn or tool call with the items its pane names (its turns and tools, its requester). */
-  'run.harness': answers<HarnessRefs>()((z) => z.object({ ...runRef(z), ...harnessSelection(z) }).strict()),
+  'run.harness': answers<HarnessRefs>()((z) => z.object({ ...runAtRef(z), ...harnessSelection(z) }).strict()),
   /** The cost charts' aggregate (per step, over time, per model). */
-  'run.costs': answers<CostsModel>()(run),
+  'run.costs': answers<CostsModel>()(runAt),
   /** `little report --table` of the run, byte for byte. */
-  'run.reportText': answers<string>()(run),
+  'run.reportText': answers<string>()(runAt),
   /** The run's integrity findings, once the worker has checked them (the last stage of a build: the head and lists come first). */
-  'run.findings': answers<Diagnostic[]>()(run),
+  'run.findings': answers<Diagnostic[]>()(runAt),
   /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
   'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
@@ -132,7 +137,11 @@ export const CHANNELS = {
   /** What an export of the run with these redaction rules would take out (rule, count, where; never values): the export dialog's preview. */
   'run.redactionPreview': answers<RedactionSummary>()((z) => z.object({ ...runRef(z), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z) }).strict()),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
-  'run.compare': answers<RunComparison>()(run),
+  'run.compare': answers<RunComparison>()(runAt),
+  /** Two runs of any open data dirs side by side (`little-inspector diff` plus each step's activity); either may be as of an event. */
+  'run.diff': answers<RunDiffView>()((z) => z.object({ a: runAt(z), b: runAt(z) }).strict()),
+  /** The sequence of the nearest step boundary (a `Step*` event) after or before `from`; null when there is none. */
+  'run.seek': answers<number | null>()((z) => z.object({ ...runRef(z), from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), direction: z.enum(['next', 'previous']) }).strict()),
   /** The notes pinned to a run, its steps and events (from the app's state folder), and why they could not be read, if so. */
   'notes.list': answers<RunNotes>()(run),
   /** Add a note (no id) or change one; the note as stored. Text is the user's own: views render it as text. */
@@ -152,6 +161,8 @@ export const CHANNELS = {
         runs: z.array(z.object({ dataDir: pathArg(z), runIds: z.array(z.string().min(1).max(200)).min(1).max(5000) }).strict()).min(1).max(200),
         ...otlpSettings(z),
         remember: z.boolean(),
+        /** Take secrets out of every span (built-in rules; docs/REDACTION.md). Not a saved setting. */
+        redact: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -163,4 +174,6 @@ export const CHANNELS = {
   'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
   /** A file the session's trace names (spooled diff or output), by harness path. */
   'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
+  /** `little-harness outcomes [id]`: success rates by prompt hash and step path across a harness dir's sessions, or of one. */
+  'sessions.outcomes': answers<OutcomesReport>()((z) => z.object({ harnessDir: pathArg(z), sessionId: sessionRef(z).sessionId.optional() }).strict()),
 };

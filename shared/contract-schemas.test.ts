@@ -14,8 +14,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'dialog.openDirectory': {},
   'dialog.exportReport': { ...ref, redact: { userRules: 'regex a abc' } },
   'pricing.load': { path: '/prices.json' },
-  'run.detail': ref,
-  'run.timeline': ref,
+  'run.detail': { ...ref, at: 12 },
+  'run.timeline': { ...ref, at: 3 },
   'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },
   'run.step': { ...ref, stepPath: 'draft' },
   'run.harness': { ...ref, kind: 'turn', id: 3 },
@@ -27,6 +27,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.export': { ...ref, format: 'md', maxText: 100, redact: { userRules: 'regex a abc' } },
   'run.redactionPreview': { ...ref, maxText: 100, redact: { userRules: 'json-path p $..x' } },
   'run.compare': ref,
+  'run.diff': { a: { ...ref, at: 3 }, b: { dataDir: '/other/.little-workflow', runId: 'run_2' } },
+  'run.seek': { ...ref, from: 4, direction: 'previous' },
   'notes.list': ref,
   'notes.put': { ...ref, id: 'note-1', target: { kind: 'step', stepPath: 'draft' }, text: 'why?' },
   'notes.delete': { ...ref, id: 'note-1' },
@@ -44,6 +46,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'sessions.list': {},
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
   'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
+  'sessions.outcomes': { harnessDir: '.little-harness' },
 };
 
 const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;

@@ -88,6 +88,18 @@ describe('report exports with --redact', () => {
     }
   }
 
+  it.each(['completed: planner prelude', 'resumed after tool-call-in-flight crash', 'demo resumed (tool call completed'])('%s: an ordinary run loses nothing (no rule fires, the document equals the unredacted one)', async (shows) => {
+    const run = fixtureRun(shows);
+    const plain = await cli('export', run.runId, '--format', 'json', '--data-dir', run.dir);
+    const redacted = await cli('export', run.runId, '--format', 'json', '--data-dir', run.dir, '--redact');
+    expect(redacted.code, redacted.stderr).toBe(0);
+    const { redactions, exportedAt: _a, ...rest } = JSON.parse(redacted.stdout) as RunReportDocument;
+    const { redactions: none, exportedAt: _b, ...plainRest } = JSON.parse(plain.stdout) as RunReportDocument;
+    expect(none).toBeNull();
+    expect(redactions!.findings).toEqual([]);
+    expect(rest).toEqual(plainRest);
+  });
+
   it('says what it took out on stderr: rules and counts, never values', async () => {
     const run = RUNS.planted();
     const r = await cli('export', run.runId, '--format', 'json', '--data-dir', run.dir, '--redact', '--redact-rules', rules);

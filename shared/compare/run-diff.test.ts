@@ -3,13 +3,14 @@ import { materializeRunState } from '../fold/run-state';
 import { orderedStepPaths } from '../fold/step-order';
 import { runReport } from '../report/run-report';
 import { TestLogBuilder } from '../../test/support/log-builder';
+import { stepActivity } from './step-activity';
 import { alignStepPaths, diffRuns, numberDelta, type DiffSide } from './run-diff';
 
 function side(runId: string, build: (log: TestLogBuilder) => void, hashes: Record<string, string | null> = {}): DiffSide {
   const log = new TestLogBuilder(runId);
   build(log);
   const state = materializeRunState(runId, log.events);
-  return { runId, dataDir: '/d', state, order: orderedStepPaths(state, log.events), report: runReport(state), outputHashes: hashes };
+  return { runId, dataDir: '/d', state, order: orderedStepPaths(state, log.events), report: runReport(state), outputHashes: hashes, activity: stepActivity(state, log.events) };
 }
 
 const step = (log: TestLogBuilder, stepPath: string, end: 'StepCompleted' | 'StepFailed' = 'StepCompleted') => {

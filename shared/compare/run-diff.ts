@@ -7,6 +7,7 @@
  */
 import type { MaterializedRunState, MaterializedStepState } from '../fold/run-state-types';
 import type { RunReport, RunReportRow } from '../report/run-report';
+import type { StepActivity } from './step-activity';
 
 /** One run as the diff reads it. */
 export type DiffSide = {
@@ -18,6 +19,8 @@ export type DiffSide = {
   report: RunReport;
   /** A hash of each step's output (inline JSON or artifact bytes); null when the step has none. */
   outputHashes: Readonly<Record<string, string | null>>;
+  /** Each step's models, tool calls, error and output source (shared/compare/step-activity.ts). */
+  activity: Readonly<Record<string, StepActivity>>;
 };
 
 /** Both values of a field, `null` where the step is absent or the value unknown. */

@@ -12,7 +12,7 @@
  * is cleared), else it is ignored. Every event ends in exactly one bucket:
  * eventCount = counted + superseded + retracted + cleared.
  */
-import type { TraceEvent } from './trace-reader';
+import type { TraceEvent, TraceRead } from './trace-reader';
 
 export type OutcomeStatus = 'success' | 'failure' | 'partial';
 
@@ -133,7 +133,15 @@ export function aggregateOutcomes(reports: readonly OutcomeReport[]): OutcomeAgg
 }
 
 /** The outcomes report over sessions (each with its id, events and invalid-line count), sessions in id order. */
-export function outcomesReport(sessions: ReadonlyArray<{ sessionId: string; events: readonly TraceEvent[]; invalidEventCount: number }>): OutcomesReport {
+/** One session as `outcomes` reads it: its valid events, and its invalid lines counted (a torn tail is one). */
+export type OutcomeSession = { sessionId: string; events: readonly TraceEvent[]; invalidEventCount: number };
+
+/** The outcomes input of a read trace. */
+export function outcomeSession(sessionId: string, trace: TraceRead): OutcomeSession {
+  return { sessionId, events: trace.events.map((r) => r.event), invalidEventCount: trace.invalid.length + (trace.tornTail ? 1 : 0) };
+}
+
+export function outcomesReport(sessions: ReadonlyArray<OutcomeSession>): OutcomesReport {
   const ordered = [...sessions].sort((a, b) => a.sessionId.localeCompare(b.sessionId));
   const reports = ordered.flatMap((s) => s.events.map(outcomeFromEvent).filter((r): r is OutcomeReport => r !== undefined));
   return {

@@ -39,7 +39,14 @@ export type OtlpProgress = {
 };
 
 /** What a finished send answers. */
-export type OtlpSendSummary = { url: string; protocol: OtlpAppProtocol; runs: number; spans: number };
+export type OtlpSendSummary = {
+  url: string;
+  protocol: OtlpAppProtocol;
+  runs: number;
+  spans: number;
+  /** Values redacted in the spans sent (built-in rules, docs/REDACTION.md); absent when the send was not redacted. */
+  redacted?: { total: number; rules: Array<{ rule: string; count: number }> };
+};
 
 /** Header names whose values are secret by default (the dialog masks them; the user may change it). */
 export function looksSecret(headerName: string): boolean {

@@ -44,7 +44,7 @@ export function createRedactor(rules: readonly RedactionRule[]): Redactor {
   const textOnly = (s: string, where: string, sink: Note = note): string => {
     let out = s;
     for (const { name, pattern } of keyFallbacks) out = replaceAll(out, pattern, name, where, sink);
-    for (const rule of regexRules) out = replaceAll(out, rule.pattern, rule.name, where, sink);
+    for (const rule of regexRules) if (rule.mustContain === undefined || out.includes(rule.mustContain)) out = replaceAll(out, rule.pattern, rule.name, where, sink);
     return out;
   };
 

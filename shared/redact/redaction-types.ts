@@ -21,6 +21,8 @@ export type RegexRedactionRule = {
   description: string;
   /** Always global; `d` (match indices) is added when the pattern has a `secret` group. */
   pattern: RegExp;
+  /** A text every match contains: strings without it skip the rule (a cheap test before a slow pattern). */
+  mustContain?: string;
 };
 
 /** One step of a JSON path: a key, an index, any child (`*`), or any depth before a key (`..key`). */

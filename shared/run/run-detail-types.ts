@@ -14,8 +14,11 @@ import type { RunReport } from '../report/run-report';
 import type { TimelineModel } from '../timeline/timeline-types';
 import type { JsonPreview } from './json-preview';
 
-/** Address of a run: the data dir (one of the opened library's) and the run id. */
-export type RunRef = { dataDir: string; runId: string };
+/**
+ * Address of a run: the data dir (one of the opened library's) and the run id; `at` puts it
+ * "as of event #at" (time travel: the run as if its writer had died right after that event).
+ */
+export type RunRef = { dataDir: string; runId: string; at?: number };
 
 /** One step of the folded state, without its output body. */
 export type StepDetail = {

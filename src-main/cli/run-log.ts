@@ -5,7 +5,9 @@
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo } from '../../shared/library';
-import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import { RunNotFoundError } from '../../shared/fold/fold-errors';
+import { cliErrorName, readRunEventsStrict } from '../library/strict-run-log';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 
@@ -57,29 +59,14 @@ export function openDataDirArg(dataDir: string | undefined, cwd = process.cwd())
  * bad payload after `upto` fails nothing (as it could not in the truncated log).
  */
 export function listRunEvents(reader: DataDirReader, runId: string, upto?: number): EventEnvelope[] {
-  if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
-  const events: EventEnvelope[] = [];
-  for (const read of reader.readEvents(runId)) {
-    const sequence = read.ok ? read.event.sequence : read.sequence;
-    if (upto !== undefined && sequence !== null && sequence > upto) break;
-    if (read.ok) {
-      events.push(read.event);
-    } else if (read.sequence === null) {
-      throw new DataDirError(read.diagnostic);
-    } else {
-      // listEvents parses every payload up front: one bad payload fails the whole command.
-      throw new LittleCliError('SyntaxError', jsonParseMessage(read.raw.payloadText, read.diagnostic.message));
-    }
-  }
-  return events;
+  const read = readRunEventsStrict(reader, runId, upto);
+  if (!read.ok) throw cliError(read.error);
+  return read.value;
 }
 
-function jsonParseMessage(text: string, refused: string): string {
-  try {
-    JSON.parse(text);
-    // It parses, so the store refused it for another reason (nesting too deep).
-    return refused;
-  } catch (error) {
-    return (error as Error).message;
-  }
+/** The error the CLI throws for a failed read: little-workflow's named error, else an unreadable data dir. */
+export function cliError(failure: Diagnostic): Error {
+  if (failure.code === 'run-not-found' && failure.runId !== undefined) return new RunNotFoundError(failure.runId);
+  const name = cliErrorName(failure);
+  return name === null ? new DataDirError(failure) : new LittleCliError(name, failure.message);
 }

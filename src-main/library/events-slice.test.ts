@@ -51,7 +51,7 @@ function value<T>(result: { ok: true; value: T } | { ok: false; error: { message
 
 describe('the events slice', () => {
   it('pages the unfiltered log by sequence: item i is sequence i + 1, the last window short, a gap null', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     const { log } = memoryLog([...range(1, 4), ...range(7, 450)]);
     const first = value(await slice(run('s', 450), log, { section: 'events', from: 0, count: 200 }));
     expect(first).toMatchObject({ section: 'events', from: 0, total: 450, build: 0 });
@@ -64,7 +64,7 @@ describe('the events slice', () => {
   });
 
   it('counts rows the library row has not seen yet (a live log ahead of the snapshot)', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     const { log } = memoryLog(range(1, 230));
     const window = value(await slice(run('s', 200), log, { section: 'events', from: 200, count: 200 }));
     expect(window.total).toBe(230);
@@ -74,7 +74,7 @@ describe('the events slice', () => {
   });
 
   it('answers where a sequence sits, -1 when it is not in the list', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     const { log } = memoryLog(range(1, 30));
     expect(value(await slice(run('s', 30), log, { section: 'events', from: 0, count: 5, find: 17 })).found).toBe(16);
     expect(value(await slice(run('s', 30), log, { section: 'events', from: 0, count: 5, find: 31 })).found).toBe(-1);
@@ -85,7 +85,7 @@ describe('the events slice', () => {
   });
 
   it('pages a filtered list by its index, reading near rows as one span and far ones apart', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     const { log, calls } = memoryLog([...range(1, 60), ...range(1000, 1010)]);
     const spec = { section: 'events' as const, from: 0, count: 200, filter: { typePrefix: 'harness.model.', caller: 'worker' } };
     const window = value(await slice(run('s', 1010), log, spec));
@@ -101,7 +101,7 @@ describe('the events slice', () => {
   });
 
   it('treats blank filter fields as unset', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     const { log, calls } = memoryLog(range(1, 10));
     const window = value(await slice(run('s', 10), log, { section: 'events', from: 0, count: 5, filter: { typePrefix: '  ', caller: '' } }));
     expect(window.total).toBe(10);
@@ -109,7 +109,7 @@ describe('the events slice', () => {
   });
 
   it('scans once per run, filter and library row; a changed row, another filter or an unlisted run scan again', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     const { log, calls } = memoryLog(range(1, 500));
     const spec = { section: 'events' as const, from: 0, count: 200, filter: { typePrefix: 'harness.' } };
     await Promise.all([slice(run('a', 500), log, spec), slice(run('a', 500), log, { ...spec, from: 200 })]);
@@ -124,7 +124,7 @@ describe('the events slice', () => {
   });
 
   it('passes a failed read on as its diagnostic and does not keep a failed scan', async () => {
-    const slice = createEventsSlicer();
+    const { slice } = createEventsSlicer();
     let scans = 0;
     const broken: EventLog = {
       rows: () => fail(diagnostic('sqlite-corrupt', 'page 7 is corrupt')),

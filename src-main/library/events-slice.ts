@@ -75,7 +75,7 @@ async function rowsOf(log: EventLog, sequences: readonly number[]): Promise<Resu
   return ok(sequences.map((sequence) => found.get(sequence) ?? null));
 }
 
-/** Creates the events section's handler, with its own cache of filtered lists. */
+/** Creates the events section's handler and the step-boundary seek, sharing one cache of filtered lists. */
 export function createEventsSlicer() {
   const indexes = new Map<string, { stamp: string; sequences: Promise<Result<number[]>> }>();
 
@@ -99,7 +99,25 @@ export function createEventsSlicer() {
     return entry.sequences;
   };
 
-  return async (run: EventsRun, log: EventLog, spec: EventsSliceSpec): Promise<Result<Slice<'events'>>> => {
+  /** The nearest step boundary (a `Step*` event: scheduled, attempt started, completed, failed) after or before `from`. */
+  const seek = async (run: EventsRun, log: EventLog, from: number, direction: 'next' | 'previous'): Promise<Result<number | null>> => {
+    const sequences = await matching(run, log, STEP_BOUNDARIES);
+    if (!sequences.ok) return sequences;
+    const list = sequences.value;
+    // First index whose sequence is past `from` (binary search: the list is ascending).
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]! <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    if (direction === 'next') return ok(list[lo] ?? null);
+    const before = list[lo - 1] === from ? lo - 2 : lo - 1;
+    return ok(before >= 0 ? list[before]! : null);
+  };
+
+  const slice = async (run: EventsRun, log: EventLog, spec: EventsSliceSpec): Promise<Result<Slice<'events'>>> => {
     const base = { section: 'events' as const, from: spec.from, build: 0 };
     const filter = cleanEventFilter(spec.filter);
     if (filter === null) {
@@ -121,4 +139,8 @@ export function createEventsSlicer() {
     const found = spec.find === undefined ? undefined : indexIn(list, spec.find);
     return ok({ ...base, total: list.length, items: items.value, ...(found === undefined ? {} : { found }) });
   };
+  return { slice, seek };
 }
+
+/** The events that open or close a step's work (time travel's `{` / `}` keys move between them). */
+const STEP_BOUNDARIES: EventFilterSpec = { typePrefix: 'Step' };

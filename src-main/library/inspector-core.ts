@@ -14,7 +14,7 @@ import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createLibrary, type RecentStore } from './library';
-import { listSessions, sessionFile, sessionView } from './session-service';
+import { listSessions, sessionFile, sessionOutcomes, sessionView } from './session-service';
 import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
 import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
@@ -114,9 +114,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
     'run.timeline': async (ref) => runs.timeline(ref),
-    'run.slice': async ({ dataDir, runId, spec }) => runs.slice({ dataDir, runId }, spec),
-    'run.step': async ({ dataDir, runId, stepPath }) => runs.step({ dataDir, runId }, stepPath),
-    'run.harness': async ({ dataDir, runId, kind, id }) => runs.harness({ dataDir, runId }, { kind, id }),
+    'run.slice': async ({ spec, ...ref }) => runs.slice(ref, spec),
+    'run.step': async ({ stepPath, ...ref }) => runs.step(ref, stepPath),
+    'run.harness': async ({ kind, id, ...ref }) => runs.harness(ref, { kind, id }),
     'run.costs': async (ref) => runs.costs(ref),
     'run.reportText': async (ref) => runs.reportText(ref),
     'run.findings': async (ref) => runs.findings(ref),
@@ -125,6 +125,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.export': async (request) => exporter.export(request),
     'run.redactionPreview': async (request) => exporter.redactionPreview(request),
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
+    'run.diff': async ({ a, b }) => runs.diff(a, b),
+    'run.seek': async ({ from, direction, ...ref }) => runs.seek(ref, from, direction),
     'notes.list': async (ref) => notes.list(ref),
     'notes.put': async (request) => notes.put(request),
     'notes.delete': async (request) => notes.remove(request),
@@ -134,6 +136,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
     'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),
+    'sessions.outcomes': async ({ harnessDir, sessionId }) => withRoot((root) => sessionOutcomes(root, harnessDir, sessionId), noFolder),
     'dialog.exportReport': async (ref) => {
       if (!options.exportReportDialog) {
         return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the report instead.'));

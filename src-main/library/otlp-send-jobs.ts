@@ -22,6 +22,8 @@ export type TraceSendJob = {
   library: RunSummary[];
   table: PriceTable;
   settings: OtlpSettings;
+  /** Redact every span with the built-in rules before it is sent. */
+  redact: boolean;
   signal: AbortSignal;
   onProgress(progress: Omit<OtlpProgress, 'jobId' | 'phase'>): void;
 };
@@ -73,6 +75,7 @@ export function createSendJobs(context: SendJobsContext) {
           library: snapshot.runs,
           table: context.table(),
           settings: settings.value,
+          redact: request.redact === true,
           signal: controller.signal,
           onProgress: (progress) => {
             last = { ...last, ...progress };

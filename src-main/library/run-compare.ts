@@ -23,14 +23,18 @@ export function captureLive(snapshot: LiveRunSnapshot | undefined): LiveCapture 
 /** Seed of the simulated batches (the CLI's default, so both print the same batches). */
 export const COMPARE_SEED = 1;
 
-/** Read the log and compare; `live` must be captured before this is called (no await in between). */
-export async function compareRunLog(reader: DataDirReader, runId: string, live: LiveCapture | null): Promise<Result<RunComparison>> {
+/**
+ * Read the log and compare; `live` must be captured before this is called (no await in between).
+ * `upto` compares the log as it stood after that event (time travel; no live side then).
+ */
+export async function compareRunLog(reader: DataDirReader, runId: string, live: LiveCapture | null, upto?: number): Promise<Result<RunComparison>> {
   const log = await readRunLogAsync(reader, runId);
   if (log.events.length === 0 && log.undecodable.length === 0) {
     return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId }));
   }
   // The live state stands at `lastSequence`; rows committed since are not part of it.
-  const events = live === null ? log.events : log.events.filter((event) => event.sequence <= live.lastSequence);
+  const last = live?.lastSequence ?? upto;
+  const events = last === undefined ? log.events : log.events.filter((event) => event.sequence <= last);
   const consistency =
     live === null
       ? checkConsistency(runId, events, { batches: seededBatches(events.length, COMPARE_SEED) })

@@ -7,13 +7,12 @@ import { resolve } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { factsIfDiedAfterCut } from '../../shared/run/as-of-facts';
 import { buildRunDetail } from '../../shared/run/build-run-detail';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { readRunLog } from '../sources/little-workflow/run-check';
 import { loadLibrary } from './load-library';
-import { readRunModelFacts } from './run-detail';
+import { factsAsOf, readRunModelFacts } from './run-detail';
 
 /** Where to stop and how to price; without `upto` the whole log with today's lock fact. */
 export type RunDetailAtOptions = { upto?: number; table?: PriceTable; now?: Date };
@@ -34,7 +33,7 @@ export function loadRunDetailAt(dataDir: string, runId: string, options: RunDeta
       return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path }));
     }
     const read = readRunModelFacts(reader.value, runId, { summary, siblings: library.value.runs, table }, log);
-    const facts = { ...(options.upto === undefined ? read : factsIfDiedAfterCut(read)), now: options.now ?? read.now };
+    const facts = { ...factsAsOf(read, options.upto), now: options.now ?? read.now };
     return ok(buildRunDetail({ events: log.events, facts, table, upto: options.upto }));
   } finally {
     reader.value.close();

@@ -8,7 +8,8 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { foldRun, joinRunDetail, type FoldedRun, type RunModelFacts } from '../../shared/run/build-run-detail';
+import { eventsUpTo, foldRun, joinRunDetail, type FoldedRun, type RunModelFacts } from '../../shared/run/build-run-detail';
+import { factsIfDiedAfterCut } from '../../shared/run/as-of-facts';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -16,8 +17,11 @@ import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 import { checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
 
-/** Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active table. */
-export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
+/**
+ * Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active
+ * table; `upto` builds the run as of that event, as if its writer had died right after it.
+ */
+export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number };
 
 /** Everything the run view shows, or a diagnostic when the run has no events. */
 export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
@@ -58,7 +62,20 @@ export async function loadRunDetailParts(
   if (log.events.length === 0 && log.undecodable.length === 0) {
     return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
-  const folded = foldRun({ events: log.events, facts: readRunModelFacts(reader, runId, context, log), table: context.table });
+  const { upto } = context;
+  const facts = factsAsOf(readRunModelFacts(reader, runId, context, log), upto);
+  const folded = foldRun({ events: log.events, facts, table: context.table, upto });
   const dataDir = reader.path;
-  return ok({ folded, checkFindings: () => checkRunLog(dataDir, runId, log) });
+  // As of N the check covers the rows up to N: later rows are not part of that run yet.
+  const checked: RunLog = upto === undefined ? log : { ...log, events: [...eventsUpTo(log.events, upto)], undecodable: [...eventsUpTo(log.undecodable, upto)] };
+  return ok({ folded, checkFindings: () => checkRunLog(dataDir, runId, checked) });
+}
+
+/**
+ * The facts of a build as of event `upto` (none: the whole log with today's facts): the one place
+ * the app's time travel and `plan --at` take "as if it had died right after N" from.
+ */
+export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunModelFacts {
+  if (upto === undefined) return facts;
+  return { ...factsIfDiedAfterCut(facts), ref: { ...facts.ref, at: upto } };
 }

@@ -16,12 +16,13 @@ import type { ReportBodies } from '../../shared/report-export/harness-section';
 import { createRunModel, type RunModel } from '../../shared/run/run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
+import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { LiveRunSnapshot, RunSource } from '../sources/run-source';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { createSourceRegistry } from '../sources/registry';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
 import { createEventsSlicer, eventsRun, sourceEventLog, type EventsSliceSpec } from './events-slice';
-import { runKeyOf } from '../../shared/run/run-key';
+import { RUN_KEY_SEPARATOR, runItemKey } from '../../shared/run/run-key';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
@@ -36,6 +37,14 @@ const MODEL_CACHE_LIMIT = 3;
  * always stays), so main's memory follows the run on screen, not the last three big runs opened.
  */
 export const MODEL_CACHE_EVENTS = 250_000;
+
+/** Suffix of the cache key of a run's model over its whole log. */
+const AT_NOW = `${RUN_KEY_SEPARATOR}now`;
+
+/** The cache key of `ref`'s model: the run, and the event it is evaluated at (time travel) or "now". */
+function modelKey(ref: RunRef): string {
+  return runItemKey(ref, ref.at === undefined ? 'now' : `at:${ref.at}`);
+}
 
 /** One build of a run's model as its stages arrive: the head first, the model (lists) when built. */
 type StagedBuild = { head: RunHeadCore; build: number; model: Promise<Result<RunModel>>; ready: RunModel | null };
@@ -63,7 +72,7 @@ export function createRunService(context: RunServiceContext) {
   // One source per format; little-workflow details are built in the pool's worker thread.
   const sources = createSourceRegistry({
     buildDetail: (dataDir, runId, detailContext) => pool.detail(dataDir, runId, detailContext),
-    compareLog: (dataDir, runId, live) => pool.compare(dataDir, runId, captureLive(live)),
+    compareLog: (dataDir, runId, live, upto) => pool.compare(dataDir, runId, captureLive(live), upto),
   });
 
   // Only data dirs of the opened library, and only ids little-workflow itself would accept.
@@ -92,7 +101,7 @@ export function createRunService(context: RunServiceContext) {
     const { snapshot, dir } = checked.value;
     const summary = snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
     if (!summary) return Promise.resolve(fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId })));
-    const id = runKeyOf(ref);
+    const id = modelKey(ref);
     const key = `${summary.eventCount}\n${summary.lastSequence}\n${summary.finishedAt}\n${summary.crashed}\n${context.table().id}`;
     const hit = cache.get(id);
     cache.delete(id);
@@ -120,8 +129,18 @@ export function createRunService(context: RunServiceContext) {
       return result;
     });
     cache.set(id, entry);
-    while (cache.size > 1 && (cache.size > MODEL_CACHE_LIMIT || cachedEvents() > MODEL_CACHE_EVENTS)) cache.delete(cache.keys().next().value as string);
+    evict();
     return entry.staged;
+  };
+
+  // Over the model or event budget, models as of an event go first (scrubbing makes many; the run
+  // as it is now is what the view comes back to), then the least recently used; the model just
+  // asked for (last) always stays.
+  const evict = () => {
+    while (cache.size > 1 && (cache.size > MODEL_CACHE_LIMIT || cachedEvents() > MODEL_CACHE_EVENTS)) {
+      const keys = [...cache.keys()].slice(0, -1);
+      cache.delete(keys.find((k) => !k.endsWith(AT_NOW)) ?? keys[0]!);
+    }
   };
 
   /** The run's model, once its lists are built. */
@@ -132,7 +151,7 @@ export function createRunService(context: RunServiceContext) {
 
   /** The model of `ref` if one is built (never starts a build nor waits for one). */
   const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
-    const hit = cache.get(runKeyOf(ref));
+    const hit = cache.get(modelKey(ref));
     const result = hit ? await hit.staged : null;
     return result?.ok ? result.value.ready : null;
   };
@@ -142,7 +161,7 @@ export function createRunService(context: RunServiceContext) {
   const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot, source: RunSource): Promise<Result<StagedBuild>> => {
     const number = ++builds;
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table() });
+    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table(), ...(ref.at === undefined ? {} : { upto: ref.at }) });
     if (!built.ok) return built;
     const { head, lists, findings } = built.value;
     const model = lists.then((data) => map(data, (d) => createRunModel(d, number, findings, head)));
@@ -150,11 +169,10 @@ export function createRunService(context: RunServiceContext) {
   };
 
   // The events list reads the log through the run's source, never the model: it needs no fold.
-  const eventsSlice = createEventsSlicer();
-  const eventsWindow = (ref: RunRef, spec: EventsSliceSpec): Promise<Result<Slice>> => {
-    const run = eventsRun(ref, context.snapshot()?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId));
-    return withSource(ref, (source) => eventsSlice(run, sourceEventLog(source, ref), spec));
-  };
+  const events = createEventsSlicer();
+  const eventsRunOf = (ref: RunRef) => eventsRun(ref, context.snapshot()?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId));
+  const eventsWindow = (ref: RunRef, spec: EventsSliceSpec): Promise<Result<Slice>> =>
+    withSource(ref, (source) => events.slice(eventsRunOf(ref), sourceEventLog(source, ref), spec));
 
   return {
     /** The run's full detail (exports); the run view gets it in pieces through the calls below. */
@@ -200,7 +218,8 @@ export function createRunService(context: RunServiceContext) {
     /** Replay vs live consistency and the resume audit; `live` captures the run in the observer. */
     compare: async (ref: RunRef, live: () => LiveRunSnapshot | undefined): Promise<Result<RunComparison>> => {
       // A copy taken now, on main (the observer keeps folding); folded afresh and diffed in the worker.
-      const compared = await withSource(ref, (source) => source.compare(ref.dataDir, ref.runId, live()));
+      // As of an event the log is cut there and folded in simulated batches: the live fold stands at the end.
+      const compared = await withSource(ref, (source) => source.compare(ref.dataDir, ref.runId, ref.at === undefined ? live() : undefined, ref.at));
       if (!compared.ok) return compared;
       // Name the sessions and turns the audited plans point at, from the model the run view built.
       const built = await cachedModel(ref);
@@ -213,6 +232,17 @@ export function createRunService(context: RunServiceContext) {
       }
       return ok({ ...compared.value, refs });
     },
+    /** Two runs of the opened library's data dirs diffed in the worker (deltas b − a), each as of its `at`. */
+    diff: async (a: RunRef, b: RunRef): Promise<Result<RunDiffView>> => {
+      for (const ref of [a, b]) {
+        const checked = checkRef(ref);
+        if (!checked.ok) return checked;
+      }
+      return pool.diff(a, b, context.table());
+    },
+    /** The nearest step boundary after or before sequence `from` (time travel's `{` / `}`). */
+    seek: (ref: RunRef, from: number, direction: 'next' | 'previous'): Promise<Result<number | null>> =>
+      withSource(ref, (source) => events.seek(eventsRunOf(ref), sourceEventLog(source, ref), from, direction)),
     /** Forget cached details (after a library reload or a new price table). */
     clear: () => cache.clear(),
     /** Stop the detail worker and drop the sources' caches. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../test/support/fixture-manifest';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { itemLinks } from '../../shared/harness-trace/session-link-targets';
-import { listSessions, sessionFile, sessionView } from './session-service';
+import { outcomesCommand } from '../cli/commands/harness-sessions';
+import { listSessions, sessionFile, sessionOutcomes, sessionView } from './session-service';
 
 const ROOT = join(EXAMPLES, 'fixtures');
 const DIR = join('sessions', '.little-harness');
@@ -60,6 +61,17 @@ describe('session service', () => {
     expect(view.value.doctor).toMatchObject({ failureCount: 6, invalidEventCount: 3 });
     expect(view.value.invalidLines.map((l) => l.line)).toEqual([10, 12, 14]);
     expect(view.value.items.filter((i) => i.kind === 'runtime').map((i) => i.type)).toEqual(['harness.runtime.tier.unavailable', 'harness.runtime.error', 'harness.runtime.dispose.failed']);
+  });
+
+  it('answers outcomes across a harness dir\'s sessions and of one session, with the CLI\'s numbers', async () => {
+    const all = sessionOutcomes(ROOT, DIR);
+    if (!all.ok) throw new Error(all.error.message);
+    const io = { out: '', stdout: (t: string) => void (io.out += t), stderr: () => undefined };
+    expect(await outcomesCommand(['--data-dir', join(ROOT, DIR), '--json'], io)).toBe(0);
+    expect(all.value).toEqual(JSON.parse(io.out));
+    expect(all.value).toMatchObject({ eventCount: 6, countedCount: 3, overall: { n: 3, successRate: 1 / 3 } });
+    const one = sessionOutcomes(ROOT, DIR, 'sess_refactor');
+    expect(one.ok && [one.value.sessionIds, one.value.countedCount, one.value.supersededCount, one.value.overall]).toEqual([['sess_refactor'], 2, 1, { n: 2, success: 1, failure: 0, partial: 1, successRate: 0.5 }]);
   });
 
   it('reads a spooled file, and refuses a harness dir that is not one under the folder', () => {

@@ -6,6 +6,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { doctorReport } from '../../shared/harness-trace/doctor';
+import { outcomeSession, outcomesReport, type OutcomeSession, type OutcomesReport } from '../../shared/harness-trace/outcomes';
 import { buildSessionModel } from '../../shared/harness-trace/session-model';
 import type { SessionFile, SessionListing, SessionView } from '../../shared/harness-trace/session-view-types';
 import { findHarnessDataDirs } from '../sources/little-harness/harness-roots';
@@ -59,6 +60,27 @@ export function sessionView(root: string, harnessDir: string, requested: string)
     links: linked.links,
     linkProblems: linked.diagnostics.map((d) => d.message),
   });
+}
+
+/** Outcome rates across the sessions of one harness data dir, or of one session (`little-harness outcomes [id]`). */
+export function sessionOutcomes(root: string, harnessDir: string, sessionId?: string): Result<OutcomesReport> {
+  const dir = knownHarnessDir(root, harnessDir);
+  if (!dir.ok) return dir;
+  if (sessionId !== undefined) {
+    const session = openSession(dir.value, sessionId);
+    if (!session.ok) return session;
+    const trace = readSessionTrace(session.value.dir);
+    return trace.ok ? ok(outcomesReport([outcomeSession(session.value.status.id ?? session.value.id, trace.value)])) : trace;
+  }
+  const sessions = readSessions(dir.value);
+  if (!sessions.ok) return sessions;
+  const inputs: OutcomeSession[] = [];
+  for (const s of sessions.value) {
+    // As little-harness: a session whose trace cannot be read fails the whole report.
+    if ('problem' in s.read) return fail(s.read.problem);
+    inputs.push(outcomeSession(s.sessionId, s.read.trace));
+  }
+  return ok(outcomesReport(inputs));
 }
 
 /** A file of the session by harness path (a spooled diff or tool output), as UTF-8 text. */

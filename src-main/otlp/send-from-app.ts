@@ -6,6 +6,8 @@
 import type { TraceSender } from '../library/otlp-send-jobs';
 import { createSourceRegistry } from '../sources/registry';
 import { exportRuns } from './export-runs';
+import { builtinRules } from '../../shared/redact/builtin-rules';
+import { createRedactor } from '../../shared/redact/create-redactor';
 import { resolveAppTarget } from './otlp-endpoint';
 import { createOtlpSender, type SenderOptions } from './otlp-sender';
 
@@ -14,6 +16,7 @@ export function appTraceSender(options: SenderOptions = {}): TraceSender {
   return async (job) => {
     const target = resolveAppTarget(job.settings);
     if (!target.ok) return target;
+    const redactor = job.redact ? createRedactor(builtinRules()) : undefined;
     const sender = createOtlpSender(target.value, options);
     const sources = createSourceRegistry();
     try {
@@ -22,11 +25,15 @@ export function appTraceSender(options: SenderOptions = {}): TraceSender {
         table: job.table,
         library: job.library,
         content: job.settings.content,
+        redactor,
         signal: job.signal,
         onBatch: (progress) => job.onProgress(progress),
       });
       if (!sent.ok) return sent;
-      return { ok: true, value: { url: target.value.url, protocol: target.value.protocol, runs: sent.value.length, spans: sent.value.reduce((n, r) => n + r.spans, 0) } };
+      const summary = { url: target.value.url, protocol: target.value.protocol, runs: sent.value.length, spans: sent.value.reduce((n, r) => n + r.spans, 0) };
+      if (redactor === undefined) return { ok: true, value: summary };
+      const findings = redactor.findings();
+      return { ok: true, value: { ...summary, redacted: { total: findings.reduce((n, f) => n + f.count, 0), rules: findings.map((f) => ({ rule: f.rule, count: f.count })) } } };
     } finally {
       sources.dispose();
       // A cancelled job may still have a request out: let it finish without holding the answer.

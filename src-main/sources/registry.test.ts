@@ -30,6 +30,8 @@ describe('source registry', () => {
   it('recognises each format and nothing else', () => {
     expect(recogniseDataDir(join(FIXTURES, 'completed', '.little-workflow'))).toBe('sqlite');
     expect(recogniseDataDir(join(FIXTURES, 'loopctl', 'ledgers'))).toBe('loopctl');
+    expect(recogniseDataDir(join(FIXTURES, 'sessions', '.little-harness'))).toBe('harness-trace');
+    expect(recogniseDataDir(join(FIXTURES, 'sessions'))).toBeNull();
     expect(recogniseDataDir(empty)).toBeNull();
     expect(recogniseDataDir(FIXTURES)).toBeNull();
   });

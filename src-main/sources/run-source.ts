@@ -52,7 +52,7 @@ export type SourceOptions = {
 };
 
 /** The library's way to compare a little-workflow run's log with its live fold (in its worker thread). */
-export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot | undefined) => Promise<Result<RunComparison>>;
+export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot | undefined, upto?: number) => Promise<Result<RunComparison>>;
 
 /**
  * A run's model as its build delivers it, in stages: the head (cut from the fold) at once, the
@@ -61,8 +61,11 @@ export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot
  */
 export type DetailBuild = { head: RunHeadCore; lists: Promise<Result<RunModelData>>; findings?: Promise<Result<Diagnostic[]>> };
 
-/** Context of a detail build besides the log: the run's row, its neighbours and the price table. */
-export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable };
+/**
+ * Context of a detail build besides the log: the run's row, its neighbours and the price table;
+ * `upto` builds the run as of that event (shared/run/as-of-facts.ts).
+ */
+export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number };
 
 /** The library's way to build a little-workflow detail (in its worker thread). */
 export type DetailBuilder = (dataDir: string, runId: string, context: DetailContext) => Promise<Result<DetailBuild>>;
@@ -96,8 +99,8 @@ export interface RunSource {
   readFacts(dataDir: string, runId: string): Result<RunFacts>;
   /** The run view's full detail. */
   detail(dataDir: string, runId: string, context: DetailContext): Promise<Result<DetailBuild>>;
-  /** A fresh fold of the run's log compared with `live` (a capture of the observer's fold), and its resume audit. */
-  compare(dataDir: string, runId: string, live: LiveRunSnapshot | undefined): Promise<Result<RunComparison>>;
+  /** A fresh fold of the run's log compared with `live` (a capture of the observer's fold), and its resume audit; `upto` cuts the log after that event. */
+  compare(dataDir: string, runId: string, live: LiveRunSnapshot | undefined, upto?: number): Promise<Result<RunComparison>>;
   /** Rows `fromSequence…` (at most `limit`) of the events list. */
   eventRows(dataDir: string, runId: string, fromSequence: number, limit: number): Promise<Result<EventRow[]>>;
   /** Sequences of the events matching `filter`. */

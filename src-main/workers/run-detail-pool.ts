@@ -22,6 +22,8 @@ export type { DetailBuild } from '../sources/run-source';
 
 type Pending = (result: Result<RunWorkerResult>) => void;
 type PendingLists = (lists: Result<RunModelData>) => void;
+import type { RunDiffView } from '../../shared/compare/run-diff-view';
+import type { RunRef } from '../../shared/run/run-detail-types';
 type PendingFindings = (findings: Result<Diagnostic[]>) => void;
 
 /**
@@ -160,9 +162,11 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     discover: (root: string) => call({ kind: 'discover', root }) as Promise<Result<Discovery>>,
     /** The head of `runId` in `dataDir` once it is folded; its lists and then its findings follow (built in the worker when one can run). */
     detail,
-    /** The run's log folded afresh and compared with `live` (or simulated batches), in the worker. */
-    compare: (dataDir: string, runId: string, live: LiveCapture | null) =>
-      call({ kind: 'compare', dataDir, runId, live }) as Promise<Result<RunComparison>>,
+    /** The run's log (cut after `upto` when given) folded afresh and compared with `live` (or simulated batches), in the worker. */
+    compare: (dataDir: string, runId: string, live: LiveCapture | null, upto?: number) =>
+      call({ kind: 'compare', dataDir, runId, live, upto }) as Promise<Result<RunComparison>>,
+    /** Two runs diffed (each read strictly, as of its `at` when given), in the worker. */
+    diff: (a: RunRef, b: RunRef, table: PriceTable) => call({ kind: 'diff', a, b, table }) as Promise<Result<RunDiffView>>,
     /** Whether a worker thread is running now (it ends itself after a request left it large). */
     running: () => worker !== null,
     /** Stop the worker (pending requests fail). */

@@ -1,7 +1,7 @@
 /**
  * Worker thread that loads library snapshots (folding every run without a terminal event),
  * builds run details in stages (the head from the fold, then the lists with their turn rows and
- * cost aggregate, then the integrity check) and replay-vs-live comparisons: reading and folding a
+ * cost aggregate, then the integrity check), replay-vs-live comparisons and run diffs: reading and folding a
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
@@ -20,6 +20,9 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
+import { diffRefs } from '../library/run-diff-service';
+import type { RunDiffView } from '../../shared/compare/run-diff-view';
+import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
 import type { Discovery } from '../sources/little-workflow/store-types';
 
@@ -28,10 +31,11 @@ export type RunWorkerRequest =
   | { id: number; kind: 'library'; root: string; table: PriceTable }
   | { id: number; kind: 'discover'; root: string }
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
-  | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null };
+  | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null; upto?: number }
+  | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable };
 
 /** What request `id` answers first: a detail answers with the run's head, its lists and findings follow. */
-export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery;
+export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery | RunDiffView;
 
 /**
  * What the worker posts: the result of request `id`, then (details only) the run's lists and
@@ -64,6 +68,13 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       return { result: fail(diagnostic('internal', `loading ${request.root} failed: ${(error as Error).message}`, { path: request.root })) };
     }
   }
+  if (request.kind === 'diff') {
+    try {
+      return { result: diffRefs(request.a, request.b, request.table) };
+    } catch (error) {
+      return { result: fail(diagnostic('internal', `diff of ${request.a.runId} and ${request.b.runId} failed: ${(error as Error).message}`)) };
+    }
+  }
   const failed = (error: unknown) => fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
   const guarded =
     <T,>(stage: () => T) =>
@@ -77,7 +88,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   const reader = openDataDir(request.dataDir);
   if (!reader.ok) return { result: reader };
   try {
-    if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live) };
+    if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context);
     if (!parts.ok) return { result: parts };
     const { folded, checkFindings } = parts.value;

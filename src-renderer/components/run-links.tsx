@@ -3,24 +3,24 @@
  * they open in a new tab, copy as deep links, and Back works; the hash listener routes them.
  */
 import type { ReactNode } from 'react';
-import { formatRoute, type RunTab } from '../routing/route';
+import { formatRoute, runBase, type RunTab } from '../routing/route';
 
-/** Where a link points inside the run view (the data dir label travels along when set). */
-export type RunAddress = { runId: string; dir: string | null };
+/** Where a link points inside the run view (the data dir label and the position in time travel along when set). */
+export type RunAddress = { runId: string; dir: string | null; at?: number };
 
 /** Hash of one event of a run (`#/run/<id>/event/<seq>`). */
 export function eventHref(at: RunAddress, sequence: number): string {
-  return formatRoute({ view: 'run', runId: at.runId, dir: at.dir, tab: 'events', event: sequence });
+  return formatRoute({ ...runBase(at), tab: 'events', event: sequence });
 }
 
 /** Hash of one tab of a run. */
 export function tabHref(at: RunAddress, tab: RunTab): string {
-  return formatRoute({ view: 'run', runId: at.runId, dir: at.dir, tab });
+  return formatRoute({ ...runBase(at), tab });
 }
 
 /** Hash of a harness session in the turns view. */
 export function sessionHref(at: RunAddress, sessionId: number): string {
-  return formatRoute({ view: 'run', runId: at.runId, dir: at.dir, tab: 'turns', session: sessionId });
+  return formatRoute({ ...runBase(at), tab: 'turns', session: sessionId });
 }
 
 /** "seq N" linking to the event; a muted dash when the sequence is unknown. */

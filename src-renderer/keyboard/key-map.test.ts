@@ -18,6 +18,10 @@ describe('keyToAction', () => {
     ['/', 'focus-search'],
     ['?', 'help'],
     ['Escape', 'escape'],
+    ['[', 'time-back'],
+    [']', 'time-forward'],
+    ['{', 'boundary-back'],
+    ['}', 'boundary-forward'],
   ] as const)('%s → %s anywhere outside a field', (key, action) => {
     expect(keyToAction(press(key), idle)).toBe(action);
   });
@@ -33,7 +37,7 @@ describe('keyToAction', () => {
   });
 
   it('ignores every key but Escape and Ctrl/Cmd+O while typing', () => {
-    for (const key of ['j', 'k', 'g', 'G', '/', '?', 'Enter', 'h', 'l', 'ArrowDown']) expect(keyToAction(press(key), typing)).toBeNull();
+    for (const key of ['j', 'k', 'g', 'G', '/', '?', 'Enter', 'h', 'l', 'ArrowDown', '[', ']', '{', '}']) expect(keyToAction(press(key), typing)).toBeNull();
     expect(keyToAction(press('Escape'), typing)).toBe('escape');
     expect(keyToAction(press('o', { ctrlKey: true }), typing)).toBe('open-data-dir');
   });

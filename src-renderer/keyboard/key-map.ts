@@ -16,6 +16,10 @@ export type KeyAction =
   | 'help'
   | 'open-data-dir'
   | 'export-run'
+  | 'time-back'
+  | 'time-forward'
+  | 'boundary-back'
+  | 'boundary-forward'
   | 'escape';
 
 /** The parts of a KeyboardEvent the mapping looks at. */
@@ -61,6 +65,15 @@ export function keyToAction(press: KeyPress, context: KeyContext): KeyAction | n
       return 'focus-search';
     case '?':
       return 'help';
+    // Time travel in a run view: one event, or one step boundary (shifted brackets).
+    case '[':
+      return 'time-back';
+    case ']':
+      return 'time-forward';
+    case '{':
+      return 'boundary-back';
+    case '}':
+      return 'boundary-forward';
     default:
       return null;
   }
@@ -89,6 +102,8 @@ export const KEY_HELP: readonly KeyHelp[] = [
   { keys: ['l', '→'], does: 'Expand the selected run’s sub-runs' },
   { keys: ['h', '←'], does: 'Collapse them' },
   { keys: ['/'], does: 'Search in the current view' },
+  { keys: ['[', ']'], does: 'In a run: show it as of one event earlier / later (time travel)' },
+  { keys: ['{', '}'], does: 'In a run: move to the previous / next step boundary' },
   { keys: ['Ctrl O', '⌘ O'], does: 'Open a data directory' },
   { keys: ['Ctrl E', '⌘ E'], does: 'Export the open run as a report' },
   { keys: ['Esc'], does: 'Close a dialog, leave a field, or go back to the run list' },

@@ -8,7 +8,7 @@ import { useRouteStore } from '../stores/route-store';
 import { useLibraryViewStore } from '../stores/library-view-store';
 import { libraryRoute } from '../views/library/use-library-url-sync';
 import { HelpDialog } from './help-dialog';
-import { activeList, focusInList, focusSearch, exportOpenRun } from './keyboard-registry';
+import { activeList, focusInList, focusSearch, exportOpenRun, travelTime } from './keyboard-registry';
 import { useKeyboardStore } from './keyboard-store';
 import { isControlTarget, isTypingTarget, keyToAction, type KeyAction } from './key-map';
 import { moveIndex } from './use-list-keyboard';
@@ -70,6 +70,12 @@ function perform(action: KeyAction, focused: Element | null): boolean {
       return true;
     case 'export-run':
       return exportOpenRun();
+    case 'time-back':
+    case 'time-forward':
+      return travelTime({ unit: 'event', direction: action === 'time-back' ? -1 : 1 });
+    case 'boundary-back':
+    case 'boundary-forward':
+      return travelTime({ unit: 'boundary', direction: action === 'boundary-back' ? -1 : 1 });
     case 'escape':
       return escape(focused);
   }

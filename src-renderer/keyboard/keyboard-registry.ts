@@ -74,3 +74,24 @@ export const registerExport = exporters.register;
 
 /** Export the open run; false when no run view is open. */
 export const exportOpenRun = exporters.run;
+
+/** A time-travel move: one event or one step boundary, back or forward. */
+export type TimeMove = { unit: 'event' | 'boundary'; direction: -1 | 1 };
+
+const travellers: Array<(move: TimeMove) => void> = [];
+
+/** Register the open run view's time travel (`[` `]` `{` `}`); returns the unregister. */
+export function registerTimeTravel(travel: (move: TimeMove) => void): () => void {
+  travellers.push(travel);
+  return () => {
+    const at = travellers.indexOf(travel);
+    if (at >= 0) travellers.splice(at, 1);
+  };
+}
+
+/** Move the open run view in time; false when no run view is open. */
+export function travelTime(move: TimeMove): boolean {
+  const travel = travellers[travellers.length - 1];
+  travel?.(move);
+  return travel !== undefined;
+}

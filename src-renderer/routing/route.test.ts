@@ -33,6 +33,31 @@ describe('deep links', () => {
   });
 });
 
+describe('time travel and compare routes', () => {
+  it.each<[string, Route]>([
+    ['#/run/run_abc/at/17', { view: 'run', runId: 'run_abc', dir: null, tab: 'overview', at: 17 }],
+    ['#/run/run_abc/at/17/crash', { view: 'run', runId: 'run_abc', dir: null, tab: 'crash', at: 17 }],
+    ['#/run/run_abc/at/3/event/2', { view: 'run', runId: 'run_abc', dir: null, tab: 'events', event: 2, at: 3 }],
+    ['#/run/run_abc/at/9/step/review%5Bfast-a%5D.score', { view: 'run', runId: 'run_abc', dir: null, tab: 'steps', step: 'review[fast-a].score', at: 9 }],
+    ['#/run/run_abc/at/9/session/1?dir=a%2Fb', { view: 'run', runId: 'run_abc', dir: 'a/b', tab: 'turns', session: 1, at: 9 }],
+    ['#/run/run_b/compare?against=run_a', { view: 'run', runId: 'run_b', dir: null, tab: 'compare', against: { runId: 'run_a', dir: null } }],
+    [
+      '#/run/run_b/at/5/compare?dir=x&against=run_a&againstDir=y%2F.little-workflow',
+      { view: 'run', runId: 'run_b', dir: 'x', tab: 'compare', at: 5, against: { runId: 'run_a', dir: 'y/.little-workflow' } },
+    ],
+  ])('%s parses and formats back', (hash, route) => {
+    expect(parseRoute(hash)).toEqual(route);
+    expect(formatRoute(route)).toBe(hash);
+  });
+
+  it('an `at` that is not a positive sequence is not time travel', () => {
+    expect(parseRoute('#/run/run_abc/at/0/costs')).toEqual({ view: 'run', runId: 'run_abc', dir: null, tab: 'overview' });
+    expect(parseRoute('#/run/run_abc/at/x/costs')).toEqual({ view: 'run', runId: 'run_abc', dir: null, tab: 'overview' });
+    expect(parseRoute('#/run/run_abc/at')).toEqual({ view: 'run', runId: 'run_abc', dir: null, tab: 'overview' });
+    expect(parseRoute('#/run/run_abc/at/12345678901234567/costs')).not.toHaveProperty('at');
+  });
+});
+
 describe('session routes', () => {
   it('round-trips a harness session address (ids with slashes and spaces, the harness dir as a query)', () => {
     const route = { view: 'session' as const, sessionId: 'chat with spaces/and slashes', dir: 'harness/.little-harness' };

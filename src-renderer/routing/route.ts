@@ -9,6 +9,8 @@
  *   #/run/<runId>/step/<stepPath>        one step (step path URI-encoded)
  *   #/run/<runId>/session/<id>           one harness session in the turns view
  *   #/run/<runId>/event/<sequence>       one event in the events view
+ *   #/run/<runId>/at/<seq>/…             any of the above as of event #seq (time travel)
+ *   #/run/<runId>/compare?against=<id>   the run compared with another (the baseline; `againstDir`: its data dir label)
  *   ?dir=<data dir label>                appended when the run id exists in several data dirs
  *   #/session/<sessionId>?dir=<harness dir>   one little-harness session (dir relative to the opened folder)
  *   …&occ=<occurrenceId>                 that session with the trace item of one occurrence picked out
@@ -18,12 +20,32 @@
 export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'compare', 'events'] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
+/** The run a compare is made against (the baseline, A): its id and data dir label (null: the same). */
+export type RunAgainst = { runId: string; dir: string | null };
+
 /** A parsed address. */
 export type Route =
   /** `query`: the run list's filter and sort parameters, absent when there are none. */
   | { view: 'library'; query?: Record<string, string> }
-  | { view: 'run'; runId: string; dir: string | null; tab: RunTab; step?: string; session?: number; event?: number }
+  | {
+      view: 'run';
+      runId: string;
+      dir: string | null;
+      tab: RunTab;
+      step?: string;
+      session?: number;
+      event?: number;
+      /** Time travel: the run as of this event (absent: as it is now). */
+      at?: number;
+      /** The compare tab's baseline run. */
+      against?: RunAgainst;
+    }
   | { view: 'session'; sessionId: string; dir: string; occurrence?: string };
+
+/** The address of run `route`'s view, keeping its position in time (tab and selection left to the caller). */
+export function runBase(route: { runId: string; dir: string | null; at?: number }): { view: 'run'; runId: string; dir: string | null; at?: number } {
+  return { view: 'run', runId: route.runId, dir: route.dir, ...(route.at === undefined ? {} : { at: route.at }) };
+}
 
 /** Parse a location hash (with or without the leading `#`); anything unknown is the library. */
 export function parseRoute(hash: string): Route {
@@ -36,10 +58,21 @@ export function parseRoute(hash: string): Route {
     return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: params.get('dir') ?? '.', ...(occurrence ? { occurrence } : {}) };
   }
   if (parts[0] !== 'run' || !parts[1]) return libraryRoute(query);
-  const dir = new URLSearchParams(query).get('dir');
-  const base = { view: 'run' as const, runId: safeDecode(parts[1]), dir };
-  const [kind, value] = [parts[2], parts[3]];
-  if (kind === 'step' && value !== undefined) return { ...base, tab: 'steps', step: safeDecode(parts.slice(3).join('/')) };
+  const params = new URLSearchParams(query);
+  const dir = params.get('dir');
+  // `/at/<seq>` puts the whole run view as of that event; the rest of the path is read after it.
+  const timeTravel = parts[2] === 'at' && isInt(parts[3]) && Number(parts[3]) >= 1;
+  const rest = parts.slice(timeTravel ? 4 : 2);
+  const against = params.get('against');
+  const base = {
+    view: 'run' as const,
+    runId: safeDecode(parts[1]),
+    dir,
+    ...(timeTravel ? { at: Number(parts[3]) } : {}),
+    ...(against ? { against: { runId: against, dir: params.get('againstDir') } } : {}),
+  };
+  const [kind, value] = [rest[0], rest[1]];
+  if (kind === 'step' && value !== undefined) return { ...base, tab: 'steps', step: safeDecode(rest.slice(1).join('/')) };
   if (kind === 'session' && isInt(value)) return { ...base, tab: 'turns', session: Number(value) };
   if (kind === 'event' && isInt(value)) return { ...base, tab: 'events', event: Number(value) };
   if ((RUN_TABS as readonly string[]).includes(kind ?? '')) return { ...base, tab: kind as RunTab };
@@ -56,12 +89,18 @@ export function formatRoute(route: Route): string {
     const occ = route.occurrence ? `&occ=${encodeURIComponent(route.occurrence)}` : '';
     return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}${occ}`;
   }
-  const id = encodeURIComponent(route.runId);
-  const query = route.dir ? `?dir=${encodeURIComponent(route.dir)}` : '';
-  if (route.step !== undefined) return `#/run/${id}/step/${encodeURIComponent(route.step)}${query}`;
-  if (route.session !== undefined) return `#/run/${id}/session/${route.session}${query}`;
-  if (route.event !== undefined) return `#/run/${id}/event/${route.event}${query}`;
-  return `#/run/${id}${route.tab === 'overview' ? '' : `/${route.tab}`}${query}`;
+  const params = new URLSearchParams();
+  if (route.dir) params.set('dir', route.dir);
+  if (route.against) {
+    params.set('against', route.against.runId);
+    if (route.against.dir) params.set('againstDir', route.against.dir);
+  }
+  const query = params.size > 0 ? `?${params.toString()}` : '';
+  const run = `#/run/${encodeURIComponent(route.runId)}${route.at === undefined ? '' : `/at/${route.at}`}`;
+  if (route.step !== undefined) return `${run}/step/${encodeURIComponent(route.step)}${query}`;
+  if (route.session !== undefined) return `${run}/session/${route.session}${query}`;
+  if (route.event !== undefined) return `${run}/event/${route.event}${query}`;
+  return `${run}${route.tab === 'overview' ? '' : `/${route.tab}`}${query}`;
 }
 
 function libraryRoute(query: string): Route {

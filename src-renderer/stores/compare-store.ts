@@ -26,7 +26,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
 
   async load(ref, force = false) {
     const current = get();
-    const same = current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId;
+    const same = current.ref?.dataDir === ref.dataDir && current.ref.runId === ref.runId && current.ref.at === ref.at;
     if (same && !force && current.request.phase !== 'error') return;
     const ticket = loads.begin();
     // Re-running keeps the old answer on screen until the new one lands.

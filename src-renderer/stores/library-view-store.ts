@@ -1,8 +1,10 @@
 /**
  * Library view domain store: the run list's filters and sort (mirrored in the URL hash),
- * which groups are expanded, and the selected row.
+ * which groups are expanded, the selected row, and the runs picked for compare.
  */
 import { create } from 'zustand';
+import type { RunRef } from '../../shared/run/run-detail-types';
+import { togglePick } from '../views/compare/compare-candidates';
 import { DEFAULT_QUERY, clearFilters, formatLibraryQuery, type LibraryQuery } from '../views/library/library-query';
 
 export type LibraryViewState = {
@@ -20,6 +22,11 @@ export type LibraryViewState = {
   /** Open or close group `key`. */
   setExpanded(key: string, open: boolean): void;
   select(key: string | null): void;
+  /** Runs picked for "Compare" (at most two, oldest pick first). */
+  picked: Array<Pick<RunRef, 'dataDir' | 'runId'>>;
+  /** Pick or unpick a run for compare. */
+  togglePick(ref: Pick<RunRef, 'dataDir' | 'runId'>): void;
+  clearPicks(): void;
 };
 
 /** The query as a comparable string (its URL form). */
@@ -45,5 +52,12 @@ export const useLibraryViewStore = create<LibraryViewState>()((set, get) => ({
   },
   select(key) {
     set({ selectedKey: key });
+  },
+  picked: [],
+  togglePick(ref) {
+    set({ picked: togglePick(get().picked, ref) });
+  },
+  clearPicks() {
+    set({ picked: [] });
   },
 }));

@@ -14,6 +14,7 @@ import type { RunRef } from '../../shared/run/run-detail-types';
 import type { HarnessRefs, Slice, SliceItem, SliceSpec } from '../../shared/run/run-head-types';
 import { api } from '../api';
 import { LruCache } from './lru-cache';
+import { requestOf } from './run-store';
 
 /** Items per request, for every section. */
 export const SLICE_PAGE = 200;
@@ -77,7 +78,8 @@ export function useSlice<S extends Section>(ref: RunRef | null, version: number,
       inFlight.current.add(token);
       const spec = { ...(q as object), from: page * SLICE_PAGE, count: SLICE_PAGE } as SliceSpec;
       if (!withFind) delete (spec as { find?: unknown }).find;
-      const result = await api['run.slice']({ dataDir: ref.dataDir, runId: ref.runId, spec });
+      // As of an event (time travel) the model's lists are the ones at that event; the raw events are all listed.
+      const result = await api['run.slice']({ ...requestOf(ref), spec });
       inFlight.current.delete(token);
       // The list changed while this page was on the way: its items belong to another list.
       if (live.current.listKey !== key) return;
@@ -101,8 +103,8 @@ export function useSlice<S extends Section>(ref: RunRef | null, version: number,
         tick: s.tick + 1,
       }));
     },
-    // `ref` is stable per run; the rest is read through `live`.
-    [ref?.dataDir, ref?.runId],
+    // `ref` is stable per run and position; the rest is read through `live`.
+    [ref?.dataDir, ref?.runId, ref?.at],
   );
 
   const need = useCallback(

@@ -8,7 +8,7 @@
  */
 import { buildSessionModel } from '../../../shared/harness-trace/session-model';
 import { doctorExitCode } from '../../../shared/harness-trace/doctor';
-import { outcomesReport } from '../../../shared/harness-trace/outcomes';
+import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
 import { listSessionFolders, readSessionTrace } from '../../sources/little-harness/session-store';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
@@ -72,14 +72,14 @@ export async function outcomesCommand(argv: string[], io: CliIo): Promise<number
   const sessions = [];
   if (positionals.length === 1) {
     const { session, trace } = readSessionOrThrow(harnessDir, positionals[0]);
-    sessions.push({ sessionId: session.id, events: trace.events.map((r) => r.event), invalidEventCount: trace.invalid.length + (trace.tornTail ? 1 : 0) });
+    sessions.push(outcomeSession(session.id, trace));
   } else {
     const listed = listSessionFolders(harnessDir);
     if (!listed.ok) throw new DataDirError(listed.error);
     for (const entry of listed.value) {
       const trace = readSessionTrace(entry.dir);
       if (!trace.ok) throw new DataDirError(trace.error);
-      sessions.push({ sessionId: entry.status?.id ?? entry.pathKey, events: trace.value.events.map((r) => r.event), invalidEventCount: trace.value.invalid.length + (trace.value.tornTail ? 1 : 0) });
+      sessions.push(outcomeSession(entry.status?.id ?? entry.pathKey, trace.value));
     }
   }
   const report = outcomesReport(sessions);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctorReport } from '../../../shared/harness-trace/doctor';
-import { outcomesReport } from '../../../shared/harness-trace/outcomes';
+import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
 import { buildSessionModel, type FileChangeItem } from '../../../shared/harness-trace/session-model';
 import type { Result } from '../../../shared/diagnostics';
 import { EXAMPLES } from '../../../test/support/fixture-manifest';
@@ -56,7 +56,7 @@ describe('harness data dirs and sessions', () => {
   it('gives the outcomes little-harness gives across the fixture sessions', () => {
     const sessions = value(listSessionFolders(HARNESS)).map((s) => {
       const t = value(readSessionTrace(s.dir));
-      return { sessionId: s.status?.id ?? s.pathKey, events: t.events.map((r) => r.event), invalidEventCount: t.invalid.length + (t.tornTail ? 1 : 0) };
+      return outcomeSession(s.status?.id ?? s.pathKey, t);
     });
     const report = outcomesReport(sessions);
     expect(report).toMatchObject({ sessionIds: ['sess_crashed', 'sess_failing', 'sess_refactor', 'sess_workflow'], invalidEventCount: 4, eventCount: 6, countedCount: 3, supersededCount: 1, retractedCount: 1, clearedCount: 1 });

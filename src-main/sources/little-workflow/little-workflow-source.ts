@@ -71,8 +71,8 @@ function createLittleWorkflowSource(options: SourceOptions = {}): RunSource {
       options.buildDetail
         ? options.buildDetail(dataDir, runId, context)
         : Promise.resolve(fail(diagnostic('unsupported', 'This process builds no run details (no detail builder was given)'))),
-    compare: (dataDir, runId, live) =>
-      options.compareLog ? options.compareLog(dataDir, runId, live) : Promise.resolve(fail(diagnostic('unsupported', 'This process compares no runs (no comparer was given)'))),
+    compare: (dataDir, runId, live, upto) =>
+      options.compareLog ? options.compareLog(dataDir, runId, live, upto) : Promise.resolve(fail(diagnostic('unsupported', 'This process compares no runs (no comparer was given)'))),
     eventRows: (dataDir, runId, fromSequence, limit) => withReader(dataDir, (reader) => eventRows(reader, runId, fromSequence, limit)),
     eventIndex: (dataDir, runId, filter) => withReader(dataDir, (reader) => filterSequences(reader, runId, filter)),
     event: (dataDir, runId, sequence) => withReader(dataDir, (reader) => fullEvent(reader, runId, sequence)),

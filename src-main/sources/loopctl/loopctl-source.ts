@@ -33,6 +33,8 @@ function createLoopctlSource(): RunSource {
     readFacts: () => ok({ lock: { ...NO_LOCK }, pendingCycle: null, outerLoopIds: [], workflowVersionIds: [] }),
     // Folded fresh from the ledgers on main: a ledger fold is quick next to a SQLite run's.
     detail: async (dataDir, runId, context) => {
+      // A loopctl run is folded from its ledgers, which have no crash semantics to replay up to an event.
+      if (context.upto !== undefined) return fail(diagnostic('unsupported', 'Time travel needs a little-workflow event log; loopctl runs are shown as they are now'));
       const detail = loadLoopctlRunDetail(dataDir, runId, context.table);
       // Folded here at once (ledgers are small): every stage is ready together.
       return detail.ok ? ok({ head: headOfDetail(detail.value), lists: Promise.resolve(ok(prepareRunModel(detail.value, context.table, new Date()))) }) : detail;

@@ -10,6 +10,7 @@ import { formatTime } from '../../format';
 import { inFlightLabel, lockPhrase } from './boundary-sentence';
 import { formatAgo, formatDuration } from './relative-time';
 import { ResumePlanList } from './resume-plan-list';
+import { planCounts } from './died-here';
 import './crash.css';
 
 /** The crash tab body for one run. */
@@ -23,6 +24,7 @@ export function CrashView({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const terminal = verdict.kind === 'completed' || verdict.kind === 'failed';
   return (
     <div className="crash-view">
+      {detail.ref.at !== undefined && lastEvent && <DiedHere detail={detail} at={at} />}
       <section className={`crash-verdict crash-verdict-${verdict.kind}`} aria-labelledby="crash-verdict-h">
         <h3 id="crash-verdict-h">
           <span className={`badge badge-${verdict.kind}`}>{verdict.kind}</span> {verdict.reason}
@@ -134,6 +136,33 @@ export function CrashView({ detail, at }: { detail: RunHead; at: RunAddress }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** The banner of the tab as of an event: what a resume would do had the process died right after it. */
+function DiedHere({ detail, at }: { detail: RunHead; at: RunAddress }) {
+  const { lastEvent, resumePlan, verdict } = detail.boundary!;
+  return (
+    <section className="crash-died-here" aria-labelledby="crash-died-h" data-testid="died-here">
+      <h3 id="crash-died-h">
+        If it had died here: right after <EventLink at={at} sequence={lastEvent!.sequence} /> <span className="mono">{lastEvent!.type}</span>
+      </h3>
+      {resumePlan.applicable ? (
+        <>
+          <p>A resume of the same run id, on a log that ends at this event, would:</p>
+          <ul className="died-counts">
+            {planCounts(resumePlan, detail.stepsSkippedCount).map((c) => (
+              <li key={c.kind}>
+                <strong>{c.kind}</strong> {c.count.toLocaleString('en-US')} <span className="muted">{c.what}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">The sections below are the run as of this event: the same plan <code>little-inspector plan --at {lastEvent!.sequence}</code> prints.</p>
+        </>
+      ) : (
+        <p>The run had already {verdict.kind} at this event: a resume would do nothing.</p>
+      )}
+    </section>
   );
 }
 

@@ -25,16 +25,26 @@ export function sizeLabel(chars: number): string {
  * `sequence` is unknown while a filtered list's page loads; `row` is undefined while its page
  * loads, null where the log has no event with the sequence (a gap).
  */
-type Props = { sequence: number | undefined; row: EventRow | null | undefined; error: string | undefined; selected: boolean; onSelect(sequence: number): void; /** A note is pinned to this event. */ noted?: boolean };
+type Props = {
+  sequence: number | undefined;
+  row: EventRow | null | undefined;
+  error: string | undefined;
+  selected: boolean;
+  /** Past the event the run is shown as of (time travel): not yet written at that point. */
+  future?: boolean;
+  onSelect(sequence: number): void;
+  /** A note is pinned to this event. */
+  noted?: boolean;
+};
 
 /** A listbox option; clicking selects it. */
-export function EventRowView({ sequence, row, error, selected, onSelect, noted = false }: Props) {
+export function EventRowView({ sequence, row, error, selected, future = false, onSelect, noted = false }: Props) {
   return (
     <div
       id={sequence === undefined ? undefined : eventRowId(sequence)}
       role="option"
       aria-selected={selected}
-      className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}`}
+      className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}${future ? ' ev-future' : ''}`}
       onClick={() => sequence !== undefined && onSelect(sequence)}
     >
       <span className="ev-seq">

@@ -16,6 +16,7 @@ import { SendToBackendButton } from '../otlp/send-button';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { LoadingRows } from './loading-rows';
 import { RunTable } from './run-table';
+import { CompareBar } from './compare-bar';
 import { ambiguousRunIds, buildRunTree } from './run-tree';
 import { useLibraryUrlSync } from './use-library-url-sync';
 import './library.css';
@@ -110,7 +111,10 @@ function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; rel
           <button type="button" onClick={clear}>Clear filters</button>
         </div>
       ) : (
-        <RunTable rows={tree.rows} ambiguous={ambiguous} />
+        <>
+          <CompareBar snapshot={snapshot} />
+          <RunTable rows={tree.rows} ambiguous={ambiguous} />
+        </>
       )}
       <SessionsPanel root={snapshot.root} />
       {/* Below the list, so the filters stand still from the loading frame to the loaded one. */}

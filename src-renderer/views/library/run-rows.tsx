@@ -77,17 +77,20 @@ type RunRowProps = RowBase & {
   href: string;
   onOpen(): void;
   onToggle(): void;
+  /** Picked for "Compare", and the toggle. */
+  picked: boolean;
+  onPick(): void;
 };
 
 /** A run: id, label and tags, status, times, counts, cost. Clicking anywhere opens it. */
-export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: RunRowProps) {
+export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, picked, onPick }: RunRowProps) {
   // Between two snapshots (≤ 250 ms apart) the live summary of this run is drawn on top.
   const live = useLiveRun(row.run.dataDir, row.run.runId);
   const run = overlayRun(row.run, live);
   const active = live?.summary.phase === 'active';
   const open = (event: MouseEvent) => {
     // Links and buttons inside the row do their own thing.
-    if ((event.target as Element).closest('a, button')) return;
+    if ((event.target as Element).closest('a, button, input, label')) return;
     onOpen();
   };
   const unpriced = run.costUsd === null;
@@ -110,6 +113,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle }: 
     >
       <div role="gridcell" className="lib-cell lib-col-run" style={{ paddingLeft: 8 + row.depth * INDENT }}>
         {row.depth > 0 && <span className="lib-branch" aria-hidden="true">└</span>}
+        <input type="checkbox" className="lib-pick" checked={picked} onChange={onPick} tabIndex={-1} aria-label={`Pick ${run.runId} to compare`} title="Pick two runs, then Compare" />
         <a href={href} className="mono lib-run-id" tabIndex={-1} title={run.runId}>{run.runId}</a>
         {row.childCount > 0 && (
           <button type="button" className="lib-toggle lib-kids" aria-expanded={row.expanded ?? false} onClick={onToggle} tabIndex={-1}>

@@ -33,6 +33,8 @@ export function RunTable({ rows, ambiguous }: RunTableProps) {
   const select = useLibraryViewStore((s) => s.select);
   const setExpanded = useLibraryViewStore((s) => s.setExpanded);
   const navigate = useRouteStore((s) => s.navigate);
+  const picked = useLibraryViewStore((s) => s.picked);
+  const togglePick = useLibraryViewStore((s) => s.togglePick);
 
   // j/k walk the runs; group headers are skipped (they toggle by click or Tab + Enter).
   const runIndexes = useMemo(() => rows.flatMap((row, i) => (row.kind === 'run' ? [i] : [])), [rows]);
@@ -75,6 +77,8 @@ export function RunTable({ rows, ambiguous }: RunTableProps) {
             href={formatRoute(runRoute(row.run, row.dirLabel, ambiguous))}
             onOpen={() => open(row)}
             onToggle={() => setExpanded(row.key, !row.expanded)}
+            picked={picked.some((p) => p.dataDir === row.run.dataDir && p.runId === row.run.runId)}
+            onPick={() => togglePick(row.run)}
           />
         );
     }

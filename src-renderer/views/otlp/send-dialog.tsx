@@ -49,6 +49,7 @@ function SendFormView({ label, count }: { label: string; count: number }) {
         endpoint: view.endpoint,
         protocol: view.protocol,
         content: view.content,
+        redact: true,
         remember: view.remembered || (desktop && view.stateDir !== null && view.endpoint === ''),
         headers: view.headers.map((h) => ({ ...h, key: nextKey.current++ })),
       });
@@ -128,6 +129,10 @@ function SendFormView({ label, count }: { label: string; count: number }) {
           <label className="otlp-inline otlp-wide">
             <input type="checkbox" checked={form.content} onChange={(e) => patch({ content: e.target.checked })} /> Include message contents (prompts, answers, tool
             arguments and results). Off: only names, timings, tokens and costs leave this machine.
+          </label>
+          <label className="otlp-inline otlp-wide">
+            <input type="checkbox" checked={form.redact === true} onChange={(e) => patch({ redact: e.target.checked })} /> Redact secrets (API keys, auth headers, private keys,
+            JWTs, emails, KEY=VALUE secrets) in span names and attributes before they leave.
           </label>
           <label className="otlp-inline otlp-wide">
             <input type="checkbox" checked={form.remember} disabled={view?.stateDir === null} onChange={(e) => patch({ remember: e.target.checked })} /> Remember these

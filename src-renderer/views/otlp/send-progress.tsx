@@ -29,6 +29,7 @@ export function SendProgress({ progress, sending, outcome }: Props) {
     return (
       <p className="otlp-done" role="status">
         Sent {n(s.spans)} spans of {n(s.runs)} run{s.runs === 1 ? '' : 's'} to <span className="mono">{s.url}</span> ({s.protocol}).
+        {s.redacted !== undefined && ` ${n(s.redacted.total)} value${s.redacted.total === 1 ? '' : 's'} redacted${s.redacted.rules.length === 0 ? '' : ` (${s.redacted.rules.map((r) => `${r.count} ${r.rule}`).join(', ')})`}.`}
       </p>
     );
   }

@@ -8,7 +8,7 @@ import type { RunSummary } from '../../../shared/library';
 import { cleanEventFilter } from '../../../shared/run/event-filter-spec';
 import type { EventFilterSpec } from '../../../shared/run/run-detail-types';
 import { VirtualList } from '../../components/virtual-list';
-import { formatRoute } from '../../routing/route';
+import { formatRoute, runBase } from '../../routing/route';
 import { useLiveRun } from '../../stores/live-store';
 import { useRouteStore } from '../../stores/route-store';
 import { useRunEvent } from '../../stores/use-run-event';
@@ -80,11 +80,12 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
       setPicked({ sequence, index, list });
       if (scroll) setScrollIndex(index);
       // Replace, not push: walking the list with the keyboard must not flood history.
-      const next = { view: 'run' as const, runId: route.runId, dir: route.dir, tab: 'events' as const, event: sequence };
+      // As of an event, picking another moves the run there (the list is the scrubber).
+      const next = { ...runBase(route), ...(route.at === undefined ? {} : { at: sequence }), tab: 'events' as const, event: sequence };
       history.replaceState(null, '', formatRoute(next));
       useRouteStore.setState({ route: next });
     },
-    [list, route.runId, route.dir],
+    [list, route.runId, route.dir, route.at],
   );
 
   const selectedIndex = placed ? picked.index : -1;
@@ -109,6 +110,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         row={row}
         error={events.error ? `${events.error.code}: ${events.error.message}` : undefined}
         selected={sequence !== undefined && sequence === target}
+        future={route.at !== undefined && sequence !== undefined && sequence > route.at}
         onSelect={(s) => choose(s, index)}
         noted={row ? notedEvents.has(row.eventId) : false}
       />
@@ -133,7 +135,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         onFilter={applyFilter}
         onJump={(seq) => {
           setPicked(null);
-          navigate({ view: 'run', runId: route.runId, dir: route.dir, tab: 'events', event: seq });
+          navigate({ ...runBase(route), tab: 'events', event: seq });
         }}
       />
       <div className="ev-status" role="status">
@@ -195,6 +197,11 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           )}
         </div>
         <aside className="ev-detail" aria-label="Selected event">
+          {target !== undefined && route.at !== target && (
+            <p className="ev-travel">
+              <a href={formatRoute({ ...runBase(route), at: target, tab: 'events', event: target })}>Show the run as of this event</a>
+            </p>
+          )}
           <EventDetail sequence={target} event={selected} runRef={ref} session={session} />
         </aside>
       </div>

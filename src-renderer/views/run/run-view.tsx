@@ -23,6 +23,8 @@ import { StepsTab } from './steps-tab';
 import type { TabProps } from './tab-props';
 import { TimelineTab } from './timeline-tab';
 import { TurnsTab } from './turns-tab';
+import { TimeTravelBar } from '../time-travel/time-travel-bar';
+import { useTimeTravel } from '../time-travel/use-time-travel';
 
 const TAB_LABELS: Record<RunTab, string> = {
   overview: 'Overview',
@@ -58,13 +60,18 @@ export function resolveRun(snapshot: LibrarySnapshot, route: Extract<Route, { vi
 export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const snapshot = useLibraryStore((s) => s.snapshot);
   const navigate = useRouteStore((s) => s.navigate);
-  const { head, load } = useRunStore();
+  const { head, load, moving } = useRunStore();
   const detail = head.phase === 'ready' ? head.value : null;
   const found = useMemo(() => (snapshot ? resolveRun(snapshot, route) : null), [snapshot, route]);
   const live = useLiveRun(found?.dataDir, found?.runId);
-  const ref = useMemo(() => (found ? { dataDir: found.dataDir, runId: found.runId } : null), [found?.dataDir, found?.runId]);
+  const ref = useMemo(
+    () => (found ? { dataDir: found.dataDir, runId: found.runId, ...(route.at === undefined ? {} : { at: route.at }) } : null),
+    [found?.dataDir, found?.runId, route.at],
+  );
   const { reset, dismiss } = useRunLive(ref);
   const run = found ? overlayRun(found, live) : null;
+  const last = run ? (run.lastSequence ?? run.eventCount) : 0;
+  const travel = useTimeTravel(route, ref, last);
 
   useEffect(() => {
     if (ref) void load(ref);
@@ -107,15 +114,25 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
             aria-current={route.tab === tab ? 'page' : undefined}
             onClick={(e) => {
               e.preventDefault();
-              navigate({ view: 'run', runId: route.runId, dir: route.dir, tab });
+              // The position and the compare baseline stay while moving between tabs.
+              navigate({ view: 'run', runId: route.runId, dir: route.dir, tab, ...(route.at === undefined ? {} : { at: route.at }), ...(route.against ? { against: route.against } : {}) });
             }}
           >
             {TAB_LABELS[tab]}
           </a>
         ))}
       </nav>
+      {/* Runs without a crash boundary (not a little-workflow log) have no time travel. */}
+      {(route.at !== undefined || route.tab === 'timeline' || route.tab === 'events') && detail?.boundary !== null && (
+        <TimeTravelBar route={route} head={detail} last={last} moving={moving} travel={travel} />
+      )}
       <div className="run-body">
-        {head.phase === 'loading' && (
+        {head.phase === 'loading' && route.at !== undefined && (
+          <div className="progress" role="progressbar" aria-label="Loading the run" aria-busy="true">
+            <span>Folding the first {route.at.toLocaleString('en-US')} events…</span>
+          </div>
+        )}
+        {head.phase === 'loading' && route.at === undefined && (
           <div className="progress" role="progressbar" aria-label="Loading the run" aria-busy="true">
             <span>Reading and folding {run.eventCount.toLocaleString('en-US')} events…</span>
           </div>

@@ -12,6 +12,7 @@ import type { SessionItem } from '../../../shared/harness-trace/session-model';
 import type { SessionView as SessionViewModel } from '../../../shared/harness-trace/session-view-types';
 import { api } from '../../api';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
+import { OutcomesSection } from './outcomes-section';
 import { isBad, ItemLinks, ItemRow, type SessionRoute } from './session-items';
 import { useSessionLive } from './use-session-live';
 import './sessions.css';
@@ -76,6 +77,7 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
           );
         })}
       </ol>
+      {v.listing.counts !== null && v.listing.counts.outcomes > 0 && <OutcomesSection harnessDir={route.dir} sessionId={route.sessionId} title="Outcomes of this session" version={version} />}
       {v.invalidLines.length > 0 && (
         <section aria-label="Invalid lines">
           <h3>Lines little-harness rejects ({v.invalidLines.length})</h3>

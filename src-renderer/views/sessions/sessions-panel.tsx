@@ -4,6 +4,7 @@ import type { SessionListing } from '../../../shared/harness-trace/session-view-
 import { api } from '../../api';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
 import { useRouteStore } from '../../stores/route-store';
+import { OutcomesSection } from './outcomes-section';
 import './sessions.css';
 
 /** Listed below the run table; fetched again whenever the opened folder changes. */
@@ -57,6 +58,9 @@ export function SessionsPanel({ root }: { root: string }) {
           ))}
         </tbody>
       </table>
+      {[...new Set(load.value.filter((s) => (s.counts?.outcomes ?? 0) > 0).map((s) => s.harnessDir))].map((dir) => (
+        <OutcomesSection key={dir} harnessDir={dir} title={`Outcomes across the sessions of ${dir}`} />
+      ))}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 import type { RunHead, StepView } from '../../../shared/run/run-head-types';
 import { crashedVerdict, itemDisplayStatus } from '../../../shared/run/display-status';
 import { JsonView } from '../../components/json-view';
-import { formatRoute, type Route } from '../../routing/route';
+import { formatRoute, type Route, runBase } from '../../routing/route';
 import { clockTime } from '../timeline/timeline-format';
 import { ArtifactRow } from './artifact-status';
 import { StepAttempts } from './step-attempts';
@@ -28,7 +28,7 @@ export function StepDetailView({ detail, view, route }: { detail: RunHead; view:
         </h3>
         <span className={`badge badge-${status}`}>{status}</span>
         {uses && <span className="muted">uses {uses}</span>}
-        <a href={formatRoute({ view: 'run', runId: route.runId, dir: route.dir, tab: 'timeline' })}>Show on the timeline</a>
+        <a href={formatRoute({ ...runBase(route), tab: 'timeline' })}>Show on the timeline</a>
       </header>
 
       <section aria-label="Notes on this step">
@@ -88,7 +88,7 @@ export function StepDetailView({ detail, view, route }: { detail: RunHead; view:
           <ul className="session-list">
             {sessions.map((s) => (
               <li key={s.id}>
-                <a href={formatRoute({ view: 'run', runId: route.runId, dir: route.dir, tab: 'turns', session: s.id })}>
+                <a href={formatRoute({ ...runBase(route), tab: 'turns', session: s.id })}>
                   session #{s.id}
                 </a>{' '}
                 <span className="muted">{s.role}</span> <span className={`badge badge-${itemDisplayStatus(s.status, crashed)}`}>{s.status}</span>{' '}

@@ -4,7 +4,7 @@ import type { StepDetail } from '../../../shared/run/run-detail-types';
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { crashedVerdict, itemDisplayStatus } from '../../../shared/run/display-status';
 import { VirtualList } from '../../components/virtual-list';
-import { formatRoute, type Route } from '../../routing/route';
+import { formatRoute, type Route, runBase } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
 import { useSlice } from '../../stores/use-slice';
 import { formatDuration, msBetween } from '../timeline/timeline-format';
@@ -28,7 +28,7 @@ export function StepList({ detail, route }: { detail: RunHead; route: RunRoute }
   const total = steps.total ?? (query ? 0 : detail.steps.count);
   const selectedIndex = steps.found ?? -1;
   const crashed = crashedVerdict(detail.boundary?.verdict);
-  const stepRoute = (step: StepDetail): RunRoute => ({ view: 'run', runId: route.runId, dir: route.dir, tab: 'steps', step: step.stepPath });
+  const stepRoute = (step: StepDetail): RunRoute => ({ ...runBase(route), tab: 'steps', step: step.stepPath });
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;

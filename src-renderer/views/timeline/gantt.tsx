@@ -9,7 +9,7 @@ import type { RunHead, TimelineHead } from '../../../shared/run/run-head-types';
 import type { TimelineRow } from '../../../shared/timeline/timeline-types';
 import { isFolded } from '../../../shared/timeline/visible-rows';
 import { VirtualList } from '../../components/virtual-list';
-import { formatRoute, type Route } from '../../routing/route';
+import { formatRoute, type Route, runBase } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
 import { foldSpec, useTimelineStore } from '../../stores/timeline-store';
 import { useSlice } from '../../stores/use-slice';
@@ -28,7 +28,7 @@ type RunRoute = Extract<Route, { view: 'run' }>;
 
 /** Where a row's label and bars lead: its step, or its harness session in the turns view. */
 function rowRoute(row: TimelineRow, route: RunRoute): RunRoute | null {
-  const base = { view: 'run' as const, runId: route.runId, dir: route.dir };
+  const base = { ...runBase(route) };
   if (row.stepPath) return { ...base, tab: 'steps', step: row.stepPath };
   if (row.kind === 'session') return { ...base, tab: 'turns', session: Number(row.id.slice('session:'.length)) };
   return null;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { ResumePlan } from '../../../shared/fold/crash/crash-types';
+import { planCounts } from './died-here';
+
+const empty: ResumePlan = {
+  applicable: true,
+  stepsSkipped: [],
+  stepsResumed: [],
+  stepsRerun: [],
+  modelCallsReinvoked: [],
+  toolCallsReinvoked: [],
+  subRunsAdopted: [],
+  subRunsRedispatched: [],
+  branches: [],
+  sessionsRestarted: [],
+  notes: [],
+};
+
+describe('"if it had died here" counts', () => {
+  it('counts each kind of decision, skipped steps from the full total rather than the head\'s first few', () => {
+    const plan = {
+      ...empty,
+      stepsSkipped: [{}],
+      stepsResumed: [{}],
+      stepsRerun: [{}, {}],
+      modelCallsReinvoked: [{}],
+      toolCallsReinvoked: [{}, {}],
+      subRunsAdopted: [{}],
+      subRunsRedispatched: [{}],
+    } as unknown as ResumePlan;
+    expect(Object.fromEntries(planCounts(plan, 120).map((c) => [c.kind, c.count]))).toEqual({ skip: 120, continue: 1, 're-run': 3, 're-invoke': 3, adopt: 1 });
+    expect(planCounts(empty, 0).every((c) => c.count === 0)).toBe(true);
+  });
+});
