@@ -23,7 +23,7 @@ const LAYERS = {
   'src-main/live': ['src-main/sources', 'shared'],
   'src-main/export': ['src-main/sources', 'shared'],
   // the app's own state folder (settings, notes): never a data dir.
-  'src-main/app-state': ['src-main/sources', 'src-main/export', 'shared'],
+  'src-main/app-state': ['src-main/export', 'shared'],
   'src-main/library': ['src-main/live', 'src-main/sources', 'src-main/export', 'src-main/app-state', 'shared',
     'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
   'src-main/workers': ['src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],

@@ -9,10 +9,11 @@ import { parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
+import { checkpointsFor } from '../library/checkpoints/fold-checkpointed';
 import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
-import { joinRunDetail } from '../../shared/run/build-run-detail';
+import { joinRunDetail, runDetailLists } from '../../shared/run/build-run-detail';
 import { headOfFolded } from '../../shared/run/run-head';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { getHeapStatistics } from 'node:v8';
@@ -89,7 +90,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   if (!reader.ok) return { result: reader };
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
-    const parts = await loadRunDetailParts(reader.value, request.runId, request.context);
+    const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null));
     if (!parts.ok) return { result: parts };
     const { folded, checkFindings } = parts.value;
     const { table } = request.context;
@@ -97,7 +98,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       // The head first (the overview needs no list), then the lists: step rows, the harness view
       // cut to previews and the timeline, with turn rows and priced calls (O(n log n) over every turn).
       result: ok(headOfFolded(folded, table)),
-      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, folded.lists()), table, new Date())),
+      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date())),
       findings: guarded(checkFindings),
     };
   } catch (error) {
