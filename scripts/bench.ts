@@ -13,7 +13,8 @@
  *
  * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui --no-otlp`;
  * `--only=otlp` runs just the OTLP export of the large run (`reports/bench-otlp.json`);
- * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it).
+ * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it);
+ * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,10 +24,11 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_BENCH_OPTIONS, runBench, type BenchOptions } from './bench/bench-run';
 import { formatReport } from './bench/report-table';
 import { formatOtlpTiming, measureOtlpExportInChild } from './bench/otlp-export';
+import { formatBundleTiming, measureBundle } from './bench/bundle-export';
 import { writeLargeRun } from './generate-fixtures';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app'; bigEvents: number };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle'; bigEvents: number };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000 };
@@ -36,8 +38,8 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       options.skipUi = true;
       continue;
     }
-    if (arg === '--only=otlp' || arg === '--only=app') {
-      options.only = arg === '--only=otlp' ? 'otlp' : 'app';
+    if (arg === '--only=otlp' || arg === '--only=app' || arg === '--only=bundle') {
+      options.only = arg.slice('--only='.length) as 'otlp' | 'app' | 'bundle';
       continue;
     }
     const big = /^--big-events=(\d[\d_]*)$/.exec(arg);
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.only === 'otlp') return benchOtlpOnly(options.events);
   if (options.only === 'app') return benchApp(options);
+  if (options.only === 'bundle') return benchBundleOnly(options.events);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
@@ -85,6 +88,25 @@ function benchOtlpOnly(events: number): void {
     const timing = measureOtlpExportInChild(dir, runId);
     console.log(formatOtlpTiming(timing).join('\n'));
     const out = fileURLToPath(new URL('../reports/bench-otlp.json', import.meta.url));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
+    console.log(`\nwrote ${out}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Only the bundle part: a fresh large run in a temp dir, bundled in this process, opened in Chromium when there is one. */
+async function benchBundleOnly(events: number): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-bundle-run-'));
+  try {
+    const dir = join(root, 'large', '.little-workflow');
+    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
+    const runId = writeLargeRun(dir, { events });
+    const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    const timing = await measureBundle(dir, runId, events, existsSync(chromiumPath) ? chromiumPath : null);
+    console.log(formatBundleTiming(timing).join('\n'));
+    const out = fileURLToPath(new URL('../reports/bench-bundle.json', import.meta.url));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
     console.log(`\nwrote ${out}`);

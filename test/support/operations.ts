@@ -202,6 +202,7 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli check <run>', 'run', (t) => ['check', t.runId, '--data-dir', t.dataDir]),
   channelOp('run.export', 'run', (t) => ({ ...ref(t), format: 'json' })),
   channelOp('run.redactionPreview', 'run', (t) => ({ ...ref(t), redact: { userRules: 'json-path customer $..customerId' } })),
+  channelOp('run.bundle', 'run', (t) => ({ ...ref(t), budgetBytes: 2000 })),
   { name: 'run.export (html, md)', scope: 'run', run: async (call, t) => worst([await call('run.export', { ...ref(t), format: 'html' }), await call('run.export', { ...ref(t), format: 'md', maxText: 50, redact: {} })]) },
   {
     ...cliOp('cli export --format md', 'run', (t) => ['export', t.runId, '--format', 'md', '--data-dir', t.dataDir]),
