@@ -183,6 +183,7 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),
   cliOp('cli check', 'data-dir', (t) => ['check', '--data-dir', t.dataDir]),
   channelOp('run.detail', 'run', ref),
+  channelOp('run.timeline', 'run', ref),
   { name: 'run.slice', scope: 'run', run: slices },
   { name: 'run.step', scope: 'run', run: firstStep },
   { name: 'run.harness', scope: 'run', run: async (call, t) => worst(await Promise.all(['session', 'turn', 'tool'].map((kind) => call('run.harness', { ...ref(t), kind, id: 0 })))) },
