@@ -243,7 +243,6 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'sessions.outcomes', scope: 'root', run: (call) => eachSession(call, async (s) => worst([await call('sessions.outcomes', s), await call('sessions.outcomes', { harnessDir: s.harnessDir })])) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
-  channelOp('run.timeline', 'run', ref),
   // Notes go to the app's state folder (LITTLE_INSPECTOR_STATE_DIR, a temp dir in tests), never the data dir: the proofs hash it after.
   { name: 'notes.put', scope: 'run', run: notesRoundTrip },
   channelOp('notes.list', 'run', ref),
