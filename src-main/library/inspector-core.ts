@@ -16,6 +16,7 @@ import type { RunReportDocument } from '../../shared/report-export/report-docume
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
+import { createRunDetailPool } from '../workers/run-detail-pool';
 import { createLibrary, type RecentStore } from './library';
 import { listSessions, sessionFile, sessionOutcomes, sessionView } from './session-service';
 import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
@@ -81,6 +82,12 @@ export type CoreOptions = {
   state?: AppState;
   /** Sends runs to a tracing backend (src-main/otlp/send-from-app.ts); absent: `otlp.send` is `unsupported`. */
   sendTraces?: TraceSender;
+  /**
+   * Build in this thread instead of a worker thread. For one-shot CLI commands (export): nothing
+   * waits on their event loop, and a worker costs a fresh thread that loads the whole library code
+   * again per call (seconds from source under tsx) for a single build.
+   */
+  inProcess?: boolean;
 };
 
 /** A session request before any folder is open. */
@@ -101,7 +108,15 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
-  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders, cacheDir: options.cacheDir });
+  const library = createLibrary({
+    publish,
+    recent: options.recent,
+    live: options.live,
+    logError,
+    priceTableFolders: options.priceTableFolders,
+    cacheDir: options.cacheDir,
+    ...(options.inProcess ? { pool: createRunDetailPool({ useWorker: false }) } : {}),
+  });
   const { runs } = library;
   const state = options.state ?? memoryAppState();
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });

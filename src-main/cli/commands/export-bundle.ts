@@ -42,7 +42,7 @@ export async function exportBundleCommand(argv: string[], io: CliIo): Promise<nu
   if (redactor && !redactor.ok) throw new UsageError(terminalSafe(redactor.error.message));
 
   // Notes pinned in the app travel in the bundle (read from the state folder; nothing is written).
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state: stateDirArg(flags['state-dir']) });
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, inProcess: true, state: stateDirArg(flags['state-dir']) });
   try {
     const run = await openRunToExport(core, { dataDir, runId, priceTable: flags['price-table'], targets: [output], io });
     const built = await core.bundleRun({ dataDir: run.dataDir, runId, budgetBytes, redactor: redactor?.value ?? null });

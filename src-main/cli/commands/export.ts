@@ -42,7 +42,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   // Notes pinned in the app travel in the report (read from the state folder; nothing is written).
   const state = stateDirArg(flags['state-dir']);
   // A one-shot export needs no live observer; the worker and watchers are stopped on the way out.
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state });
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, inProcess: true, state });
   try {
     return await exportWith(core);
   } finally {
