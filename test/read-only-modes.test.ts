@@ -69,7 +69,7 @@ describe('OPERATIONS', () => {
     const records = await proveReadOnly(top);
     expect(new Set(records.map((r) => r.op))).toEqual(new Set(OPERATIONS.map((op) => op.name)));
     // Every operation on every generated run (74 runs, the redaction group's 260,000-character artifact among them).
-  }, 240_000);
+  }, 120_000);
 });
 
 describe('little-harness session folders', () => {
