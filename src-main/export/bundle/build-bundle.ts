@@ -41,7 +41,8 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
   const redact = <T>(value: T, where: string): T => (options.redactor ? (redactCutTexts(options.redactor.json(value, where), where, redactText) as T) : value);
 
   // Payload texts, redacted as values (a JSON payload stays JSON), then measured.
-  const texts = read.payloads.map(({ sequence, text }) => ({ sequence, text: redactPayload(text, `event #${sequence} payload`, redact, redactText) }));
+  // Without a redactor the payload text goes in as read (no parse and print round trip).
+  const texts = read.payloads.map(({ sequence, text }) => ({ sequence, text: options.redactor ? redactPayload(text, `event #${sequence} payload`, redact, redactText) : text }));
   const artifactsIn = read.artifacts.map(({ ref, read: result }) =>
     result.ok
       ? { ref, manifest: redact(result.value.manifest, `artifact ${ref} manifest`), payload: redact(result.value.payload, `artifact ${ref} content`) }
@@ -125,7 +126,13 @@ function redactPayload(text: string, where: string, redact: <V>(value: V, where:
     // Not JSON (an undecodable row): redacted as text, kept as text.
     return redactText(text, where);
   }
-  return JSON.stringify(redact(value, where)) ?? 'null';
+  try {
+    return JSON.stringify(redact(value, where)) ?? 'null';
+  } catch (error) {
+    // Nested deeper than the stack allows (JSON.parse copes, walking and printing it do not): redacted as text.
+    if (error instanceof RangeError) return redactText(text, where);
+    throw error;
+  }
 }
 
 /**
