@@ -29,6 +29,11 @@ export function recogniseDataDir(dir: string): LogFormat | null {
   return null;
 }
 
+/** True when `format` is little-workflow's (an events log the CLI's run commands open directly). */
+export function isLittleWorkflowFormat(format: LogFormat): boolean {
+  return KIND_OF_FORMAT[format] === LITTLE_WORKFLOW_KIND;
+}
+
 /** True when other data dirs may sit inside a data dir of `format` (discovery walks on into it). */
 export function nestsDataDirs(format: LogFormat): boolean {
   return KIND_OF_FORMAT[format].nestsDataDirs === true;

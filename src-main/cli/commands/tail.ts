@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { formatEventLine } from '../../../shared/report/cli-lines';
 import type { EventEnvelope } from '../../../shared/events/envelope';
-import { recogniseDataDir } from '../../sources/registry';
+import { isLittleWorkflowFormat, recogniseDataDir } from '../../sources/registry';
 import { createLiveObserver, type LiveObserverOptions } from '../../live/live-observer';
 import type { LiveBatch } from '../../../shared/live/live-notifications';
 import { parseArgs, UsageError } from '../args';
@@ -37,7 +37,7 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
   // Fail early (exit 2) when the folder is not a data dir at all (no source reads it), or is a
   // little-workflow data dir whose log cannot be read (README's exit codes: 2, as every command).
   const format = recogniseDataDir(dataDir);
-  if (format === null || format === 'sqlite' || format === 'jsonl-legacy') openDataDirArg(dataDir).close();
+  if (format === null || isLittleWorkflowFormat(format)) openDataDirArg(dataDir).close();
   const json = flags.json === true;
   const observer = createLiveObserver({
     root: dataDir,
