@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, '**/*.node22.test.ts'],
     environment: 'node',
+    // Fold checkpoints of every test go to a temp folder (never the user's cache).
+    setupFiles: ['test/support/cache-env.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['src-main/**/*.node22.test.ts'],
     environment: 'node',
+    // Fold checkpoints of every test go to a temp folder (never the user's cache).
+    setupFiles: ['test/support/cache-env.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -17,7 +17,9 @@ export type Served = { url: string; origin: string; token: string; /** The serve
  */
 export async function serve(dataDir: string, args: readonly string[] = []): Promise<Served> {
   const state = args.includes('--state-dir') ? [] : ['--state-dir', mkdtempSync(join(tmpdir(), 'li-e2e-state-'))];
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0', ...state, ...args], {
+  // Fold checkpoints likewise: a fresh temp cache folder unless `args` says otherwise.
+  const cache = args.includes('--cache-dir') || args.includes('--no-cache') ? [] : ['--cache-dir', mkdtempSync(join(tmpdir(), 'li-e2e-cache-'))];
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', dataDir, '--port', '0', ...state, ...cache, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -96,12 +96,18 @@ export function validateEventLogShape(runId: string, events: readonly EventEnvel
   }
 }
 
-function checkEventShape(runId: string, index: number, event: EventEnvelope): void {
+/** Throw `RunStateEventMismatchError` unless `event` carries `runId` and sequence `index + 1`. */
+export function checkEventShape(runId: string, index: number, event: EventEnvelope): void {
   if (event.runId !== runId) throw runIdMismatch(index, runId, event.runId);
   if (event.sequence !== index + 1) throw sequenceMismatch(runId, index + 1, event.sequence);
 }
 
-function foldOne(state: MaterializedRunState, event: EventEnvelope, table: PriceTable): void {
+/**
+ * Fold one event into `state` without the shape check and without counting it: the run
+ * accumulator checks shapes itself (a later gap must still win over an earlier bad payload)
+ * and counts what it folded. Throws like the full fold on a payload it cannot read.
+ */
+export function foldOne(state: MaterializedRunState, event: EventEnvelope, table: PriceTable): void {
   // `payload` is touched first, like upstream, so even a hole in a sparse array fails alike.
   const payload = event.payload;
   const kind = foldedEventType(normalizeHarnessEventType(event.type));

@@ -22,7 +22,12 @@ export function stepPathsInEventOrder(events: readonly EventEnvelope[]): string[
 
 /** State step paths ordered by first mention in the log; steps never mentioned follow in state order. */
 export function orderedStepPaths(state: MaterializedRunState, events: readonly EventEnvelope[]): string[] {
-  const ordered = stepPathsInEventOrder(events).filter((stepPath) => Object.hasOwn(state.steps, stepPath));
+  return orderStepPaths(state, stepPathsInEventOrder(events));
+}
+
+/** `orderedStepPaths` from the step paths in first-mention order, gathered elsewhere (the run accumulator). */
+export function orderStepPaths(state: MaterializedRunState, mentioned: Iterable<string>): string[] {
+  const ordered = [...mentioned].filter((stepPath) => Object.hasOwn(state.steps, stepPath));
   const placed = new Set(ordered);
   for (const stepPath of Object.keys(state.steps)) {
     if (!placed.has(stepPath)) ordered.push(stepPath);

@@ -1,26 +1,42 @@
 /** Per-step rows of the run view: the folded step without its output body, plus where it sits in the log. */
 import type { EventEnvelope } from '../events/envelope';
 import type { MaterializedRunState } from '../fold/run-state-types';
-import { orderedStepPaths } from '../fold/step-order';
+import { orderStepPaths } from '../fold/step-order';
 import { jsonPreview } from './json-preview';
 import type { StepDetail } from './run-detail-types';
 
-/** Steps in replay order (`orderedStepPaths`), each with previews and first/last/completed sequences. */
-export function stepDetails(state: MaterializedRunState, events: readonly EventEnvelope[]): StepDetail[] {
-  const first = new Map<string, number>();
-  const last = new Map<string, number>();
-  const completed = new Map<string, number>();
-  for (const event of events) {
+/**
+ * Where each step path sits in the log: first and last events naming it (`payload.stepPath`)
+ * and its last StepCompleted. Built one event at a time; `first`'s insertion order is the
+ * first-mention order `orderedStepPaths` uses (both skip events whose payload is not an object).
+ */
+export class StepPositions {
+  readonly first = new Map<string, number>();
+  readonly last = new Map<string, number>();
+  readonly completed = new Map<string, number>();
+
+  /** Note the next event of the run. */
+  add(event: EventEnvelope): void {
     const payload = event.payload as { stepPath?: unknown } | null;
     const stepPath = typeof payload === 'object' && payload !== null ? payload.stepPath : undefined;
-    if (typeof stepPath !== 'string') continue;
-    if (!first.has(stepPath)) first.set(stepPath, event.sequence);
-    last.set(stepPath, event.sequence);
-    if (event.type === 'StepCompleted') completed.set(stepPath, event.sequence);
+    if (typeof stepPath !== 'string') return;
+    if (!this.first.has(stepPath)) this.first.set(stepPath, event.sequence);
+    this.last.set(stepPath, event.sequence);
+    if (event.type === 'StepCompleted') this.completed.set(stepPath, event.sequence);
   }
-  // The tolerant fold skips events whose payload is not an object; so does the order.
-  const order = orderedStepPaths(state, events.filter((e) => typeof e.payload === 'object' && e.payload !== null));
-  return order.map((stepPath) => {
+}
+
+/** Steps in replay order (`orderedStepPaths`), each with previews and first/last/completed sequences. */
+export function stepDetails(state: MaterializedRunState, events: readonly EventEnvelope[]): StepDetail[] {
+  const positions = new StepPositions();
+  for (const event of events) positions.add(event);
+  return stepDetailsOf(state, positions);
+}
+
+/** `stepDetails` from positions collected as the log was read. */
+export function stepDetailsOf(state: MaterializedRunState, positions: StepPositions): StepDetail[] {
+  const { first, last, completed } = positions;
+  return orderStepPaths(state, first.keys()).map((stepPath) => {
     const step = state.steps[stepPath];
     return {
       stepPath,

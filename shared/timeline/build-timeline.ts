@@ -8,7 +8,7 @@ import { crashedVerdict, itemDisplayStatus } from '../run/display-status';
 import type { MaterializedStepAttempt, StepStatus, UsageTotals } from '../fold/run-state-types';
 import { harnessMarks, type TimelineHarness } from './harness-marks';
 import { attemptGroupId, placePath, retriedParallelSteps } from './step-path-tree';
-import { buildAxis, isoToAxis, parseTime } from './time-axis';
+import { addEventTime, buildAxisOf, emptyTimeClusters, isoToAxis, parseTime, type EventTimeClusters } from './time-axis';
 import type { TimelineAxis, TimelineMark, TimelineModel, TimelineRow, TimelineRowKind, TimelineSegment, TimelineStatus } from './timeline-types';
 import { addUsage, aggregateStatus } from './timeline-status';
 
@@ -25,8 +25,9 @@ export type TimelineInput = {
   steps: readonly TimelineStepInput[];
   harness: TimelineHarness;
   boundary: Pick<CrashBoundary, 'verdict'> | null;
-  /** recordedAt of every event, in log order. */
+  /** recordedAt of every event, in log order (or `eventTimes`, their clusters, when already summarised). */
   recordedAt: readonly string[];
+  eventTimes?: EventTimeClusters;
 };
 
 type Node = {
@@ -49,7 +50,7 @@ type Node = {
 /** Build the timeline of one run. */
 export function buildTimeline(input: TimelineInput): TimelineModel {
   const crashed = crashedVerdict(input.boundary?.verdict);
-  const axis = buildAxis(eventTimes(input), input.harness.resumes.map((r) => parseTime(r.recordedAt)).filter((t): t is number => t !== null));
+  const axis = buildAxisOf(eventTimes(input), input.harness.resumes.map((r) => parseTime(r.recordedAt)).filter((t): t is number => t !== null));
   const retried = retriedParallelSteps(input.steps.map((s) => s.stepPath));
   const nodes = new Map<string, Node>();
   const roots: Node[] = [];
@@ -114,19 +115,22 @@ export function buildTimeline(input: TimelineInput): TimelineModel {
   return { axis, rows, resumes, stepCount: input.steps.length, crashed };
 }
 
-function eventTimes(input: TimelineInput): number[] {
-  const times: number[] = [];
-  for (const iso of input.recordedAt) {
-    const ms = parseTime(iso);
-    if (ms !== null) times.push(ms);
+function eventTimes(input: TimelineInput): EventTimeClusters {
+  const times = input.eventTimes ?? emptyTimeClusters();
+  if (input.eventTimes === undefined) {
+    for (const iso of input.recordedAt) {
+      const ms = parseTime(iso);
+      if (ms !== null) addEventTime(times, ms);
+    }
   }
-  if (times.length > 0) return times;
+  if (times.count > 0) return times;
   // No event times given (hand-made inputs): fall back to the attempts' own times.
+  const fallback = emptyTimeClusters();
   for (const step of input.steps) for (const a of step.attempts) for (const iso of [a.startedAt, a.finishedAt]) {
     const ms = parseTime(iso);
-    if (ms !== null) times.push(ms);
+    if (ms !== null) addEventTime(fallback, ms);
   }
-  return times;
+  return fallback;
 }
 
 function attemptSegment(a: TimelineStepInput['attempts'][number], axis: TimelineAxis, crashed: boolean): TimelineSegment {

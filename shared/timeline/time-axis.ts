@@ -21,18 +21,69 @@ export function parseTime(iso: string | undefined | null): number | null {
 }
 
 /**
+ * Event times summarised for the axis: the sorted, disjoint clusters of times in which
+ * consecutive times are at most `BREAK_MIN_MS` apart (the axis only needs the first and last
+ * time and the gaps between clusters). Plain data, grown one time at a time, so a run
+ * accumulator keeps it instead of every event's time and a checkpoint clones it.
+ */
+export type EventTimeClusters = { los: number[]; his: number[]; count: number };
+
+/** No times yet. */
+export function emptyTimeClusters(): EventTimeClusters {
+  return { los: [], his: [], count: 0 };
+}
+
+/** Add one event time (epoch ms) to `clusters` (mutated). Appending in time order is O(1). */
+export function addEventTime(clusters: EventTimeClusters, time: number): void {
+  const { los, his } = clusters;
+  clusters.count += 1;
+  const n = los.length;
+  // j: the first cluster starting after `time` (the common case, in order, is j = n).
+  let j = n;
+  if (n > 0 && los[n - 1] > time) {
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (los[mid] > time) hi = mid;
+      else lo = mid + 1;
+    }
+    j = lo;
+  }
+  const i = j - 1;
+  if (i >= 0 && time - his[i] <= BREAK_MIN_MS) {
+    if (time > his[i]) his[i] = time;
+    if (j < n && los[j] - his[i] <= BREAK_MIN_MS) {
+      his[i] = Math.max(his[i], his[j]);
+      los.splice(j, 1);
+      his.splice(j, 1);
+    }
+  } else if (j < n && los[j] - time <= BREAK_MIN_MS) {
+    los[j] = time;
+  } else {
+    los.splice(j, 0, time);
+    his.splice(j, 0, time);
+  }
+}
+
+/**
  * Build the axis from every event time of the run (epoch ms, in log order) and the times at
  * which harness sessions were resumed (breaks ending there are `resume` breaks).
  */
 export function buildAxis(eventTimes: readonly number[], resumeTimes: readonly number[]): TimelineAxis {
-  if (eventTimes.length === 0) return { originAt: null, realMs: 0, axisMs: 0, spans: [], breaks: [] };
-  const times = [...eventTimes].sort((a, b) => a - b);
-  const origin = times[0];
-  const realMs = times[times.length - 1] - origin;
+  const clusters = emptyTimeClusters();
+  for (const time of eventTimes) addEventTime(clusters, time);
+  return buildAxisOf(clusters, resumeTimes);
+}
+
+/** `buildAxis` from the event times' clusters. */
+export function buildAxisOf(clusters: EventTimeClusters, resumeTimes: readonly number[]): TimelineAxis {
+  const { los, his } = clusters;
+  if (los.length === 0) return { originAt: null, realMs: 0, axisMs: 0, spans: [], breaks: [] };
+  const origin = los[0];
+  const realMs = his[his.length - 1] - origin;
   const gaps: Array<[number, number]> = [];
-  for (let i = 1; i < times.length; i++) {
-    if (times[i] - times[i - 1] > BREAK_MIN_MS) gaps.push([times[i - 1] - origin, times[i] - origin]);
-  }
+  for (let i = 1; i < los.length; i++) gaps.push([his[i - 1] - origin, los[i] - origin]);
   const activeMs = realMs - gaps.reduce((sum, [s, e]) => sum + (e - s), 0);
   const width = breakWidth(activeMs);
   const resumes = new Set(resumeTimes.map((t) => t - origin));

@@ -7,7 +7,8 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { RunNotFoundError } from '../../shared/fold/fold-errors';
-import { cliErrorName, readRunEventsStrict } from '../library/strict-run-log';
+import { cliErrorName, foldRunStrict, readRunEventsStrict, type StrictFoldOptions } from '../library/strict-run-log';
+import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 
@@ -62,6 +63,13 @@ export function listRunEvents(reader: DataDirReader, runId: string, upto?: numbe
   const read = readRunEventsStrict(reader, runId, upto);
   if (!read.ok) throw cliError(read.error);
   return read.value;
+}
+
+/** `foldRunStrict` for the CLI: the run's accumulator, or the error little-workflow's CLI would print. */
+export function foldRunOrThrow(reader: DataDirReader, runId: string, options: StrictFoldOptions): RunAccumulator {
+  const folded = foldRunStrict(reader, runId, options);
+  if (!folded.ok) throw cliError(folded.error);
+  return folded.value;
 }
 
 /** The error the CLI throws for a failed read: little-workflow's named error, else an unreadable data dir. */

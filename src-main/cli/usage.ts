@@ -34,8 +34,13 @@ Options:
   --price-table F  Price costs with your own table (JSON; see docs/PRICING.md)
   --state-dir DIR  The app's own folder for notes and settings (serve, export; default $LITTLE_INSPECTOR_STATE_DIR,
                    else ~/.local/share/little-inspector, macOS ~/Library/Application Support, Windows %APPDATA%)
+  --cache-dir DIR  Where fold checkpoints are kept (report, replay, plan, serve; default $LITTLE_INSPECTOR_CACHE_DIR,
+                   else $XDG_CACHE_HOME/little-inspector or ~/.cache/little-inspector, macOS ~/Library/Caches/little-inspector,
+                   Windows %LOCALAPPDATA%\\little-inspector\\Cache); never inside a data dir (refused, exit 2)
+  --no-cache       Fold from the first event every time and keep no checkpoint on disk
   -h, --help       Show this help
   -v, --version    Print the version
 
-Exit codes: 0 ok, 1 usage error, run error, findings, divergence or resume violation, 2 the data directory cannot be read.
+Exit codes: 0 ok, 1 usage error, run error, findings, divergence or resume violation, 2 the data directory cannot be read
+(or the cache folder is inside it).
 `;

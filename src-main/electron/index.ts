@@ -11,6 +11,7 @@ import { openTargetFor } from '../../shared/open-target';
 import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
 import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
+import { resolveCacheDir } from '../library/checkpoints/cache-dir';
 import { memoryAppState, openAppState } from '../app-state/app-state';
 import { STATE_DIR_ENV } from '../app-state/state-dir';
 import { appTraceSender } from '../otlp/send-from-app';
@@ -180,6 +181,8 @@ export function runApp(): void {
     if (!state.ok) console.error(`little-inspector: notes and settings are not kept: ${state.error.message}`);
     core = createInspectorCore({
       state: state.ok ? state.value : memoryAppState(),
+      // Fold checkpoints in the OS cache folder (or LITTLE_INSPECTOR_CACHE_DIR), like the CLI.
+      cacheDir: resolveCacheDir({}),
       sendTraces: appTraceSender(),
       mode: 'electron',
       initialPath: startPath,

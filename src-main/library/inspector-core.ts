@@ -60,6 +60,8 @@ export type CoreOptions = {
   priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
+  /** The app's cache folder for fold checkpoints (library/checkpoints/cache-dir.ts); null or absent: memory only. */
+  cacheDir?: string | null;
   /**
    * The app's state folder (settings, notes; src-main/app-state). Absent: none — notes are
    * `unsupported`, OTLP settings live in memory only. Tests pass a temp folder.
@@ -87,7 +89,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
-  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders });
+  const library = createLibrary({ publish, recent: options.recent, live: options.live, logError, priceTableFolders: options.priceTableFolders, cacheDir: options.cacheDir });
   const { runs } = library;
   const state = options.state ?? memoryAppState();
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });

@@ -35,6 +35,8 @@ export type LibraryOptions = {
   pool?: RunDetailPool;
   /** Browser mode: `loadTable` reads only files inside these folders (absent: any file). */
   priceTableFolders?: readonly string[];
+  /** The app's cache folder for fold checkpoints (checkpoints/cache-dir.ts); null or absent: memory only. */
+  cacheDir?: string | null;
 };
 
 /** The library of one process (one opened root at a time). */
@@ -47,7 +49,7 @@ export function createLibrary(options: LibraryOptions) {
   let table: PriceTable = BUNDLED_PRICE_TABLE;
   // One worker for library loads and run details: judging open runs folds their logs.
   const pool = options.pool ?? createRunDetailPool();
-  const runs = createRunService({ snapshot: () => snapshot, table: () => table, pool });
+  const runs = createRunService({ snapshot: () => snapshot, table: () => table, pool, cacheDir: options.cacheDir ?? null });
   // Opens, refreshes, table loads and the live reloads: an older load finishing later is dropped.
   const loads = latestWins();
   let live: { root: string; table: PriceTable; library: LiveLibrary } | null = null;

@@ -1,38 +1,49 @@
 /**
  * Read what the run model needs for one run (its log, lock, outer-loop manifests and the
- * library's rows) and fold it with the pure `foldRun` (shared/run): the run view's head is cut
- * from the fold, the lists are built from it next, and the integrity check, which needs the
- * disk (artifacts), is returned to run after both are sent.
+ * library's rows) and fold it: the log is folded as it is read (library/checkpoints/
+ * fold-checkpointed.ts, from the nearest trusted checkpoint) into the run accumulator, never
+ * collected. The run view's head is cut from the fold, the lists are built from it next, and
+ * the integrity check, which needs the disk (artifacts) and every byte, is returned to run
+ * after both are sent; it reads the log again on its own.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
+import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { eventsUpTo, foldRun, joinRunDetail, runDetailLists, type FoldedRun, type RunModelFacts } from '../../shared/run/build-run-detail';
 import { factsIfDiedAfterCut } from '../../shared/run/as-of-facts';
+import { joinRunDetail, runDetailLists, type FoldedRun } from '../../shared/run/folded-run';
 import type { RunDetail } from '../../shared/run/run-detail-types';
+import type { RunModelFacts } from '../../shared/run/run-model-facts';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
-import { checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
+import { addRead, checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
+import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 
 /**
  * Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active
- * table; `upto` builds the run as of that event, as if its writer had died right after it.
+ * table; `upto` builds the run as of that event, as if its writer had died right after it;
+ * `cacheDir` is where fold checkpoints are kept (null or absent: memory only).
  */
-export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number };
+export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number; cacheDir?: string | null };
 
 /** Everything the run view shows, or a diagnostic when the run has no events. */
-export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext): Promise<Result<RunDetail>> {
-  const parts = await loadRunDetailParts(reader, runId, context);
+export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints | null = null): Promise<Result<RunDetail>> {
+  const parts = await loadRunDetailParts(reader, runId, context, checkpoints);
   if (!parts.ok) return parts;
   const { folded, checkFindings } = parts.value;
   return ok({ ...joinRunDetail(folded.core, runDetailLists(folded, context.table)), findings: checkFindings() });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
-export function readRunModelFacts(reader: DataDirReader, runId: string, context: RunDetailContext, log: RunLog): RunModelFacts {
+export function readRunModelFacts(
+  reader: DataDirReader,
+  runId: string,
+  context: Pick<RunDetailContext, 'summary' | 'siblings'>,
+  log: { undecodable: readonly UndecodableRow[] },
+): RunModelFacts {
   // The source's facts of the run: its lock and the outer loop waiting on it.
   const facts = runFacts(reader.path, runId);
   const lock = facts.lock;
@@ -57,18 +68,20 @@ export async function loadRunDetailParts(
   reader: DataDirReader,
   runId: string,
   context: RunDetailContext,
+  checkpoints: Checkpoints | null = null,
 ): Promise<Result<{ folded: FoldedRun; checkFindings(): Diagnostic[] }>> {
-  const log = await readRunLogAsync(reader, runId);
-  if (log.events.length === 0 && log.undecodable.length === 0) {
-    return fail(log.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
-  }
   const { upto } = context;
-  const facts = factsAsOf(readRunModelFacts(reader, runId, context, log), upto);
-  const folded = foldRun({ events: log.events, facts, table: context.table, upto });
+  // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
+  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
+  if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
+    return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
+  }
+  const facts = factsAsOf(readRunModelFacts(reader, runId, context, fold), upto);
+  const folded = fold.accumulator.folded(facts, upto);
   const dataDir = reader.path;
-  // As of N the check covers the rows up to N: later rows are not part of that run yet.
-  const checked: RunLog = upto === undefined ? log : { ...log, events: [...eventsUpTo(log.events, upto)], undecodable: [...eventsUpTo(log.undecodable, upto)] };
-  return ok({ folded, checkFindings: () => checkRunLog(dataDir, runId, checked) });
+  // The check sees every byte of every row up to the cut (later rows are not part of that run
+  // yet): its own read with its own reader (the caller closes this one once the head is sent).
+  return ok({ folded, checkFindings: () => checkRunFromDisk(dataDir, runId, upto) });
 }
 
 /**
@@ -78,4 +91,16 @@ export async function loadRunDetailParts(
 export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunModelFacts {
   if (upto === undefined) return facts;
   return { ...factsIfDiedAfterCut(facts), ref: { ...facts.ref, at: upto } };
+}
+
+function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefined): Diagnostic[] {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) return [reader.error];
+  try {
+    const log: RunLog = { events: [], undecodable: [], readFailures: [] };
+    for (const read of reader.value.readEvents(runId, 0, upto)) addRead(log, read);
+    return checkRunLog(dataDir, runId, log);
+  } finally {
+    reader.value.close();
+  }
 }

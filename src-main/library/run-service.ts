@@ -28,7 +28,8 @@ import { RUN_KEY_SEPARATOR, runItemKey } from '../../shared/run/run-key';
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 
 /** What the run handlers need from the core; `pool` builds details (default: a worker thread). */
-export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool };
+/** `cacheDir`: where fold checkpoints are kept (null or absent: in the worker's memory only). */
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool; cacheDir?: string | null };
 
 /** Run models kept in main (each holds the detail's lists: ~140 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
@@ -161,7 +162,7 @@ export function createRunService(context: RunServiceContext) {
   const build = async (ref: RunRef, summary: RunSummary, snapshot: LibrarySnapshot, source: RunSource): Promise<Result<StagedBuild>> => {
     const number = ++builds;
     const siblings = snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table(), ...(ref.at === undefined ? {} : { upto: ref.at }) });
+    const built = await source.detail(ref.dataDir, ref.runId, { summary, siblings, table: context.table(), cacheDir: context.cacheDir ?? null, ...(ref.at === undefined ? {} : { upto: ref.at }) });
     if (!built.ok) return built;
     const { head, lists, findings } = built.value;
     const model = lists.then((data) => map(data, (d) => createRunModel(d, number, findings, head)));

@@ -63,9 +63,10 @@ export type DetailBuild = { head: RunHeadCore; lists: Promise<Result<RunModelDat
 
 /**
  * Context of a detail build besides the log: the run's row, its neighbours and the price table;
- * `upto` builds the run as of that event (shared/run/as-of-facts.ts).
+ * `upto` builds the run as of that event (shared/run/as-of-facts.ts); `cacheDir` is the app's
+ * cache folder for fold checkpoints (null or absent: memory only; a source may ignore it).
  */
-export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number };
+export type DetailContext = { summary: RunSummary; siblings: readonly RunSummary[]; table: PriceTable; upto?: number; cacheDir?: string | null };
 
 /** The library's way to build a little-workflow detail (in its worker thread). */
 export type DetailBuilder = (dataDir: string, runId: string, context: DetailContext) => Promise<Result<DetailBuild>>;

@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
+import { checkpointsFor } from '../library/checkpoints/fold-checkpointed';
 import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
@@ -89,7 +90,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   if (!reader.ok) return { result: reader };
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
-    const parts = await loadRunDetailParts(reader.value, request.runId, request.context);
+    const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null));
     if (!parts.ok) return { result: parts };
     const { folded, checkFindings } = parts.value;
     const { table } = request.context;

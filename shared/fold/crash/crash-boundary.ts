@@ -8,7 +8,7 @@ import type { HarnessView } from '../harness/harness-types';
 import type { MaterializedRunState } from '../run-state-types';
 import type { CrashBoundary, LockOwnerFact } from './crash-types';
 import { collectInFlight } from './in-flight';
-import { collectLogFacts } from './log-facts';
+import { collectLogFacts, type LogFacts } from './log-facts';
 import { buildResumePlan, type SubRunStatuses } from './resume-plan';
 import { inferRunStatus, runVerdict } from './run-verdict';
 
@@ -32,7 +32,14 @@ export function crashBoundary(
   options: CrashBoundaryOptions = {},
 ): CrashBoundary {
   const view = options.harnessView ?? buildHarnessView(events);
-  const facts = collectLogFacts(events);
+  return crashBoundaryOf({ facts: collectLogFacts(events), eventCount: events.length, state, view }, options);
+}
+
+/** What the boundary is derived from, gathered in one pass elsewhere (the run accumulator). */
+export type CrashBoundaryParts = { facts: LogFacts; eventCount: number; state: MaterializedRunState; view: HarnessView };
+
+/** The crash boundary from parts already collected (`crashBoundary` collects them from an array). */
+export function crashBoundaryOf({ facts, eventCount, state, view }: CrashBoundaryParts, options: CrashBoundaryOptions = {}): CrashBoundary {
   const inferredStatus = inferRunStatus(state, view, facts.harnessOnly);
   const outerLoop = { pendingCycleRunId: options.pendingCycleRunId, outerLoopId: options.outerLoopId };
   const inFlight = collectInFlight(state, view, facts, inferredStatus, outerLoop);
@@ -41,7 +48,7 @@ export function crashBoundary(
     inferred: inferredStatus,
     // The `run` item itself is not evidence of open work; everything else is.
     inFlightCount: inFlight.filter((item) => item.kind !== 'run').length,
-    eventCount: events.length,
+    eventCount,
     lockOwner: options.lockOwner,
   });
   const resumePlan = buildResumePlan({ state, view, facts, inFlight, verdict, subRunStatuses: options.subRunStatuses, outerLoop });

@@ -37,33 +37,44 @@ function attemptOf(payload: unknown): number {
 
 /** Collect `LogFacts` in one linear pass. */
 export function collectLogFacts(events: Iterable<EventEnvelope>): LogFacts {
-  const facts: LogFacts = {
-    harnessOnly: true,
-    attemptStartedSequence: new Map(),
-    stepCompletedSequence: new Map(),
-    openBranches: [],
-    openGroups: [],
-  };
-  const branches = new Map<string, OpenBranch>();
-  const groups = new Map<string, OpenGroup>();
-  let any = false;
-  for (const event of events) {
-    any = true;
-    facts.firstSequence ??= event.sequence;
-    facts.lastEvent = { sequence: event.sequence, type: event.type, recordedAt: event.recordedAt };
+  const collector = new LogFactsCollector();
+  for (const event of events) collector.add(event);
+  return collector.facts();
+}
+
+/**
+ * `LogFacts` built one event at a time (the run accumulator feeds it as rows are read). Its
+ * fields are plain data and Maps, so a structured clone of it is a checkpoint.
+ */
+export class LogFactsCollector {
+  private lastEvent?: { sequence: number; type: string; recordedAt: string };
+  private runStartedSequence?: number;
+  private firstSequence?: number;
+  private harnessOnly = true;
+  private any = false;
+  private readonly attemptStartedSequence = new Map<string, number>();
+  private readonly stepCompletedSequence = new Map<string, number>();
+  private readonly branches = new Map<string, OpenBranch>();
+  private readonly groups = new Map<string, OpenGroup>();
+
+  /** Add the next event of the run. */
+  add(event: EventEnvelope): void {
+    this.any = true;
+    this.firstSequence ??= event.sequence;
+    this.lastEvent = { sequence: event.sequence, type: event.type, recordedAt: event.recordedAt };
     const type = normalizeHarnessEventType(event.type);
-    if (!isHarnessEventType(type)) facts.harnessOnly = false;
+    if (!isHarnessEventType(type)) this.harnessOnly = false;
     const payload = event.payload;
     const stepPath = stringField(payload, 'stepPath');
     switch (type) {
       case 'RunStarted':
-        facts.runStartedSequence = event.sequence;
+        this.runStartedSequence = event.sequence;
         break;
       case 'StepAttemptStarted':
-        if (stepPath !== undefined) facts.attemptStartedSequence.set(stepPath, event.sequence);
+        if (stepPath !== undefined) this.attemptStartedSequence.set(stepPath, event.sequence);
         break;
       case 'StepCompleted':
-        if (stepPath !== undefined) facts.stepCompletedSequence.set(stepPath, event.sequence);
+        if (stepPath !== undefined) this.stepCompletedSequence.set(stepPath, event.sequence);
         break;
       case 'ParallelBranchScheduled':
       case 'ParallelBranchCompleted':
@@ -72,9 +83,9 @@ export function collectLogFacts(events: Iterable<EventEnvelope>): LogFacts {
         if (stepPath === undefined || branchPath === undefined) break;
         const attempt = attemptOf(payload);
         const key = [stepPath, attempt, branchPath].join(SEP);
-        if (type !== 'ParallelBranchScheduled') branches.delete(key);
-        else if (!branches.has(key)) {
-          branches.set(key, {
+        if (type !== 'ParallelBranchScheduled') this.branches.delete(key);
+        else if (!this.branches.has(key)) {
+          this.branches.set(key, {
             stepPath, branchPath, attempt, sequence: event.sequence,
             itemKey: stringField(payload, 'itemKey'), branchIndex: numberField(payload, 'branchIndex'),
           });
@@ -87,8 +98,8 @@ export function collectLogFacts(events: Iterable<EventEnvelope>): LogFacts {
         if (stepPath === undefined) break;
         const attempt = attemptOf(payload);
         const key = `${stepPath}${SEP}${attempt}`;
-        if (type !== 'ParallelGroupStarted') groups.delete(key);
-        else if (!groups.has(key)) groups.set(key, { stepPath, attempt, sequence: event.sequence });
+        if (type !== 'ParallelGroupStarted') this.groups.delete(key);
+        else if (!this.groups.has(key)) this.groups.set(key, { stepPath, attempt, sequence: event.sequence });
         break;
       }
       default:
@@ -96,8 +107,18 @@ export function collectLogFacts(events: Iterable<EventEnvelope>): LogFacts {
         break;
     }
   }
-  if (!any) facts.harnessOnly = false;
-  facts.openBranches = [...branches.values()];
-  facts.openGroups = [...groups.values()];
-  return facts;
+
+  /** The facts so far (fresh containers: later events do not change them). */
+  facts(): LogFacts {
+    return {
+      ...(this.lastEvent !== undefined ? { lastEvent: { ...this.lastEvent } } : {}),
+      ...(this.runStartedSequence !== undefined ? { runStartedSequence: this.runStartedSequence } : {}),
+      ...(this.firstSequence !== undefined ? { firstSequence: this.firstSequence } : {}),
+      harnessOnly: this.any && this.harnessOnly,
+      attemptStartedSequence: new Map(this.attemptStartedSequence),
+      stepCompletedSequence: new Map(this.stepCompletedSequence),
+      openBranches: [...this.branches.values()].map((b) => ({ ...b })),
+      openGroups: [...this.groups.values()].map((g) => ({ ...g })),
+    };
+  }
 }

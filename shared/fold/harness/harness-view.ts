@@ -6,12 +6,21 @@
 import type { EventEnvelope } from '../../events/envelope';
 import { isHarnessEventType, normalizeHarnessEventType } from '../../events/event-names';
 import { assertNever } from '../../assert-never';
-import { stringField } from '../payload-fields';
+import { isObject, stringField } from '../payload-fields';
 import { ExecuteStepTracker } from './execute-steps';
 import type { HarnessSession, HarnessView, ModelTurn, ToolCallItem } from './harness-types';
 import { ModelTurnTracker } from './model-turns';
 import { laneOf, SessionTracker, type PreviousEvent } from './session-tracker';
 import { ToolCallTracker } from './tool-calls';
+
+/**
+ * What the builder keeps of the bodies: `keep` all of them (the OTLP mapping, the live
+ * capture), or `previews`, only what the run view's lite harness view shows of them
+ * (shared/run/lite-harness-view.ts): no model request, no execute_step output, a session
+ * result cut to its `kind`, a response cut to its `text` when it has one. A run accumulator
+ * keeps previews, so its memory and checkpoints stay proportional to what is shown.
+ */
+export type HarnessBodies = 'keep' | 'previews';
 
 /** Incremental builder for a run's harness view; feed events in sequence order. */
 export class HarnessViewBuilder {
@@ -22,6 +31,21 @@ export class HarnessViewBuilder {
   private runId: string | undefined;
   private previous: PreviousEvent;
   private eventCount = 0;
+
+  constructor(private readonly bodies: HarnessBodies = 'keep') {}
+
+  /**
+   * A builder from a structured clone of one (a checkpoint): the clone keeps every field, Map
+   * and array but not the classes, so their prototypes are put back. `clone` is taken over.
+   */
+  static revive(clone: unknown): HarnessViewBuilder {
+    const builder = Object.setPrototypeOf(clone, HarnessViewBuilder.prototype) as HarnessViewBuilder;
+    Object.setPrototypeOf(builder.sessions, SessionTracker.prototype);
+    Object.setPrototypeOf(builder.turns, ModelTurnTracker.prototype);
+    Object.setPrototypeOf(builder.tools, ToolCallTracker.prototype);
+    Object.setPrototypeOf(builder.steps, ExecuteStepTracker.prototype);
+    return builder;
+  }
 
   /** Add the next event of the run. */
   add(event: EventEnvelope): void {
@@ -48,16 +72,21 @@ export class HarnessViewBuilder {
       case 'harness.session.started':
         this.sessions.start(event, this.previous);
         return;
-      case 'harness.session.completed':
-        this.sessions.end(event, 'completed');
+      case 'harness.session.completed': {
+        const session = this.sessions.end(event, 'completed');
+        // The resume check reads only the result's `kind`.
+        if (session !== undefined && this.bodies === 'previews' && isObject(session.result)) {
+          session.result = Object.hasOwn(session.result, 'kind') ? { kind: session.result.kind } : {};
+        }
         return;
+      }
       case 'harness.session.failed':
         this.sessions.end(event, 'failed');
         return;
       case 'harness.model.called':
-        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.called(event, lane, session));
+        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.called(event, lane, session)));
       case 'harness.model.responded':
-        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.responded(event, lane, session));
+        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.responded(event, lane, session)));
       case 'harness.model.failed':
         return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.failed(event, lane, session));
       case 'harness.tool_call.started':
@@ -69,10 +98,22 @@ export class HarnessViewBuilder {
       case 'harness.execute_step.started':
         return this.track(lane, 'executeStepIds', this.steps.items, (session) => this.steps.started(event, lane, session));
       case 'harness.execute_step.succeeded':
-        return this.track(lane, 'executeStepIds', this.steps.items, (session) => this.steps.succeeded(event, lane, session));
+        return this.track(lane, 'executeStepIds', this.steps.items, (session) => {
+          const item = this.steps.succeeded(event, lane, session);
+          if (this.bodies === 'previews') delete item.output;
+          return item;
+        });
       default:
         assertNever(type, 'harness event type');
     }
+  }
+
+  // With `previews`, a turn keeps no request and, of a response with a `text`, only that text.
+  private trimTurn(turn: ModelTurn): ModelTurn {
+    if (this.bodies !== 'previews') return turn;
+    delete turn.request;
+    if (isObject(turn.response) && 'text' in turn.response) turn.response = { text: turn.response.text };
+    return turn;
   }
 
   // Runs one tracker step and, when it created a new item, lists it under its session.

@@ -9,18 +9,19 @@ import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { loadRunDetailAt } from '../../library/run-detail-at';
 import { parseArgs, parseAtFlag, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
+import { CACHE_FLAGS, CACHE_USAGE, checkpointsArg } from '../cache-arg';
 import { formatPlan } from '../plan-text';
 import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';
 
 /** Print the plan; exit 0 (the plan is an answer, not a finding). */
 export async function planCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, at: true });
-  if (positionals.length !== 1) throw new UsageError('Usage: little-inspector plan <run-id> [--at <seq>] [--data-dir <dir>] [--json]');
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, at: true, ...CACHE_FLAGS });
+  if (positionals.length !== 1) throw new UsageError(`Usage: little-inspector plan <run-id> [--at <seq>] [--data-dir <dir>] [--json] ${CACHE_USAGE}`);
   const upto = parseAtFlag(flags.at);
   const runId = positionals[0];
   if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
-  const detail = loadRunDetailAt(dataDir, runId, { upto });
+  const detail = loadRunDetailAt(dataDir, runId, { upto, checkpoints: checkpointsArg(flags, [dataDir]) });
   if (!detail.ok) {
     if (detail.error.code === 'run-not-found') throw new RunNotFoundError(runId);
     throw new DataDirError(detail.error);

@@ -3,14 +3,13 @@
  * byte, on the whole log or on the log as if it had been truncated after event `seq`.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
-import { RunNotFoundError } from '../../../shared/fold/fold-errors';
-import { materializeRunState } from '../../../shared/fold/run-state';
-import { orderedStepPaths } from '../../../shared/fold/step-order';
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { formatReplayLine } from '../../../shared/report/cli-lines';
 import { hydrateRunArtifacts } from '../../sources/little-workflow/hydrate-artifacts';
 import { parseArgs, parseAtFlag, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
-import { LittleCliError, listRunEvents, openDataDirArg } from '../run-log';
+import { CACHE_FLAGS, CACHE_USAGE, checkpointsArg } from '../cache-arg';
+import { foldRunOrThrow, LittleCliError, openDataDirArg } from '../run-log';
 
 /**
  * Do what `replayRun` does, in its order, and print the state as one JSON line: fold (an empty
@@ -18,17 +17,19 @@ import { LittleCliError, listRunEvents, openDataDirArg } from '../run-log';
  * a `null` payload on a type the fold ignores throws TypeError here), hydrate the artifacts.
  */
 export async function replayCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, at: true });
-  if (positionals.length !== 1) throw new UsageError('Usage: little-inspector replay <run-id> [--at <seq>] [--data-dir <dir>]');
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, at: true, ...CACHE_FLAGS });
+  if (positionals.length !== 1) throw new UsageError(`Usage: little-inspector replay <run-id> [--at <seq>] [--data-dir <dir>] ${CACHE_USAGE}`);
   const upto = parseAtFlag(flags.at);
   const reader = openDataDirArg(flags['data-dir'] as string | undefined);
   try {
     const runId = positionals[0];
-    const events = listRunEvents(reader, runId, upto);
-    if (events.length === 0) throw new RunNotFoundError(runId);
-    const state = materializeRunState(runId, events);
-    // replayRun builds its step plan before hydrating; only its failure matters here.
-    orderedStepPaths(state, events);
+    const checkpoints = checkpointsArg(flags, [reader.path]);
+    // `little replay` prices with the bundled table.
+    const accumulator = foldRunOrThrow(reader, runId, { table: BUNDLED_PRICE_TABLE, upto, checkpoints });
+    const state = accumulator.state();
+    // replayRun builds its step plan before hydrating (reading `payload.stepPath` of every
+    // event); only its failure matters here, which a `null` payload makes.
+    if (accumulator.firstNullPayload() !== null) throw nullPayloadError();
     const hydrated = hydrateRunArtifacts(reader.path, runId, state.artifacts);
     if (!hydrated.ok) throw artifactError(hydrated.error);
     io.stdout(formatReplayLine(state));
@@ -36,6 +37,15 @@ export async function replayCommand(argv: string[], io: CliIo): Promise<number> 
     reader.close();
   }
   return 0;
+}
+
+/** The TypeError replayRun's step order throws on a `null` payload, as this engine words it. */
+function nullPayloadError(): Error {
+  try {
+    return new TypeError(String((null as unknown as { stepPath: unknown }).stepPath));
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /** little-workflow's error class and message for an artifact failure. */

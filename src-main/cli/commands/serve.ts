@@ -1,5 +1,6 @@
 /**
- * `little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR] [--state-dir DIR]`:
+ * `little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR] [--state-dir DIR]
+ * [--cache-dir DIR | --no-cache]`:
  * the UI in a browser on loopback. The pricing bar loads tables only from `--price-tables` (none
  * without it). Notes and remembered settings live in the state folder (state-dir-arg.ts).
  */
@@ -15,18 +16,21 @@ import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
 import { appTraceSender } from '../../otlp/send-from-app';
 import { stateDirArg } from '../state-dir-arg';
+import { CACHE_FLAGS, CACHE_USAGE, cacheDirArg } from '../cache-arg';
 
 /** Start browser mode and keep serving until SIGINT/SIGTERM. */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false, 'price-tables': true, 'state-dir': true });
+  const { positionals, flags } = parseArgs(argv, { port: true, open: false, help: false, 'price-tables': true, 'state-dir': true, ...CACHE_FLAGS });
   if (flags.help) {
-    io.stdout('Usage: little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR] [--state-dir DIR]\n');
+    io.stdout(`Usage: little-inspector serve [dataDir] [--port N] [--open] [--price-tables DIR] [--state-dir DIR] ${CACHE_USAGE}\n`);
     return 0;
   }
   if (positionals.length > 1) throw new UsageError(`serve takes one data directory, got ${positionals.length}`);
   const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
   const state = stateDirArg(flags['state-dir']);
   const target = positionals[0] !== undefined ? resolve(positionals[0]) : exampleDataDir();
+  // Fold checkpoints: never inside the opened folder (the store also never writes into a data dir).
+  const cacheDir = cacheDirArg(flags, [target]);
 
   const ui = rendererDir();
   if (!existsSync(join(ui, 'index.html'))) {
@@ -34,7 +38,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const priceTableFolders = typeof flags['price-tables'] === 'string' ? [resolve(flags['price-tables'])] : [];
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf, priceTableFolders, state, sendTraces: appTraceSender() });
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf, priceTableFolders, state, sendTraces: appTraceSender(), cacheDir });
   const opened = await core.openPath(target);
   if (!opened.ok) {
     io.stderr(`little-inspector serve: ${formatDiagnostic(opened.error)}\n`);

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
-import { decodeStoredEvent, storedEventFromRow } from './event-rows';
+import { columnText, decodeStoredEvent, storedEventFromRow } from './event-rows';
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
@@ -112,12 +112,29 @@ class SqliteDataDirReader implements DataDirReader {
     }
   }
 
-  readEvents(runId: string, afterSequence = 0): Iterable<EventRead> {
+  readEvents(runId: string, afterSequence = 0, upto?: number): Iterable<EventRead> {
     if (!RUN_ID_PATTERN.test(runId)) {
       return [readFailure(runId, diagnostic('invalid-run-id', `${JSON.stringify(runId)} is not a little-workflow run id`, { runId }))];
     }
+    if (upto !== undefined) {
+      const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ? AND sequence <= ? ORDER BY sequence ASC`;
+      return this.stream(sql, [runId, afterSequence, upto], runId, () => runId);
+    }
     const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence ASC`;
     return this.stream(sql, [runId, afterSequence], runId, () => runId);
+  }
+
+  readEventKeys(runId: string, afterSequence: number, upto: number): string | null {
+    if (!RUN_ID_PATTERN.test(runId)) return null;
+    const db = this.connect();
+    if (!db.ok) return null;
+    try {
+      // One row per slice: SQLite joins the keys, so no payload and no per-row object crosses into JS.
+      const row = db.value.connection.prepare(EVENT_KEYS_SQL).get(runId, afterSequence, upto);
+      return row === undefined || row.t === null || row.t === undefined ? '' : columnText(row.t);
+    } catch {
+      return null;
+    }
   }
 
   readModelCallEvents(): Iterable<EventRead> {
@@ -187,6 +204,9 @@ class SqliteDataDirReader implements DataDirReader {
     return ok(true);
   }
 }
+
+const EVENT_KEYS_SQL =
+  "SELECT group_concat(k, char(10)) AS t FROM (SELECT sequence || '|' || event_id || '|' || recorded_at AS k FROM events WHERE run_id = ? AND sequence > ? AND sequence <= ? ORDER BY sequence ASC)";
 
 /** A terminal "the read itself failed" item. */
 export function readFailure(runId: string, error: Diagnostic): EventRead {

@@ -64,8 +64,13 @@ class LegacyJsonlReader implements DataDirReader {
     return ok({ runs, diagnostics });
   }
 
-  readEvents(runId: string, afterSequence = 0): Iterable<EventRead> {
-    return this.stream(runId, (line) => line.sequence > afterSequence);
+  readEvents(runId: string, afterSequence = 0, upto = Infinity): Iterable<EventRead> {
+    return this.stream(runId, (line) => line.sequence > afterSequence && line.sequence <= upto);
+  }
+
+  // Legacy logs are small and never checkpointed: no keys, so no checkpoint is ever trusted.
+  readEventKeys(): string | null {
+    return null;
   }
 
   *readModelCallEvents(): Iterable<EventRead> {

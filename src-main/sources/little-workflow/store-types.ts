@@ -43,8 +43,15 @@ export interface DataDirReader {
   listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
   /** Every model-call event (`harness.model.responded`, `HarnessModelResponded`, `ModelCallCompleted`) of every run, ordered by run and sequence: the run list prices these without folding whole runs. */
   readModelCallEvents(): Iterable<EventRead>;
-  /** Stream a run's events in sequence order, starting after `afterSequence` (default 0). */
-  readEvents(runId: string, afterSequence?: number): Iterable<EventRead>;
+  /** Stream a run's events in sequence order, starting after `afterSequence` (default 0), up to and including `upto` (default all). */
+  readEvents(runId: string, afterSequence?: number, upto?: number): Iterable<EventRead>;
+  /**
+   * What identifies the rows of a run in (`afterSequence`, `upto`] without their payloads, as one
+   * text (`sequence|eventId|recordedAt` per row, newline-separated; the eventId hashes the
+   * content). Fold checkpoints are trusted while these still match. Null when the rows cannot
+   * be read this way (legacy JSONL logs, a read error): then no checkpoint is trusted.
+   */
+  readEventKeys(runId: string, afterSequence: number, upto: number): string | null;
   /** Release the connection and any private temp copy; idempotent. */
   close(): void;
 }

@@ -1,0 +1,234 @@
+/**
+ * THE read -> fold path of a run, one event at a time: `add(event)` as rows are read (never
+ * collected), `detail(facts)` for the run view's `RunDetail` (equal to `buildRunDetail` over
+ * the same events, which is this run through an array). Fold (strict and tolerant), harness
+ * view, crash-boundary facts, step positions, event-type counts and the timeline's event
+ * times all grow from the one pass.
+ *
+ * Its state is plain data plus a few classes, so `checkpoint()` (a structured clone) can be
+ * kept in memory or written to the cache, and `RunAccumulator.resume(checkpoint)` continues
+ * from it: a checkpoint at sequence s plus events s+1..N equals a fold of events 1..N.
+ *
+ * `mode: 'fold'` keeps only the fold (what `little report`/`replay` need), so a caller can
+ * leave payloads the fold never reads unparsed (shared/run/payload-needs.ts).
+ */
+import { crashBoundaryOf } from '../fold/crash/crash-boundary';
+import { LogFactsCollector } from '../fold/crash/log-facts';
+import type { EventEnvelope } from '../events/envelope';
+import { HarnessViewBuilder } from '../fold/harness/harness-view';
+import type { MaterializedRunState } from '../fold/run-state-types';
+import type { PriceTable } from '../pricing/price-table-types';
+import { pricingProvenance } from '../pricing/staleness';
+import { runReport } from '../report/run-report';
+import { addEventTime, emptyTimeClusters, parseTime, type EventTimeClusters } from '../timeline/time-axis';
+import type { RunModelFacts } from './run-model-facts';
+import { addToTolerantFold, createTolerantFold, reviveRunState, strictFoldError, tolerantFoldResult, type StrictFoldError, type TolerantFold } from './fold-tolerant';
+import { jsonPreview } from './json-preview';
+import { joinRunDetail, runDetailLists, type FoldedRun, type RunDetailCore } from './folded-run';
+import type { RunDetail, RunStateHead } from './run-detail-types';
+import { StepPositions } from './step-details';
+
+/** What an accumulator keeps: the fold only, or everything the run view shows. */
+export type AccumulatorMode = 'fold' | 'detail';
+
+/** Version of the checkpoint shape; a checkpoint of another version is never resumed. */
+export const CHECKPOINT_FORMAT = 1;
+
+/** The parts a run view needs beyond the fold, grown one event at a time. */
+type DetailParts = {
+  harness: HarnessViewBuilder;
+  logFacts: LogFactsCollector;
+  positions: StepPositions;
+  typeCounts: Map<string, number>;
+  firstRecordedAt: string | null;
+  lastRecordedAt: string | null;
+  times: EventTimeClusters;
+};
+
+/** An accumulator's whole state as plain data (a structured clone): resumable, cacheable. */
+export type AccumulatorCheckpoint = {
+  format: typeof CHECKPOINT_FORMAT;
+  mode: AccumulatorMode;
+  runId: string;
+  /** Sequence of the last event added (0: none). */
+  sequence: number;
+  /** Events added. */
+  count: number;
+  fold: TolerantFold;
+  parts: unknown;
+};
+
+/** Incremental run model of one run, priced with one table. */
+export class RunAccumulator {
+  private lastSequence = 0;
+
+  private constructor(
+    readonly mode: AccumulatorMode,
+    private readonly table: PriceTable,
+    private readonly fold: TolerantFold,
+    private readonly parts: DetailParts | null,
+  ) {}
+
+  /** A fresh accumulator for `runId`, priced with `table`. */
+  static create(runId: string, table: PriceTable, mode: AccumulatorMode = 'detail'): RunAccumulator {
+    return new RunAccumulator(mode, table, createTolerantFold(runId), mode === 'detail' ? emptyParts() : null);
+  }
+
+  /**
+   * Continue from a checkpoint (taken with the same price table: the caller keys them by it).
+   * The checkpoint is cloned, so it can be resumed again later, unless `owned` says the caller
+   * hands it over (a fresh deserialised copy).
+   */
+  static resume(checkpoint: AccumulatorCheckpoint, table: PriceTable, owned = false): RunAccumulator {
+    const copy = owned ? checkpoint : structuredClone(checkpoint);
+    const fold = copy.fold;
+    fold.main = reviveRunState(fold.main);
+    if (fold.tolerant !== null) fold.tolerant = reviveRunState(fold.tolerant);
+    const accumulator = new RunAccumulator(copy.mode, table, fold, copy.mode === 'detail' ? reviveParts(copy.parts) : null);
+    accumulator.lastSequence = copy.sequence;
+    return accumulator;
+  }
+
+  /** The run folded. */
+  get runId(): string {
+    return this.fold.runId;
+  }
+
+  /** Events added so far. */
+  get count(): number {
+    return this.fold.count;
+  }
+
+  /** Sequence of the last event added (0: none). */
+  get sequence(): number {
+    return this.lastSequence;
+  }
+
+  /** Add the next decoded event of the run, in sequence order. */
+  add(event: EventEnvelope): void {
+    addToTolerantFold(this.fold, event, this.table);
+    this.lastSequence = event.sequence;
+    const parts = this.parts;
+    if (parts === null) return;
+    parts.harness.add(event);
+    parts.logFacts.add(event);
+    parts.positions.add(event);
+    parts.typeCounts.set(event.type, (parts.typeCounts.get(event.type) ?? 0) + 1);
+    parts.firstRecordedAt ??= event.recordedAt;
+    parts.lastRecordedAt = event.recordedAt;
+    const time = parseTime(event.recordedAt);
+    if (time !== null) addEventTime(parts.times, time);
+  }
+
+  /** The whole state as a structured clone, to resume from later. */
+  checkpoint(): AccumulatorCheckpoint {
+    return structuredClone(this.checkpointView());
+  }
+
+  /**
+   * The whole state as a checkpoint WITHOUT copying: it shares the accumulator's objects, so
+   * serialise it (v8.serialize, structuredClone) before the next `add`. Saves a copy when the
+   * caller serialises anyway (the checkpoint cache).
+   */
+  checkpointView(): AccumulatorCheckpoint {
+    return { format: CHECKPOINT_FORMAT, mode: this.mode, runId: this.runId, sequence: this.lastSequence, count: this.fold.count, fold: this.fold, parts: this.parts };
+  }
+
+  /** Sequence of the first event with a `null` payload (little replay's step order fails on it), or null. */
+  firstNullPayload(): number | null {
+    return this.fold.firstNullPayload;
+  }
+
+  /** Why `little report` would refuse the log so far (RunNotFoundError for no events), or null. */
+  strictError(): StrictFoldError | null {
+    return strictFoldError(this.fold);
+  }
+
+  /**
+   * The state `little report`/`replay` print when `strictError()` is null (else the tolerant
+   * fold the run view shows). Shares objects with the accumulator: use it before adding more.
+   */
+  state(): MaterializedRunState {
+    return tolerantFoldResult(this.fold).state;
+  }
+
+  /**
+   * The run view's detail so far (findings empty: the integrity check fills them in). Only in
+   * `detail` mode. `upto` only filters the facts' undecodable rows: the caller adds events up
+   * to it. Shares objects with the accumulator: send or serialise it before adding more.
+   */
+  detail(facts: RunModelFacts, upto?: number): RunDetail {
+    const folded = this.folded(facts, upto);
+    return joinRunDetail(folded.core, runDetailLists(folded, this.table));
+  }
+
+  /** The run folded so far, in the run view's two stages (the core now, the lists from it next); see `detail`. */
+  folded(facts: RunModelFacts, upto?: number): FoldedRun {
+    const parts = this.parts;
+    if (parts === null) throw new Error('RunAccumulator.folded needs mode "detail"');
+    const { state, reportError } = tolerantFoldResult(this.fold);
+    const harness = parts.harness.snapshot();
+    const boundary = crashBoundaryOf(
+      { facts: parts.logFacts.facts(), eventCount: this.fold.count, state, view: harness },
+      { lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle },
+    );
+    let lastUndecodable = 0;
+    for (const sequence of facts.undecodableSequences) {
+      if (upto !== undefined && sequence > upto) break;
+      lastUndecodable = sequence;
+    }
+    const core: RunDetailCore = {
+      ref: facts.ref,
+      summary: facts.summary,
+      state: stateHead(state),
+      report: reportError === null ? runReport(state) : null,
+      reportError,
+      boundary,
+      findings: [],
+      pricing: pricingProvenance(this.table, facts.now),
+      lock: facts.lock,
+      eventTypeCounts: Object.fromEntries(parts.typeCounts),
+      firstRecordedAt: parts.firstRecordedAt,
+      lastRecordedAt: parts.lastRecordedAt,
+      lastSequence: Math.max(this.fold.count === 0 ? 0 : this.lastSequence, lastUndecodable),
+    };
+    return { core, state, harness, positions: parts.positions, eventTimes: parts.times };
+  }
+}
+
+function emptyParts(): DetailParts {
+  return {
+    harness: new HarnessViewBuilder('previews'),
+    logFacts: new LogFactsCollector(),
+    positions: new StepPositions(),
+    typeCounts: new Map(),
+    firstRecordedAt: null,
+    lastRecordedAt: null,
+    times: emptyTimeClusters(),
+  };
+}
+
+// A structured clone keeps fields, Maps and arrays but drops classes and null prototypes.
+function reviveParts(clone: unknown): DetailParts {
+  const parts = clone as DetailParts;
+  parts.harness = HarnessViewBuilder.revive(parts.harness);
+  Object.setPrototypeOf(parts.logFacts, LogFactsCollector.prototype);
+  Object.setPrototypeOf(parts.positions, StepPositions.prototype);
+  return parts;
+}
+
+function stateHead(state: MaterializedRunState): RunStateHead {
+  return {
+    runId: state.runId,
+    workflowVersionId: state.workflowVersionId,
+    status: state.status,
+    startedAt: state.startedAt,
+    finishedAt: state.finishedAt,
+    outputRef: state.outputRef,
+    ...('output' in state ? { output: jsonPreview(state.output, 4000) } : {}),
+    ...(state.error !== undefined ? { error: jsonPreview(state.error, 4000) } : {}),
+    usage: state.usage,
+    artifacts: state.artifacts,
+    eventCount: state.eventCount,
+  };
+}

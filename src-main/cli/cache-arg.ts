@@ -1,0 +1,28 @@
+/**
+ * `--cache-dir DIR` / `--no-cache` (and `LITTLE_INSPECTOR_CACHE_DIR`): where the commands that
+ * fold a run keep fold checkpoints. A cache inside the data dir is refused (exit 2).
+ */
+import { checkCacheDirOutside, resolveCacheDir } from '../library/checkpoints/cache-dir';
+import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
+import { DataDirError } from './run-log';
+
+/** The flags, for a command's `parseArgs` spec. */
+export const CACHE_FLAGS = { 'cache-dir': true, 'no-cache': false } as const;
+
+/** Usage text of the flags. */
+export const CACHE_USAGE = '[--cache-dir <dir> | --no-cache]';
+
+/** The cache folder the flags and environment name (null: off), refused when inside one of `dataDirs`. */
+export function cacheDirArg(flags: Record<string, string | true>, dataDirs: readonly string[]): string | null {
+  const dir = resolveCacheDir({ cacheDir: typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : undefined, noCache: flags['no-cache'] === true });
+  if (dir === null) return null;
+  const outside = checkCacheDirOutside(dir, dataDirs);
+  if (!outside.ok) throw new DataDirError(outside.error);
+  return dir;
+}
+
+/** Checkpoints for a command folding runs of `dataDirs`: on disk in the cache folder, or none with `--no-cache`. */
+export function checkpointsArg(flags: Record<string, string | true>, dataDirs: readonly string[]): Checkpoints | null {
+  const dir = cacheDirArg(flags, dataDirs);
+  return dir === null ? null : checkpointsFor(dir);
+}

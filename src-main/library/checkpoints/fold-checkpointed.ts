@@ -1,0 +1,179 @@
+/**
+ * THE read -> fold path of one little-workflow run with checkpoints: start from the nearest
+ * checkpoint at or below where the fold should stop that still matches the log (same
+ * database file, same row keys up to it: log-digests.ts), read only the rows after it, fold
+ * them as they are read (never collected) and leave a checkpoint at every CHECKPOINT_EVERY
+ * boundary passed on the way. The CLI, the worker and time travel all fold through here;
+ * without a store (`checkpoints: null`) it is a plain streaming fold.
+ */
+import type { Diagnostic } from '../../../shared/diagnostics';
+import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
+import type { PriceTable } from '../../../shared/pricing/price-table-types';
+import { RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
+import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
+import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
+import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
+import { checkpointStoreFor, priceTableHash, type CheckpointStore } from './checkpoint-store';
+import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, LogDigests } from './log-digests';
+
+/** The checkpoint store and the digests that vouch for it (one pair per library, CLI command or worker). */
+export type Checkpoints = { store: CheckpointStore; digests: LogDigests };
+
+/** A fresh pair over `store`, checkpoints every `every` sequences (tests use small spacings). */
+export function checkpointsOver(store: CheckpointStore, every = CHECKPOINT_EVERY): Checkpoints {
+  return { store, digests: new LogDigests(every) };
+}
+
+const shared = new Map<string, Checkpoints>();
+
+/** The process's (or worker thread's) one pair for the cache folder `dir` (null: in memory only). */
+export function checkpointsFor(dir: string | null): Checkpoints {
+  const name = dir ?? '';
+  let found = shared.get(name);
+  if (found === undefined) {
+    found = checkpointsOver(checkpointStoreFor(dir));
+    shared.set(name, found);
+  }
+  return found;
+}
+
+/**
+ * What to fold: a run of a reader, priced with `table`, in `mode`, up to and including `upto`
+ * (default all). A fold leaves a checkpoint where its read ended (the next open, or a grown
+ * live run, folds only what came after); `leave: 'boundaries'` (time travel) also leaves one
+ * at every CHECKPOINT_EVERY boundary it passes, so later moves start near where they land.
+ */
+export type FoldRequest = {
+  reader: DataDirReader;
+  runId: string;
+  table: PriceTable;
+  mode: AccumulatorMode;
+  upto?: number;
+  checkpoints: Checkpoints | null;
+  leave?: 'tail' | 'boundaries';
+};
+
+/** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
+export type FoldOutcome = {
+  accumulator: RunAccumulator;
+  events: number;
+  undecodable: UndecodableRow[];
+  readFailures: Diagnostic[];
+  resumedFrom: number;
+};
+
+/** Fold synchronously (the CLI). */
+export function foldLog(request: FoldRequest): FoldOutcome {
+  const fold = new CheckpointingFold(request);
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) fold.handle(read);
+  return fold.finish();
+}
+
+/** Fold in slices, yielding to the event loop between them (main's worker, the library). */
+export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
+  const fold = new CheckpointingFold(request);
+  let sinceYield = 0;
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) {
+    fold.handle(read);
+    if (++sinceYield >= SLICE) {
+      sinceYield = 0;
+      await yieldToLoop();
+    }
+  }
+  return fold.finish();
+}
+
+/** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
+class CheckpointingFold {
+  readonly from: number;
+  private readonly accumulator: RunAccumulator;
+  private readonly undecodable: UndecodableRow[];
+  private readonly readFailures: Diagnostic[] = [];
+  private readonly key: CheckpointKey | null;
+  private readonly identity: string | null;
+  private events = 0;
+  private digest: string;
+  private sliceKeys: string[] = [];
+  private nextBoundary: number;
+  private readonly every: number;
+  private lastSequence: number;
+
+  constructor(private readonly request: FoldRequest) {
+    const { reader, runId, table, mode, checkpoints } = request;
+    this.identity = checkpoints === null ? null : databaseIdentity(reader.path);
+    this.key = this.identity === null || checkpoints === null ? null : { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table), every: checkpoints.digests.every };
+    const start = this.trustedCheckpoint();
+    this.accumulator = start === null ? RunAccumulator.create(runId, table, mode) : RunAccumulator.resume(start.checkpoint, table, true);
+    this.undecodable = start === null ? [] : start.undecodable;
+    this.digest = start === null ? '' : start.slice.base;
+    this.sliceKeys = start === null ? [] : start.slice.keys;
+    this.from = start === null ? 0 : start.sequence;
+    this.lastSequence = this.from;
+    this.every = checkpoints?.digests.every ?? CHECKPOINT_EVERY;
+    this.nextBoundary = this.from - (this.from % this.every) + this.every;
+  }
+
+  /** Take the next row of the log. */
+  handle(read: EventRead): void {
+    if (!read.ok && read.sequence === null) {
+      this.readFailures.push(read.diagnostic);
+      return;
+    }
+    const sequence = read.ok ? read.event.sequence : read.sequence;
+    while (sequence > this.nextBoundary) this.closeSlice();
+    if (read.ok) {
+      this.events += 1;
+      this.accumulator.add(read.event);
+      this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
+    } else {
+      this.undecodable.push({ sequence, diagnostic: read.diagnostic });
+      this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
+    }
+    this.lastSequence = sequence;
+  }
+
+  /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
+  finish(): FoldOutcome {
+    // Only a boundary the log reached is complete: a later append could still add rows below any other.
+    while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    if (this.lastSequence > this.from && this.lastSequence % this.every !== 0) {
+      this.leave(this.lastSequence, chainDigest(this.digest, this.sliceKeys.join('\n')), true);
+    } else if (this.lastSequence > this.from && this.request.leave !== 'boundaries') {
+      this.leave(this.lastSequence, this.digest, true);
+    }
+    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
+  }
+
+  // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
+  private closeSlice(): void {
+    this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+    this.sliceKeys = [];
+    const sequence = this.nextBoundary;
+    this.nextBoundary += this.every;
+    if (this.request.leave === 'boundaries') this.leave(sequence, this.digest, false);
+  }
+
+  private leave(sequence: number, digest: string, tail: boolean): void {
+    const { checkpoints } = this.request;
+    if (checkpoints === null || this.key === null || this.identity === null || this.readFailures.length > 0) return;
+    const slice = { base: this.digest, keys: this.sliceKeys };
+    const stored = { identity: this.identity, sequence, digest, slice, undecodable: this.undecodable, checkpoint: this.accumulator.checkpointView() };
+    checkpoints.store.put(this.key, stored, tail);
+  }
+
+  // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
+  private trustedCheckpoint(): StoredCheckpoint | null {
+    const { checkpoints, reader, runId, upto } = this.request;
+    if (checkpoints === null || this.key === null) return null;
+    for (const sequence of checkpoints.store.sequences(this.key, upto ?? Number.MAX_SAFE_INTEGER)) {
+      const stored = checkpoints.store.get(this.key, sequence);
+      if (stored === null) continue;
+      const digest = stored.identity === this.identity ? checkpoints.digests.digestAt(reader, runId, sequence) : undefined;
+      // The rows cannot be read to check it: fold from the start, keep the checkpoint.
+      if (digest === null) return null;
+      if (digest === stored.digest) return stored;
+      checkpoints.store.discard(this.key, sequence);
+    }
+    return null;
+  }
+}

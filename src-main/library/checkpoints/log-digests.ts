@@ -1,0 +1,88 @@
+/**
+ * Is the log still the one a checkpoint was taken from? A chained digest over the rows' keys
+ * (`sequence|eventId|recordedAt`, no payload: the eventId hashes the content) in slices of
+ * `CHECKPOINT_EVERY` sequences: d(0) = '', d(k) = sha256(d(k-1) + keys of (k-1)K..kK]); a tail
+ * checkpoint at s adds the partial slice: sha256(d(floor(s/K)) + keys of (floor(s/K)K..s]).
+ * SQLite joins each slice's keys, so checking a 200,000-event run reads about 10 MB of keys
+ * and no payload. Digests are remembered per database state (device, inode, size and mtime of
+ * events.db and its -wal): while those are unchanged the log is, and scrubbing re-reads nothing.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataDirReader } from '../../sources/little-workflow/store-types';
+
+/** Checkpoints are taken every this many sequences (and digests chained per slice of it). */
+export const CHECKPOINT_EVERY = 10_000;
+
+/** The database file's identity (a replaced file is another database), or null when it has none (legacy logs). */
+export function databaseIdentity(dataDir: string): string | null {
+  try {
+    const stat = statSync(join(dataDir, 'events', 'events.db'), { bigint: true });
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+// What changes whenever the database's content can have changed.
+function databaseState(dataDir: string): string {
+  const part = (name: string): string => {
+    try {
+      const stat = statSync(join(dataDir, 'events', name), { bigint: true });
+      return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+    } catch {
+      return '-';
+    }
+  };
+  return `${part('events.db')}|${part('events.db-wal')}`;
+}
+
+/** The next link of the chain: the previous digest and one slice's keys (as SQLite joins them). */
+export function chainDigest(previous: string, keys: string): string {
+  return createHash('sha256').update(previous).update('\n').update(keys).digest('hex');
+}
+
+/** Digests of runs' logs, remembered while their database is unchanged. */
+export class LogDigests {
+  /** `every`: the slice length (CHECKPOINT_EVERY; tests use small ones). */
+  constructor(readonly every: number = CHECKPOINT_EVERY) {}
+
+  private readonly byRun = new Map<string, { state: string; digests: string[]; partial: Map<number, string> }>();
+
+  /**
+   * The digest of `runId`'s rows up to `sequence`: whole slices chained up to the last
+   * multiple of CHECKPOINT_EVERY, then the partial slice up to `sequence` (a tail checkpoint).
+   * Null when the rows cannot be read.
+   */
+  digestAt(reader: DataDirReader, runId: string, sequence: number): string | null {
+    const key = `${reader.path}\u0000${runId}`;
+    const state = databaseState(reader.path);
+    let entry = this.byRun.get(key);
+    if (entry === undefined || entry.state !== state) {
+      entry = { state, digests: [''], partial: new Map() };
+      this.byRun.set(key, entry);
+    }
+    const slice = Math.floor(sequence / this.every);
+    while (entry.digests.length <= slice) {
+      const k = entry.digests.length;
+      const keys = reader.readEventKeys(runId, (k - 1) * this.every, k * this.every);
+      if (keys === null) return null;
+      entry.digests.push(chainDigest(entry.digests[k - 1], keys));
+    }
+    if (sequence % this.every === 0) return entry.digests[slice];
+    let partial = entry.partial.get(sequence);
+    if (partial === undefined) {
+      const keys = reader.readEventKeys(runId, slice * this.every, sequence);
+      if (keys === null) return null;
+      partial = chainDigest(entry.digests[slice], keys);
+      entry.partial.set(sequence, partial);
+    }
+    return partial;
+  }
+
+  /** Forget every digest (tests; a closed library). */
+  clear(): void {
+    this.byRun.clear();
+  }
+}

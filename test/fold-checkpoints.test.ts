@@ -1,0 +1,192 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
+import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
+import type { RunSummary } from '../shared/library';
+import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
+import { readRunModelFacts } from '../src-main/library/run-detail';
+import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
+import { EXAMPLES, manifestRows } from './support/fixture-manifest';
+import { hashTree } from './support/store-test-fixtures';
+
+// Fold checkpoints never change an answer: a detail folded from a checkpoint (in memory or read
+// back from the cache folder) equals the fold from the first event, at every cut; a checkpoint
+// the log no longer matches (rewritten, truncated, replaced) or a corrupt cache file is ignored.
+const NOW = new Date('2026-12-01T00:00:00Z');
+const table = BUNDLED_PRICE_TABLE;
+// Small spacings, so the fixture runs (tens of events) pass many boundaries.
+const EVERY = 3;
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function temp(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  roots.push(root);
+  return root;
+}
+
+function freshCheckpoints(dir: string | null, every = EVERY): Checkpoints {
+  return checkpointsOver(new CheckpointStore({ dir }), every);
+}
+
+/** The detail of `runId` at `upto` (JSON, as it crosses IPC) and where its fold started. */
+function detailAt(dataDir: string, runId: string, checkpoints: Checkpoints | null, upto?: number) {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) throw new Error(reader.error.message);
+  try {
+    const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
+    const context = { summary: { runId } as RunSummary, siblings: [] };
+    const facts = factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, context, fold), now: NOW });
+    return { detail: JSON.parse(JSON.stringify(fold.accumulator.detail(facts, upto))) as unknown, resumedFrom: fold.resumedFrom, last: fold.accumulator.sequence };
+  } finally {
+    reader.value.close();
+  }
+}
+
+function fixtureRuns(): Map<string, string[]> {
+  const byDir = new Map<string, string[]>();
+  for (const row of manifestRows().filter((r) => r.group !== 'loopctl')) {
+    const dir = join(EXAMPLES, row.dataDir);
+    byDir.set(dir, [...(byDir.get(dir) ?? []), row.runId]);
+  }
+  return byDir;
+}
+
+describe('a fold resumed from a checkpoint equals the fold from the first event', () => {
+  for (const [dir, runIds] of fixtureRuns()) {
+    it(`every run of ${dir.slice(EXAMPLES.length + 1)} at several cuts, from memory and from the cache folder`, () => {
+      const before = hashTree(dir);
+      const cache = temp('li-ckpt-cache-');
+      let resumed = 0;
+      for (const runId of runIds) {
+        const last = detailAt(dir, runId, null).last;
+        const cuts = [...new Set([1, 2, Math.floor(last / 3), Math.floor(last / 2), last - 1, last])].filter((n) => n >= 1 && n <= last);
+        const memory = freshCheckpoints(cache);
+        for (const n of cuts) {
+          const cold = detailAt(dir, runId, null, n);
+          // Time travel leaves checkpoints on the way: the second move starts from one.
+          const first = detailAt(dir, runId, memory, Math.ceil(n / 2));
+          expect(first.detail, `${runId} at #${Math.ceil(n / 2)}`).toEqual(detailAt(dir, runId, null, Math.ceil(n / 2)).detail);
+          const again = detailAt(dir, runId, memory, n);
+          expect(again.detail, `${runId} at #${n} from #${again.resumedFrom}`).toEqual(cold.detail);
+          if (again.resumedFrom > 0) resumed += 1;
+          // A new process: nothing in memory, the checkpoints come back from the cache folder.
+          const fromDisk = detailAt(dir, runId, freshCheckpoints(cache), n);
+          expect(fromDisk.detail, `${runId} at #${n} from disk #${fromDisk.resumedFrom}`).toEqual(cold.detail);
+          expect(fromDisk.resumedFrom, `${runId} at #${n}`).toBeGreaterThan(0);
+        }
+        // The whole log twice: the second open folds nothing (a checkpoint where the first ended).
+        const whole = detailAt(dir, runId, memory);
+        const reopened = detailAt(dir, runId, memory);
+        expect(reopened.detail).toEqual(whole.detail);
+        expect(reopened.resumedFrom).toBe(whole.last);
+      }
+      expect(resumed).toBeGreaterThan(0);
+      // The data dir is never written: the cache is elsewhere.
+      expect(hashTree(dir)).toEqual(before);
+    });
+  }
+});
+
+/** The biggest fixture run, copied to a temp folder so its log can be changed. */
+function changeableRun() {
+  let best = { dir: '', runId: '', last: 0 };
+  for (const [dir, runIds] of fixtureRuns()) {
+    for (const runId of runIds) {
+      const last = detailAt(dir, runId, null).last;
+      if (last > best.last) best = { dir, runId, last };
+    }
+  }
+  const copy = join(temp('li-ckpt-log-'), 'data');
+  cpSync(best.dir, copy, { recursive: true });
+  const db = () => new Database(join(copy, 'events', 'events.db'), { fileMustExist: true });
+  const edit = (sql: string, ...params: unknown[]) => {
+    const connection = db();
+    try {
+      connection.prepare(sql).run(...params);
+    } finally {
+      connection.close();
+    }
+  };
+  return { dir: copy, runId: best.runId, last: best.last, edit };
+}
+
+describe('a checkpoint is trusted only while the log matches it', () => {
+  it('rewritten, truncated, replaced, grown: the fold equals a fresh one; only matching checkpoints are used', () => {
+    const run = changeableRun();
+    expect(run.last).toBeGreaterThan(12);
+    const cache = temp('li-ckpt-cache-');
+    const checkpoints = freshCheckpoints(cache);
+    const prime = () => {
+      for (let n = 1; n <= run.last; n += 1) detailAt(run.dir, run.runId, checkpoints, n);
+      detailAt(run.dir, run.runId, checkpoints);
+    };
+    const check = (label: string) => {
+      const fresh = detailAt(run.dir, run.runId, null);
+      const cached = detailAt(run.dir, run.runId, checkpoints);
+      expect(cached.detail, label).toEqual(fresh.detail);
+      return cached.resumedFrom;
+    };
+    prime();
+    expect(check('unchanged')).toBe(run.last);
+
+    // Rewritten at sequence m (same length, another time): checkpoints from m on are stale.
+    const m = Math.floor(run.last / 2);
+    run.edit("UPDATE events SET recorded_at = '2001-01-01T00:00:00.000Z' WHERE run_id = ? AND sequence = ?", run.runId, m);
+    expect(check('rewritten')).toBeLessThan(m);
+    prime();
+
+    // Truncated after t: the tail checkpoint is stale, those at or below t still hold.
+    const t = Math.floor(run.last / 3);
+    run.edit('DELETE FROM events WHERE run_id = ? AND sequence > ?', run.runId, t);
+    const afterTruncate = check('truncated');
+    expect(afterTruncate).toBeLessThanOrEqual(t);
+    expect(afterTruncate).toBeGreaterThan(0);
+
+    // Grown again (the rows put back one by one would be a live run): only the new rows are folded.
+    run.edit('INSERT INTO events (run_id, sequence, event_id, type, occurrence_id, recorded_at, payload) SELECT run_id, sequence + 1, event_id || \'x\', type, occurrence_id, recorded_at, payload FROM events WHERE run_id = ? AND sequence = ?', run.runId, t);
+    expect(check('grown')).toBe(t);
+
+    // Replaced by a copy of itself (another file, same rows): another database, folded afresh.
+    const db = join(run.dir, 'events', 'events.db');
+    cpSync(db, `${db}.new`);
+    renameSync(`${db}.new`, db);
+    expect(check('replaced')).toBe(0);
+  });
+
+  it('a corrupt or foreign cache file is ignored and replaced, never a crash', () => {
+    const run = changeableRun();
+    const cache = temp('li-ckpt-cache-');
+    detailAt(run.dir, run.runId, freshCheckpoints(cache), run.last - 1);
+    const files = () => {
+      const out: string[] = [];
+      const walk = (dir: string) => readdirSync(dir, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(join(dir, e.name)) : out.push(join(dir, e.name))));
+      walk(cache);
+      return out.filter((f) => f.endsWith('.ckpt'));
+    };
+    expect(files().length).toBeGreaterThan(0);
+    for (const file of files()) writeFileSync(file, 'not a checkpoint');
+    const fresh = detailAt(run.dir, run.runId, null);
+    const afterCorrupt = detailAt(run.dir, run.runId, freshCheckpoints(cache));
+    expect(afterCorrupt.resumedFrom).toBe(0);
+    expect(afterCorrupt.detail).toEqual(fresh.detail);
+    // The fold left a sound checkpoint in their place.
+    expect(detailAt(run.dir, run.runId, freshCheckpoints(cache)).resumedFrom).toBe(run.last);
+    // A checkpoint of another run, copied under this run's name, is foreign: ignored.
+    const other = [...fixtureRuns()].flatMap(([dir, ids]) => ids.map((id) => ({ dir, id }))).find((r) => r.id !== run.runId)!;
+    const otherCache = temp('li-ckpt-cache-');
+    detailAt(other.dir, other.id, freshCheckpoints(otherCache));
+    const foreign = readdirSync(join(otherCache, 'fold-checkpoints', 'v1'))[0];
+    const ours = files()[0];
+    const foreignFile = join(otherCache, 'fold-checkpoints', 'v1', foreign, readdirSync(join(otherCache, 'fold-checkpoints', 'v1', foreign))[0]);
+    cpSync(foreignFile, ours);
+    const afterForeign = detailAt(run.dir, run.runId, freshCheckpoints(cache));
+    expect(afterForeign.detail).toEqual(fresh.detail);
+    // Dropped (or overwritten by the fold's own checkpoint): the foreign bytes are not kept.
+    expect(existsSync(ours) && readFileSync(ours).equals(readFileSync(foreignFile))).toBe(false);
+  });
+});
