@@ -175,6 +175,13 @@ async function firstStep(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   return worst([steps, await call('run.step', { ...ref(t), stepPath: typeof first === 'string' ? first : 'missing' })]);
 }
 
+/** `notes.put` then `notes.delete` of the note it made (also `notes.delete`'s row). */
+async function notePutAndDelete(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const put = await call('notes.put', { ...ref(t), target: { kind: 'run' }, text: 'a note from the read-only proof' });
+  const id = (put.value as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? worst([put, await call('notes.delete', { ...ref(t), id })]) : put;
+}
+
 /** Every operation, in the order the suites run them (root ones open the library first). */
 export const OPERATIONS: readonly Operation[] = [
   { name: 'loadLibrary', scope: 'root', run: async (_c, t) => resultOutcome(loadLibrary(t.root)) },
@@ -208,6 +215,14 @@ export const OPERATIONS: readonly Operation[] = [
     skipInFuzz: 'export.ts leaves its live observer running; run.export covers the same code',
   },
   channelOp('run.compare', 'run', ref),
+  // Notes are written to the core's temp state folder, never the data dir (run-operations.ts gives it one).
+  channelOp('notes.list', 'run', ref),
+  { name: 'notes.put (then deleted)', scope: 'run', run: notePutAndDelete },
+  channelOp('notes.delete', 'run', (t) => ({ ...ref(t), id: 'no-such-note' })),
+  channelOp('otlp.settings', 'root', () => ({})),
+  // No TraceSender in this core: `unsupported` (the export's reads are the `cli otlp` row's).
+  channelOp('otlp.send', 'run', (t) => ({ jobId: 'job_ops', runs: [{ dataDir: t.dataDir, runIds: [t.runId] }], endpoint: '', protocol: 'http/json', headers: [], content: false, remember: false })),
+  channelOp('otlp.cancel', 'root', () => ({ jobId: 'job_ops' })),
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
