@@ -124,10 +124,10 @@ class CheckpointingFold {
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
-      this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
+      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
-      this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
+      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
   }
@@ -146,7 +146,8 @@ class CheckpointingFold {
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
   private closeSlice(): void {
-    this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+    // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
+    if (this.key !== null) this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
     this.sliceKeys = [];
     const sequence = this.nextBoundary;
     this.nextBoundary += this.every;
