@@ -4,7 +4,7 @@
  * opened library, the text escaped in HTML and Markdown, the JSON valid against the schema, and
  * the CLI's `export --state-dir` carrying the same notes.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppState } from '../src-main/app-state/app-state';
@@ -62,6 +62,20 @@ describe('notes channels', () => {
     const other = exportFixture('completed');
     expect(await core.handlers['notes.delete']({ dataDir: other.dir, runId: other.runId, id: mine.id })).toEqual({ ok: true, value: false });
     expect(unwrap(await core.handlers['notes.list'](ref)).notes.some((n) => n.id === mine.id)).toBe(true);
+  });
+
+  it('refuses to save notes when the state folder lies in a data dir of the opened library (a loopctl ledger folder here)', async () => {
+    const ledgers = join(EXAMPLES, 'fixtures', 'loopctl', 'ledgers');
+    const inside = openAppState(join(ledgers, 'state'));
+    if (!inside.ok) throw new Error(inside.error.message);
+    const guarded = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state: inside.value });
+    try {
+      await guarded.openPath(EXAMPLES);
+      expect(await guarded.handlers['notes.put']({ ...ref, target: { kind: 'run' }, text: 'x' })).toMatchObject({ ok: false, error: { code: 'state-dir-refused' } });
+      expect(existsSync(join(ledgers, 'state'))).toBe(false);
+    } finally {
+      guarded.close();
+    }
   });
 
   it('answers unsupported without a state folder', async () => {

@@ -1,9 +1,9 @@
 /** Where the state folder is: the OS default per platform, flag over environment, and never inside a data dir. */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempRoot } from '../../test/support/store-test-fixtures';
-import { checkStateDir, defaultStateDir, resolveStateDir, STATE_DIR_ENV } from './state-dir';
+import { checkStateDir, defaultStateDir, resolveStateDir, STATE_DIR_ENV, stateDirInside } from './state-dir';
 
 describe('state folder location', () => {
   it('is the OS data folder of each platform', () => {
@@ -28,13 +28,25 @@ describe('state folder location', () => {
     expect(checkStateDir(join(root, 'project', '.little-workflow', 'state'))).toMatchObject({ ok: false, error: { code: 'state-dir-refused' } });
     const dataDir = join(root, 'runs');
     mkdirSync(join(dataDir, 'events'), { recursive: true });
+    writeFileSync(join(dataDir, 'events', 'events.db'), '');
     const refused = checkStateDir(join(dataDir, 'notes', 'deeper'));
     expect(refused).toMatchObject({ ok: false, error: { code: 'state-dir-refused' } });
     expect(!refused.ok && refused.error.message).toContain(dataDir);
     expect(checkStateDir(dataDir)).toMatchObject({ ok: false, error: { code: 'state-dir-refused' } });
     symlinkSync(dataDir, join(root, 'innocent'));
     expect(checkStateDir(join(root, 'innocent', 'state'))).toMatchObject({ ok: false, error: { code: 'state-dir-refused' } });
-    // Beside a data dir (its parent's folder) is fine.
+    // Beside a data dir (its parent's folder) is fine, and so is a home that merely has an events/ folder.
     expect(checkStateDir(join(root, 'state'))).toEqual({ ok: true, value: join(root, 'state') });
+    mkdirSync(join(root, 'home', 'events'), { recursive: true });
+    expect(checkStateDir(join(root, 'home', '.local', 'share', 'little-inspector'))).toMatchObject({ ok: true });
+  });
+
+  it('refuses a folder inside a data dir of the opened library, whatever its shape', () => {
+    const root = tempRoot('li-state-inside-');
+    const ledgers = join(root, 'ledgers');
+    mkdirSync(ledgers);
+    expect(stateDirInside(join(ledgers, 'state'), [join(root, 'other'), ledgers])).toMatchObject({ code: 'state-dir-refused' });
+    expect(stateDirInside(ledgers, [ledgers])).toMatchObject({ code: 'state-dir-refused' });
+    expect(stateDirInside(join(root, 'ledgers-state'), [ledgers])).toBeNull();
   });
 });

@@ -8,9 +8,8 @@
  * inside a data dir is refused with a typed diagnostic: the inspector never writes there.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import { recogniseDataDir } from '../sources/registry';
 
 /** The folder name under the OS data folder. */
 export const STATE_FOLDER_NAME = 'little-inspector';
@@ -59,14 +58,31 @@ export function checkStateDir(dir: string): Result<string> {
   return ok(dir);
 }
 
-/** The data dir at or above `dir` (by folder name, or recognised on disk through real paths), or null. */
+/**
+ * The data dir at or above `dir`, through real paths, or null: a folder named `.little-workflow`
+ * or `.little-harness`, or one holding `events/events.db` (a little-workflow data dir under any
+ * name). A bare `events/` folder is not enough: plenty of homes have one. Data dirs of other
+ * shapes are caught against the opened library by {@link stateDirInside}.
+ */
 export function dataDirAbove(dir: string): string | null {
   for (let current = realish(resolve(dir)); ; current = dirname(current)) {
     const name = current.split(/[\\/]/).pop() ?? '';
     if (name === '.little-workflow' || name === '.little-harness') return current;
-    if (existsSync(current) && recogniseDataDir(current) !== null) return current;
+    if (existsSync(join(current, 'events', 'events.db'))) return current;
     if (dirname(current) === current) return null;
   }
+}
+
+/** A `state-dir-refused` diagnostic when the state folder lies in one of `dataDirs` (the opened library's), else null. */
+export function stateDirInside(stateDir: string, dataDirs: readonly string[]) {
+  const state = realish(resolve(stateDir));
+  for (const dataDir of dataDirs) {
+    const data = realish(resolve(dataDir));
+    if (state === data || state.startsWith(data.endsWith(sep) ? data : data + sep)) {
+      return diagnostic('state-dir-refused', `The state folder ${stateDir} is inside the opened data dir ${dataDir}; nothing is saved there. Choose another folder (--state-dir or ${STATE_DIR_ENV}).`, { path: stateDir });
+    }
+  }
+  return null;
 }
 
 /** The real path of the deepest existing ancestor, with the rest appended (symlinks into a data dir are seen through). */

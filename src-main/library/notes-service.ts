@@ -8,13 +8,17 @@ import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { Note, RunNotes } from '../../shared/notes/note-types';
 import type { NotesStore } from '../app-state/notes-store';
+import { stateDirInside } from '../app-state/state-dir';
 
-/** The notes handlers over `store` for the library `snapshot()`. */
-export function createNotesService(store: NotesStore | null, snapshot: () => LibrarySnapshot | null) {
+/** The notes handlers over `store` (in the state folder `stateDir`) for the library `snapshot()`. */
+export function createNotesService(store: NotesStore | null, stateDir: string | null, snapshot: () => LibrarySnapshot | null) {
   const check = (ref: { dataDir: string; runId: string }, needRun: boolean): Result<NotesStore> => {
-    if (store === null) return fail(diagnostic('unsupported', 'Notes need the app state folder, which this process does not have'));
+    if (store === null || stateDir === null) return fail(diagnostic('unsupported', 'Notes need the app state folder, which this process does not have'));
     const open = snapshot();
     if (!open?.dataDirs.some((d) => d.path === ref.dataDir)) return fail(diagnostic('invalid-argument', 'Notes are kept only for data dirs of the opened folder', { path: ref.dataDir }));
+    // A state folder that lies in a data dir of the opened library (any format) is never used.
+    const inside = stateDirInside(stateDir, open.dataDirs.map((d) => d.path));
+    if (inside !== null) return fail(inside);
     if (needRun && !open.runs.some((r) => r.dataDir === ref.dataDir && r.runId === ref.runId)) {
       return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId, path: ref.dataDir }));
     }

@@ -14,6 +14,7 @@ import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { OtlpProgress, OtlpSendSummary } from '../../shared/otlp/otlp-app-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { OtlpSettings, OtlpSettingsStore } from '../app-state/otlp-settings-store';
+import { stateDirInside } from '../app-state/state-dir';
 
 /** One send as the glue's exporter gets it. */
 export type TraceSendJob = {
@@ -36,6 +37,8 @@ export type SendJobsContext = {
   snapshot(): LibrarySnapshot | null;
   table(): PriceTable;
   settings: OtlpSettingsStore;
+  /** The state folder the settings are remembered in (null: none). */
+  stateDir: string | null;
   publish(message: PushMessage): void;
   sender?: TraceSender;
 };
@@ -63,7 +66,9 @@ export function createSendJobs(context: SendJobsContext) {
       }
       const settings = context.settings.complete(request);
       if (!settings.ok) return settings;
-      const kept = context.settings.update(settings.value, request.remember);
+      // Never remembered inside a data dir of the opened library (any format): kept in memory, and said so.
+      const inside = request.remember && context.stateDir !== null ? stateDirInside(context.stateDir, snapshot.dataDirs.map((d) => d.path)) : null;
+      const kept = inside !== null ? (context.settings.update(settings.value, false), fail(inside)) : context.settings.update(settings.value, request.remember);
       const controller = new AbortController();
       running.set(request.jobId, controller);
       const base = { jobId: request.jobId, runsDone: 0, runsTotal: runs.length, spansSent: 0, runSpansSent: 0, runSpansTotal: 0 };

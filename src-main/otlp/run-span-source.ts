@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import type { EventEnvelope } from '../../shared/events/envelope';
+import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { DataDirInfo, RunSummary } from '../../shared/library';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
@@ -31,7 +31,8 @@ export function selectRuns(root: string, runIds: readonly string[] | 'all', tabl
   if (!library.ok) return library;
   const all = library.value.runs;
   const missing = runIds === 'all' ? [] : runIds.filter((id) => !all.some((r) => r.runId === id));
-  const runs = runIds === 'all' ? all : all.filter((r) => runIds.includes(r.runId));
+  // `--all` is every workflow run: little-harness sessions are rows of the library but not runs (named ones are refused as ids).
+  const runs = runIds === 'all' ? all.filter((r) => RUN_ID_PATTERN.test(r.runId)) : all.filter((r) => runIds.includes(r.runId));
   return ok({ runs, library: all, dataDirs: library.value.dataDirs, missing });
 }
 

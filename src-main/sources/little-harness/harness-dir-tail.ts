@@ -125,12 +125,12 @@ export class HarnessDirTail implements SourceTail {
     session.outputTokens += usage.outputTokens;
     session.phase = sessionLivePhase(session.state);
     session.summary = this.summarise(session);
-    if (silent) return events.length;
     if (isNew && session.eventCount === 0) {
-      // Announced once it has a line: an empty folder is not a session yet.
+      // Tracked once it has a line (then announced as new): an empty folder is not a session yet.
       this.sessions.delete(entry.pathKey);
       return 0;
     }
+    if (silent) return events.length;
     if (isNew) out.push(deepFreeze({ kind: 'run.started' as const, ...base(), reason: 'new' as const }));
     else if (before !== 'active' && session.phase === 'active') out.push(deepFreeze({ kind: 'run.started' as const, ...base(), reason: 'resumed' as const }));
     if (events.length > 0) out.push(deepFreeze({ kind: 'run.delta' as const, ...base(), events: events.map(traceEnvelope) as EventEnvelope[] }));
@@ -141,12 +141,12 @@ export class HarnessDirTail implements SourceTail {
   }
 
   private track(entry: SessionEntry): LiveSession {
-    const session: LiveSession = {
+    const fields = {
       pathKey: entry.pathKey,
       sessionId: entry.status?.id ?? entry.pathKey,
       tail: new TraceTail(entry.dir),
       state: null,
-      phase: 'active',
+      phase: 'active' as const,
       eventCount: 0,
       lastSequence: 0,
       lastType: null,
@@ -154,13 +154,13 @@ export class HarnessDirTail implements SourceTail {
       startedAt: null,
       inputTokens: 0,
       outputTokens: 0,
-      summary: null as unknown as LiveRunSummary,
     };
+    const session: LiveSession = { ...fields, summary: this.summarise(fields) };
     this.sessions.set(entry.pathKey, session);
     return session;
   }
 
-  private summarise(s: LiveSession): LiveRunSummary {
+  private summarise(s: Omit<LiveSession, 'summary'>): LiveRunSummary {
     return Object.freeze({
       runId: s.sessionId,
       dataDir: this.path,
