@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { bundleViewerPlugin } from './scripts/build/bundle-viewer';
 
 // Every entry is listed explicitly: the folders are not electron-vite's defaults.
 // The CLI is a second entry of the main build so that `little-inspector` and the
@@ -43,7 +44,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    plugins: [react()],
+    // The shared bundle's single-file viewer is the same renderer built again (scripts/build/bundle-viewer.ts).
+    plugins: [react(), bundleViewerPlugin()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },

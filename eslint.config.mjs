@@ -21,7 +21,7 @@ const LAYERS = {
   // main: sources -> live -> library -> the glue (workers, web, cli, electron).
   'src-main/sources': ['shared'],
   'src-main/live': ['src-main/sources', 'shared'],
-  'src-main/export': ['src-main/sources', 'shared'],
+  'src-main/export': ['src-main/sources', 'src-main/app-paths', 'shared', 'shared/redact'],
   // the app's own state folder (settings, notes): never a data dir.
   'src-main/app-state': ['src-main/export', 'shared'],
   'src-main/library': ['src-main/live', 'src-main/sources', 'src-main/export', 'src-main/app-state', 'shared',
@@ -39,7 +39,9 @@ const LAYERS = {
   'src-main/content-security-policy': ['shared'],
   // renderer: views -> components, stores -> api -> web transport.
   'src-renderer/web': ['shared'],
-  'src-renderer/api': ['src-renderer/web', 'shared'],
+  // a shared bundle's own transport (answers the channels from the data its page carries).
+  'src-renderer/bundle': ['shared'],
+  'src-renderer/api': ['src-renderer/web', 'src-renderer/bundle', 'shared'],
   'src-renderer/format': ['shared'],
   'src-renderer/routing': ['shared'],
   'src-renderer/components': ['src-renderer/routing', 'src-renderer/format', 'shared'],
@@ -88,7 +90,7 @@ export default tseslint.config(
   {
     // The launcher is CommonJS on purpose: it must run on any Node before anything is built;
     // electron-builder loads its config and hooks with require().
-    files: ['bin/*.cjs', 'scripts/packaging/*.cjs', 'electron-builder.config.cjs'],
+    files: ['bin/*.cjs', 'scripts/packaging/*.cjs', 'scripts/bench/*.cjs', 'electron-builder.config.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -16,6 +16,7 @@ import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
+import { MAX_BUNDLE_BUDGET, type RunBundle } from './bundle/run-bundle-types';
 import type { OutcomesReport } from './harness-trace/outcomes';
 import type { LibrarySnapshot } from './library';
 import type { RedactionSummary } from './redact/redaction-types';
@@ -76,6 +77,9 @@ const otlpSettings = (z: Zod) => ({
   content: z.boolean(),
 });
 const jobId = (z: Zod) => z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** A bundle request: the run, the redaction asked for (absent: none), and its payload budget in bytes. */
+const bundleSpec = (z: Zod) =>
+  z.object({ ...runRef(z), redact: redact(z).optional(), budgetBytes: z.number().int().min(0).max(MAX_BUNDLE_BUDGET).optional() }).strict();
 
 /** A window of one of the run's long lists (see shared/run/run-head-types.ts). */
 const sliceSpec = (z: Zod) =>
@@ -126,8 +130,11 @@ export const CHANNELS = {
   'run.reportText': answers<string>()(runAt),
   /** The run's integrity findings, once the worker has checked them (the last stage of a build: the head and lists come first). */
   'run.findings': answers<Diagnostic[]>()(runAt),
-  /** One event in full; `rawPayload` is set instead when its payload is not JSON. */
-  'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
+  /**
+   * One event in full; `rawPayload` is set instead when its payload is not JSON. In a shared bundle,
+   * `omittedBytes` says the payload was left out by the bundle's size budget (the envelope is there, payload null).
+   */
+  'run.event': answers<{ event: EventEnvelope | null; rawPayload: string | null; omittedBytes?: number }>()((z) => z.object({ ...runRef(z), sequence: sequence(z) }).strict()),
   /** An artifact's manifest and payload (verified against its hash; previews past 2 MB). */
   'run.artifact': answers<{ manifest: Record<string, unknown>; payload: JsonPreview }>()((z) => z.object({ ...runRef(z), ref: z.string().min(1).max(200) }).strict()),
   /** The run exported as a report (html, md, json as text; pdf as base64; `maxText` caps each untrusted text, default 2,000); see docs/EXPORT.md. */
@@ -136,6 +143,10 @@ export const CHANNELS = {
   ),
   /** What an export of the run with these redaction rules would take out (rule, count, where; never values): the export dialog's preview. */
   'run.redactionPreview': answers<RedactionSummary>()((z) => z.object({ ...runRef(z), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z) }).strict()),
+  /** The run as one self-contained offline HTML file with the run views (docs/EXPORT.md, "Bundle"). */
+  'run.bundle': answers<RunBundle>()(bundleSpec),
+  /** Desktop only: build the run's bundle and save it through the save dialog; the written path, or null when cancelled. */
+  'dialog.saveBundle': answers<string | null>()(bundleSpec),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(runAt),
   /** Two runs of any open data dirs side by side (`little-inspector diff` plus each step's activity); either may be as of an event. */

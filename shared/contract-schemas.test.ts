@@ -26,6 +26,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.artifact': { ...ref, ref: 'artifact://art_0123456789abcdef' },
   'run.export': { ...ref, format: 'md', maxText: 100, redact: { userRules: 'regex a abc' } },
   'run.redactionPreview': { ...ref, maxText: 100, redact: { userRules: 'json-path p $..x' } },
+  'run.bundle': { ...ref, redact: { userRules: 'regex a abc' }, budgetBytes: 1000 },
+  'dialog.saveBundle': { ...ref, budgetBytes: 0 },
   'run.compare': ref,
   'run.diff': { a: { ...ref, at: 3 }, b: { dataDir: '/other/.little-workflow', runId: 'run_2' } },
   'run.seek': { ...ref, from: 4, direction: 'previous' },

@@ -13,6 +13,7 @@
 import type { z } from 'zod';
 import { CHANNELS } from './contract-channels';
 import type { Result } from './diagnostics';
+import type { BundleInfo } from './bundle/bundle-types';
 import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
 import type { OtlpProgress } from './otlp/otlp-app-types';
@@ -23,12 +24,14 @@ export { MAX_PATH_LENGTH } from './contract-channels';
 export type AppInfo = {
   name: string;
   version: string;
-  /** `electron` in the desktop app, `browser` behind `little-inspector serve`. */
-  mode: 'electron' | 'browser';
+  /** `electron` in the desktop app, `browser` behind `little-inspector serve`, `bundle` in a shared bundle's page. */
+  mode: 'electron' | 'browser' | 'bundle';
   /** The data dir opened at start-up, if any. */
   initialPath: string | null;
   /** Recently opened roots, most recent first (Electron keeps them in its user-data folder). */
   recent: string[];
+  /** In a shared bundle: what it holds, what its budget left out, what was redacted, its notes. */
+  bundle?: BundleInfo;
 };
 
 type Spec<C extends Channel> = (typeof CHANNELS)[C];

@@ -39,3 +39,8 @@ export function exampleDataDir(): string {
   // SQLite opens the example's events.db itself, so in the package it is the unpacked copy.
   return unpackedPath(join(appRoot(), 'examples', 'demo'));
 }
+
+/** The built bundle viewer (`out/bundle/viewer.js` and `viewer.css`, see scripts/build/bundle-viewer.ts). */
+export function bundleViewerDir(): string {
+  return join(appRoot(), 'out', 'bundle');
+}

@@ -1,9 +1,10 @@
 /**
  * The one module the UI uses to reach main.
  *
- * Two transports behind one `InspectorApi`: the preload bridge (`window.inspector`, Electron)
- * and HTTP + server-sent events (browser mode, `little-inspector serve`). Views never know
- * which one they are on.
+ * Three transports behind one `InspectorApi`: the preload bridge (`window.inspector`, Electron),
+ * HTTP + server-sent events (browser mode, `little-inspector serve`), and a shared bundle's page
+ * answering from the data it carries (`bundle/`, no main at all). Views never know which one
+ * they are on.
  */
 import {
   channelNames,
@@ -14,6 +15,8 @@ import {
   type ResponseOf,
 } from '../shared/contract';
 import type { Result } from '../shared/diagnostics';
+import { createBundleApi } from './bundle/bundle-api';
+import { pageHasBundle } from './bundle/bundle-blocks';
 import { openPushStream } from './web/push-stream';
 import { pageToken } from './web/web-token';
 
@@ -75,5 +78,14 @@ function transportError<T>(message: string): Result<T> {
   return { ok: false, error: { code: 'internal', severity: 'error', message } };
 }
 
-/** The API for this page: the preload bridge when present, else the web transport. */
-export const api: InspectorApi = typeof window !== 'undefined' && window.inspector ? window.inspector : createWebApi();
+/** The bundle's transport: its handlers (and the run model code they serve with) load on the first call. */
+function createPageBundleApi(): InspectorApi {
+  return createBundleApi(async () => {
+    const [{ readBundle }, { bundleHandlers }] = await Promise.all([import('./bundle/bundle-blocks'), import('./bundle/bundle-handlers')]);
+    return bundleHandlers(await readBundle());
+  });
+}
+
+/** The API for this page: the preload bridge when present, a bundle's own data when it carries some, else the web transport. */
+export const api: InspectorApi =
+  typeof window !== 'undefined' && window.inspector ? window.inspector : pageHasBundle() ? createPageBundleApi() : createWebApi();

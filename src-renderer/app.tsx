@@ -18,6 +18,8 @@ import { SendDialog } from './views/otlp/send-dialog';
 export function App() {
   const { phase, error, init } = useLibraryStore(useShallow((s) => ({ phase: s.opening.phase, error: libraryError(s), init: s.init })));
   const route = useRouteStore((s) => s.route);
+  // A shared bundle's page opens nothing: it holds one run.
+  const inBundle = useLibraryStore((s) => s.appInfo?.mode === 'bundle');
   useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
@@ -33,7 +35,7 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <h1>Little Inspector</h1>
-        <OpenBar />
+        {!inBundle && <OpenBar />}
       </header>
       <main className="app-main" aria-busy={phase === 'loading'}>
         {error && (

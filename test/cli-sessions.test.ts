@@ -12,7 +12,7 @@ describe('session commands', () => {
     expect(run.code).toBe(0);
     const rows = JSON.parse(run.stdout) as Array<{ sessionId: string; state: string; tornTail: boolean; counts: { modelCalls: number; failures: number; invalidLines: number } }>;
     const byId = new Map(rows.map((r) => [r.sessionId, r]));
-    expect([...byId.keys()]).toEqual(['chat with spaces/and slashes', 'sess_docs-chat', 'sess_crashed', 'sess_failing', 'sess_refactor']);
+    expect([...byId.keys()]).toEqual(['chat with spaces/and slashes', 'sess_docs-chat', 'sess_crashed', 'sess_failing', 'sess_refactor', 'sess_workflow']);
     expect(byId.get('sess_failing')).toMatchObject({ state: 'failed', counts: { modelCalls: 2, failures: 6, invalidLines: 3 } });
     expect(byId.get('sess_crashed')).toMatchObject({ state: 'running', tornTail: true });
   });

@@ -11,14 +11,13 @@ type LiteTool = LiteHarnessView['toolCalls'][number];
 
 const PREVIEW = 600;
 
-/** Strip request/response/args/result/output bodies, keeping short previews of what people scan for; turns priced with `table`. */
-export function liteHarnessView(view: HarnessView, table: PriceTable): LiteHarnessView {
+/** Strip request/response/args/result bodies (and the execute_step spans), keeping short previews of what people scan for; turns priced with `table`. */
+export function liteHarnessView({ executeSteps: _executeSteps, ...view }: HarnessView, table: PriceTable): LiteHarnessView {
   return {
     ...view,
     sessions: view.sessions.map(liteSession),
     modelTurns: view.modelTurns.map((turn) => liteTurn(turn, table)),
     toolCalls: view.toolCalls.map(liteTool),
-    executeSteps: view.executeSteps.map(({ output: _output, ...rest }) => rest),
   };
 }
 

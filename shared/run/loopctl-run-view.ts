@@ -80,7 +80,6 @@ export function loopctlHarness(run: LoopctlRun, table: PriceTable): LiteHarnessV
     sessions: [session],
     modelTurns: run.modelTurns.map((t) => liteTurn(t, table)),
     toolCalls: run.toolCalls.map(liteCall),
-    executeSteps: [],
     subRuns: [],
     resumes: [],
     unpairedSequences: run.toolCalls.filter((c) => c.startedSequence === undefined && c.endSequence !== undefined).map((c) => c.endSequence!),

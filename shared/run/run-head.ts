@@ -57,7 +57,7 @@ export function detailItems(harness: RunDetail['harness']): LiteItems {
 }
 
 /** The head of a folded run, before its lists exist; the items it names are cut to previews here, priced with `table`. */
-export function headOfFolded(folded: FoldedRun, table: PriceTable): RunHeadCore {
+export function headOfFolded(folded: Pick<FoldedRun, 'core' | 'state' | 'harness'>, table: PriceTable): RunHeadCore {
   const { harness } = folded;
   const lite: LiteItems = {
     session: (id) => (harness.sessions[id] ? liteSession(harness.sessions[id]) : undefined),

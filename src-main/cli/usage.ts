@@ -16,6 +16,8 @@ Commands:
   diff <runA> <runB> [--data-dir-b DIR] [--json]  Two runs side by side by step path: deltas, first divergence (B from DIR)
   export <runId> --format html|md|json|pdf       Export the run as a report to send around
          [-o FILE] [--max-text N]                (stdout without -o; pdf needs -o and Chromium; notes pinned in the app included)
+  export <runId> --format bundle -o FILE.html    The run views and the run's data in one offline HTML file
+         [--redact] [--redact-rules F] [--budget SIZE]   (secrets redacted; payloads over the budget, default 50MB, left out and listed)
   otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
        [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
        [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages

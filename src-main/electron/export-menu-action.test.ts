@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { ok } from '../../shared/diagnostics';
 import type { InspectorCore } from '../library/inspector-core';
 import { PUSH_CHANNEL } from '../../shared/ipc-channels';
-import { exportRunWithDialog, formatForPath, requestRunExport, type ExportMenuDeps } from './export-menu-action';
+import { diagnostic, fail } from '../../shared/diagnostics';
+import { exportRunWithDialog, formatForPath, requestRunExport, saveBundleWithDialog, type ExportMenuDeps } from './export-menu-action';
 
 // Export report…: the run the request names, a save dialog, and a write to that path only.
 const dataDir = mkdtempSync(join(tmpdir(), 'li-menu-data-'));
@@ -64,5 +65,32 @@ describe('File > Export report…', () => {
 
   it('maps extensions to formats', () => {
     expect(['a.html', 'a.HTM', 'a.md', 'a.json', 'a.pdf', 'a'].map(formatForPath)).toEqual(['html', 'html', 'md', 'json', 'pdf', 'html']);
+  });
+});
+
+describe('Share… (dialog.saveBundle)', () => {
+  const bundleCore = (answer = ok({ fileName: 'run_1.bundle.html', mimeType: 'text/html; charset=utf-8' as const, content: '<!doctype html>bundle', omissions: {} as never, redaction: null })) =>
+    ({ dataDirPaths: () => [dataDir], handlers: { 'run.bundle': vi.fn(async () => answer) } }) as unknown as InspectorCore;
+
+  it('builds the bundle the request names (redaction, budget) and writes it only to the chosen path', async () => {
+    const d = deps('/tmp/out/run_1.bundle.html');
+    const core = bundleCore();
+    const request = { ...ref, redact: { userRules: 'regex x /abc/' }, budgetBytes: 1000 };
+    expect(await saveBundleWithDialog(core, request, d)).toBe('/tmp/out/run_1.bundle.html');
+    expect(core.handlers['run.bundle']).toHaveBeenCalledWith(request);
+    expect(d.showSaveDialog.mock.calls[0]).toEqual([expect.objectContaining({ defaultPath: '/home/me/Documents/run_1.bundle.html' })]);
+    expect(d.writeFile.mock.calls).toEqual([['/tmp/out/run_1.bundle.html', '<!doctype html>bundle']]);
+  });
+
+  it('writes nothing when cancelled, inside a data dir, or when the bundle cannot be built', async () => {
+    for (const [path, core] of [
+      [undefined, bundleCore()],
+      [join(dataDir, 'run.html'), bundleCore()],
+      ['/tmp/out/x.html', bundleCore(fail(diagnostic('unsupported', 'The bundle viewer is not built')) as never)],
+    ] as const) {
+      const d = deps(path);
+      expect(await saveBundleWithDialog(core, ref, d)).toBeNull();
+      expect(d.writeFile).not.toHaveBeenCalled();
+    }
   });
 });

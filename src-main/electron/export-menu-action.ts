@@ -12,7 +12,9 @@ import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RedactionRequest } from '../../shared/redact/redaction-request';
-import type { InspectorCore } from '../library/inspector-core';
+import type { BundleChannelRequest, InspectorCore } from '../library/inspector-core';
+import { bundleFileName } from '../../shared/bundle/run-bundle-types';
+import { ok, type Result } from '../../shared/diagnostics';
 import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../export/export-path-guard';
 
@@ -54,7 +56,26 @@ export function requestRunExport(focused: { send(channel: string, message: PushM
 
 /** `dialog.exportReport` for `run`: resolves to the written path, or null when nothing was written. */
 export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef & { redact?: RedactionRequest }, deps: ExportMenuDeps): Promise<string | null> {
-  const choice = await deps.showSaveDialog({ title: 'Export run report', defaultPath: join(deps.defaultDir, exportFileName(run.runId, 'html')), filters: FILTERS });
+  return saveWithDialog(core, run, deps, {
+    title: 'Export run report',
+    fileName: exportFileName(run.runId, 'html'),
+    filters: FILTERS,
+    what: 'the report',
+    // Redaction (docs/REDACTION.md) as the export control asked; the format follows the extension.
+    build: async (path) => {
+      const result = await core.exportRun({ dataDir: run.dataDir, runId: run.runId, format: formatForPath(path), ...(run.redact === undefined ? {} : { redact: run.redact }) });
+      if (!result.ok) return result;
+      return ok(result.value.encoding === 'base64' ? new Uint8Array(Buffer.from(result.value.content, 'base64')) : result.value.content);
+    },
+  });
+}
+
+/** What one save through the dialog writes: its title, suggested name, filters, and the bytes for the chosen path. */
+export type DialogSave = { title: string; fileName: string; filters: { name: string; extensions: string[] }[]; what: string; build(path: string): Promise<Result<string | Uint8Array>> };
+
+/** Ask for a path (never inside a data dir), build the file for it, write it atomically; the written path, or null. */
+export async function saveWithDialog(core: Pick<InspectorCore, 'dataDirPaths'>, run: RunRef, deps: ExportMenuDeps, save: DialogSave): Promise<string | null> {
+  const choice = await deps.showSaveDialog({ title: save.title, defaultPath: join(deps.defaultDir, save.fileName), filters: save.filters });
   if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
   const path = choice.filePath;
   const inside = dataDirContaining(path, [...core.dataDirPaths(), run.dataDir]);
@@ -62,26 +83,38 @@ export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPath
     deps.showError('Cannot export here', `${path} is inside the data dir ${inside}. Little Inspector never writes into a data dir; pick another folder.`);
     return null;
   }
-  // Redaction (docs/REDACTION.md) as the export control asked; the format follows the extension.
-  const result = await core.exportRun({ dataDir: run.dataDir, runId: run.runId, format: formatForPath(path), ...(run.redact === undefined ? {} : { redact: run.redact }) });
-  if (!result.ok) {
-    deps.showError('Cannot export the report', result.error.message);
+  const data = await save.build(path);
+  if (!data.ok) {
+    deps.showError(`Cannot export ${save.what}`, data.error.message);
     return null;
   }
-  const data = result.value.encoding === 'base64' ? new Uint8Array(Buffer.from(result.value.content, 'base64')) : result.value.content;
   if (deps.writeFile) {
     try {
-      deps.writeFile(path, data);
+      deps.writeFile(path, data.value);
     } catch (error) {
-      deps.showError('Cannot write the report', `${path}\n\n${(error as Error).message}`);
+      deps.showError(`Cannot write ${save.what}`, `${path}\n\n${(error as Error).message}`);
       return null;
     }
     return path;
   }
-  const written = writeFilesAtomic([{ path, data }]);
+  const written = writeFilesAtomic([{ path, data: data.value }]);
   if (!written.ok) {
-    deps.showError('Cannot write the report', written.error.message);
+    deps.showError(`Cannot write ${save.what}`, written.error.message);
     return null;
   }
   return path;
+}
+
+/** `dialog.saveBundle` for `request` (Share…): the bundle built with its redaction and budget, saved where the user chose. */
+export async function saveBundleWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'handlers'>, request: BundleChannelRequest, deps: ExportMenuDeps): Promise<string | null> {
+  return saveWithDialog(core, request, deps, {
+    title: 'Share run as a bundle',
+    fileName: bundleFileName(request.runId),
+    filters: [{ name: 'Bundle (HTML)', extensions: ['html'] }],
+    what: 'the bundle',
+    build: async () => {
+      const built = await core.handlers['run.bundle'](request);
+      return built.ok ? ok(built.value.content) : built;
+    },
+  });
 }

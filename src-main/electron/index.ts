@@ -10,13 +10,13 @@ import { app, BrowserWindow, dialog, nativeTheme, screen } from 'electron';
 import { openTargetFor } from '../../shared/open-target';
 import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
-import { createInspectorCore, type InspectorCore } from '../library/inspector-core';
+import { createInspectorCore, type BundleChannelRequest, type InspectorCore } from '../library/inspector-core';
 import { resolveCacheDir } from '../library/checkpoints/cache-dir';
 import { memoryAppState, openAppState } from '../app-state/app-state';
 import { STATE_DIR_ENV } from '../app-state/state-dir';
 import { appTraceSender } from '../otlp/send-from-app';
 import { installAppMenu } from './app-menu';
-import { exportRunWithDialog, requestRunExport } from './export-menu-action';
+import { exportRunWithDialog, requestRunExport, saveBundleWithDialog, type ExportMenuDeps } from './export-menu-action';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RedactionRequest } from '../../shared/redact/redaction-request';
 import { printReportToPdf } from './pdf-electron';
@@ -106,16 +106,18 @@ export function runApp(): void {
   };
 
   // `dialog.exportReport({dataDir, runId, redact?})`: the save dialog for the run the request names.
-  const exportReport = async (run: RunRef & { redact?: RedactionRequest }): Promise<string | null> => {
-    if (core === null) return null;
+  // The save dialogs of the export control (a report, and Share…'s bundle), on the focused window.
+  const dialogDeps = (): ExportMenuDeps => {
     const parent = BrowserWindow.getFocusedWindow();
-    return exportRunWithDialog(core, run, {
+    return {
       showSaveDialog: (options) => (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)),
       showMessage: (title, message) => void dialog.showMessageBox({ type: 'info', title, message }),
       showError: (title, message) => dialog.showErrorBox(title, message),
       defaultDir: app.getPath('documents'),
-    });
+    };
   };
+  const exportReport = async (run: RunRef & { redact?: RedactionRequest }): Promise<string | null> => (core === null ? null : exportRunWithDialog(core, run, dialogDeps()));
+  const saveBundle = async (request: BundleChannelRequest): Promise<string | null> => (core === null ? null : saveBundleWithDialog(core, request, dialogDeps()));
 
   const refreshMenu = (): void =>
     installAppMenu({
@@ -189,6 +191,7 @@ export function runApp(): void {
       recent,
       openDirectoryDialog: chooseDirectory,
       exportReportDialog: exportReport,
+      saveBundleDialog: saveBundle,
       renderPdf: printReportToPdf,
     });
     let menuRecent = '';

@@ -7,8 +7,11 @@ import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
+import { createBundleService, type BundleRequest } from '../export/bundle/bundle-service';
+import type { ViewerAssets } from '../export/bundle/bundle-html';
+import type { RunBundle } from '../../shared/bundle/run-bundle-types';
 import type { RunExport } from '../../shared/report-export/run-export-types';
-import type { RedactionRequest } from '../../shared/redact/redaction-request';
+import { redactorFor, type RedactionRequest } from '../../shared/redact/redaction-request';
 import type { RunReportDocument } from '../../shared/report-export/report-document-types';
 import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
@@ -20,6 +23,9 @@ import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
 
 export type { RecentStore } from './library';
+
+/** What `run.bundle` and `dialog.saveBundle` ask for. */
+export type BundleChannelRequest = RunRef & { redact?: RedactionRequest; budgetBytes?: number };
 
 /** The core as the transports see it. */
 export interface InspectorCore {
@@ -36,6 +42,8 @@ export interface InspectorCore {
   exportDocument(ref: RunRef, maxText?: number, redact?: RedactionRequest): Promise<Result<RunReportDocument>>;
   /** The notes pinned to a run in the app's state folder (reports and bundles carry them). */
   notes(ref: RunRef): RunNotes;
+  /** A run of the opened library as a shared bundle (the `run.bundle` channel; also the CLI and the save dialog). */
+  bundleRun(request: BundleRequest): Promise<Result<RunBundle>>;
   /** Absolute paths of the opened library's data dirs (exports are never written inside them). */
   dataDirPaths(): string[];
   /** Stop the live observer of the opened library (quit, server close); idempotent. */
@@ -49,6 +57,10 @@ export type CoreOptions = {
   openDirectoryDialog?: () => Promise<string | null>;
   /** Desktop only: save the named run's report through a save dialog (the export button, File > Export report…). */
   exportReportDialog?: (request: RunRef & { redact?: RedactionRequest }) => Promise<string | null>;
+  /** Desktop only: save the named run's bundle through a save dialog (Share…). */
+  saveBundleDialog?: (request: BundleChannelRequest) => Promise<string | null>;
+  /** The bundle viewer's script and styles (tests); absent: read from `out/bundle`. */
+  bundleViewer?: () => Result<ViewerAssets>;
   /** Renders report HTML to PDF (Electron's printToPDF, or Chromium via Playwright); absent → PDF unsupported. */
   renderPdf?: PdfRenderer;
   /** Where a failing listener is reported (it never stops the others). */
@@ -95,6 +107,13 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
   const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
   const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, stateDir: state.dir, publish, sender: options.sendTraces });
+  // A bundle carries the run's notes (read-only) and, when asked, goes through one redaction pass.
+  const bundler = createBundleService({ runs, snapshot: () => library.snapshot(), version: pkg.version, notes: (ref) => notesForRun(state, ref).notes, viewer: options.bundleViewer });
+  const bundleFromRequest = async ({ redact, ...request }: BundleChannelRequest): Promise<Result<RunBundle>> => {
+    const redactor = redact ? redactorFor(redact) : null;
+    if (redactor && !redactor.ok) return redactor;
+    return bundler.bundle({ ...request, redactor: redactor?.value ?? null });
+  };
   // Sessions are read under the opened folder (the snapshot's root), or not at all.
   const withRoot = <T>(read: (root: string) => Result<T>, none: () => Result<T>): Result<T> => {
     const root = library.snapshot()?.root;
@@ -126,6 +145,13 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
     'run.redactionPreview': async (request) => exporter.redactionPreview(request),
+    'run.bundle': (request) => bundleFromRequest(request),
+    'dialog.saveBundle': async (request) => {
+      if (!options.saveBundleDialog) {
+        return fail(diagnostic('unsupported', 'The save dialog is only available in the desktop app; download the bundle instead.'));
+      }
+      return ok(await options.saveBundleDialog(request));
+    },
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
     'run.diff': async ({ a, b }) => runs.diff(a, b),
     'run.seek': async ({ from, direction, ...ref }) => runs.seek(ref, from, direction),
@@ -167,6 +193,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     exportRun: (request) => exporter.export(request),
     exportDocument: (ref, maxText, redact) => exporter.document(ref, maxText, redact),
     notes: (ref) => notesForRun(state, ref),
+    bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => library.close(),
   };

@@ -113,7 +113,7 @@ export function createRunService(context: RunServiceContext) {
       cache.set(id, hit);
       return hit.staged;
     }
-    const entry = { key, events: summary.eventCount, staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
+    const entry = { key, events: Math.min(summary.eventCount, ref.at ?? Number.POSITIVE_INFINITY), staged: Promise.resolve(fail<StagedBuild>(diagnostic('internal', 'not built yet'))), settled: false };
     // A failed stage is not kept: the next request tries again.
     const forget = () => {
       entry.settled = true;

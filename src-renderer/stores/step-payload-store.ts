@@ -4,6 +4,7 @@
  * demand and cached per run, each with its own loading/error state.
  */
 import { create } from 'zustand';
+import { omittedPayloadMessage } from '../../shared/bundle/bundle-budget';
 import type { ResponseOf } from '../../shared/contract';
 import { diagnostic } from '../../shared/diagnostics';
 import type { RunRef } from '../../shared/run/run-detail-types';
@@ -53,6 +54,7 @@ export const useStepPayloadStore = create<StepPayloadState>()((set, get) => ({
     void api['run.event']({ dataDir: ref.dataDir, runId: ref.runId, sequence }).then((result) => {
       let load: Load<unknown>;
       if (!result.ok) load = loaded(result);
+      else if (result.value.omittedBytes !== undefined) load = { phase: 'error', error: diagnostic('unsupported', omittedPayloadMessage(`payload of event ${sequence}`, result.value.omittedBytes)) };
       else if (!result.value.event) load = { phase: 'error', error: diagnostic('payload-unparsable', `Event ${sequence} has no parsable payload`) };
       else load = { phase: 'ready', value: eventOutput(result.value.event) };
       set((s) => ({ outputs: { ...s.outputs, [key]: load } }));

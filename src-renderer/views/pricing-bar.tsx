@@ -5,6 +5,8 @@ import { useLibraryStore } from '../stores/library-store';
 
 export function PricingBar({ pricing }: { pricing: PricingProvenance }) {
   const loadPriceTable = useLibraryStore((s) => s.loadPriceTable);
+  // A shared bundle's costs were priced when it was exported: there is no table to swap.
+  const inBundle = useLibraryStore((s) => s.appInfo?.mode === 'bundle');
   const [path, setPath] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,14 +23,14 @@ export function PricingBar({ pricing }: { pricing: PricingProvenance }) {
           Some rates were verified more than 90 days ago: costs may be out of date.
         </span>
       )}
-      <form onSubmit={submit} className="pricing-form">
+      {!inBundle && <form onSubmit={submit} className="pricing-form">
         <label htmlFor="price-table-path" className="visually-hidden">Price table file</label>
         <input id="price-table-path" placeholder="Your price table (.json)" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
         <button type="submit">Use table</button>
         {pricing.source === 'user' && (
           <button type="button" onClick={() => void loadPriceTable(null)}>Bundled table</button>
         )}
-      </form>
+      </form>}
     </div>
   );
 }

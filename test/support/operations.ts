@@ -190,6 +190,7 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),
   cliOp('cli check', 'data-dir', (t) => ['check', '--data-dir', t.dataDir]),
   channelOp('run.detail', 'run', ref),
+  channelOp('run.timeline', 'run', ref),
   { name: 'run.slice', scope: 'run', run: slices },
   { name: 'run.step', scope: 'run', run: firstStep },
   { name: 'run.harness', scope: 'run', run: async (call, t) => worst(await Promise.all(['session', 'turn', 'tool'].map((kind) => call('run.harness', { ...ref(t), kind, id: 0 })))) },
@@ -208,6 +209,7 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli check <run>', 'run', (t) => ['check', t.runId, '--data-dir', t.dataDir]),
   channelOp('run.export', 'run', (t) => ({ ...ref(t), format: 'json' })),
   channelOp('run.redactionPreview', 'run', (t) => ({ ...ref(t), redact: { userRules: 'json-path customer $..customerId' } })),
+  channelOp('run.bundle', 'run', (t) => ({ ...ref(t), budgetBytes: 2000 })),
   { name: 'run.export (html, md)', scope: 'run', run: async (call, t) => worst([await call('run.export', { ...ref(t), format: 'html' }), await call('run.export', { ...ref(t), format: 'md', maxText: 50, redact: {} })]) },
   {
     ...cliOp('cli export --format md', 'run', (t) => ['export', t.runId, '--format', 'md', '--data-dir', t.dataDir]),
@@ -225,6 +227,18 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('otlp.cancel', 'root', () => ({ jobId: 'job_ops' })),
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
+  // Time travel and the run diff (issue 14): the run as of #2 (head and lists), a diff with itself, step boundaries.
+  {
+    name: 'run.detail (as of #2)',
+    scope: 'run',
+    run: async (call, t) => worst([await call('run.detail', { ...ref(t), at: 2 }), await call('run.slice', { ...ref(t), at: 2, spec: { section: 'steps', from: 0, count: 50 } })]),
+    skipInFuzz: 'the same read and fold as run.detail (cut at 2), which every case runs; the fuzz suite is near its 180 s budget',
+  },
+  {
+    ...channelOp('run.diff', 'run', (t) => ({ a: { ...ref(t), at: 2 }, b: ref(t) })),
+    skipInFuzz: 'two strict reads per run, the read cli report does in every case; the fuzz suite is near its 180 s budget',
+  },
+  { name: 'run.seek', scope: 'run', run: async (call, t) => worst([await call('run.seek', { ...ref(t), from: 0, direction: 'next' }), await call('run.seek', { ...ref(t), from: 3, direction: 'previous' })]) },
   { name: 'cli tail --from-start', scope: 'data-dir', run: (_c, t) => tailOutcome(t.dataDir) },
   {
     name: 'cli otlp (to a loopback receiver)',

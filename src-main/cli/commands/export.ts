@@ -5,7 +5,6 @@
  * taken out of the document every format renders, and the list of what was taken goes to stderr.
  */
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { renderHtml } from '../../../shared/report-export/render-html';
 import { renderTextExport } from '../../../shared/report-export/render-text-export';
 import { DEFAULT_MAX_TEXT, EXPORT_FORMATS, type ExportFormat } from '../../../shared/report-export/report-document-types';
@@ -13,24 +12,26 @@ import { MAX_TEXT_LIMIT } from '../../../shared/report-export/run-export-types';
 import { timelineSvg } from '../../../shared/report-export/timeline-svg';
 import { createInspectorCore } from '../../library/inspector-core';
 import { writeFilesAtomic, type ExportFile } from '../../export/atomic-write';
-import { dataDirContaining } from '../../export/export-path-guard';
 import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
-import { priceTableArg } from '../price-table-arg';
 import { printRedactions, redactionArg, REDACT_FLAGS } from '../redact-args';
 import { stateDirArg } from '../state-dir-arg';
-import { DataDirError, DEFAULT_DATA_DIR, LittleCliError, unreadableDataDirError } from '../run-log';
+import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';
+import { asksForBundle, exportBundleCommand } from './export-bundle';
+import { openRunToExport } from './export-open';
 
 const USAGE_LINE = 'Usage: little-inspector export <run-id> --format html|md|json|pdf [-o <file>] [--max-text <n>] [--data-dir <dir>] [--state-dir <dir>] [--redact [--redact-rules <file>]]';
 
 /** Export one run; exit 2 when the data dir cannot be read or no Chromium is there for a PDF. */
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
+  // The bundle (the run views in one offline file) has flags of its own.
+  if (asksForBundle(argv)) return exportBundleCommand(argv, io);
   const args = argv.map((a) => (a === '-o' ? '--output' : a));
   const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, 'max-text': true, 'price-table': true, 'state-dir': true, ...REDACT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(USAGE_LINE);
   const format = flags.format as string | undefined;
-  if (format === undefined || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
+  if (format === undefined || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, bundle`);
   const maxText = maxTextArg(flags['max-text'] as string | undefined);
   const output = typeof flags.output === 'string' ? resolve(process.cwd(), flags.output) : null;
   if (format === 'pdf' && output === null) throw new UsageError('a PDF needs -o <file>');
@@ -49,23 +50,8 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   }
 
   async function exportWith(core: ReturnType<typeof createInspectorCore>): Promise<number> {
-    // Checked and announced like every command's; then the core loads the same file.
-    priceTableArg(flags['price-table'], io);
-    if (typeof flags['price-table'] === 'string') await core.handlers['pricing.load']({ path: resolve(process.cwd(), flags['price-table']) });
-    const opened = await core.openPath(dataDir);
-    if (!opened.ok) throw new DataDirError(opened.error);
-    const run = opened.value.runs.find((r) => r.runId === runId && r.dataDir === dataDir) ?? opened.value.runs.find((r) => r.runId === runId);
-    if (!run) {
-      // The run may sit in a data dir that could not be read: that is the error to report (exit 2).
-      const unreadable = unreadableDataDirError(opened.value.dataDirs);
-      if (unreadable) throw new DataDirError(unreadable);
-      throw new RunNotFoundError(runId);
-    }
     const targets = output === null ? [] : [output, ...(format === 'md' ? [svgPathFor(output)] : [])];
-    for (const target of targets) {
-      const inside = dataDirContaining(target, opened.value.dataDirs.map((d) => d.path));
-      if (inside !== null) throw new UsageError(`refusing to write ${target}: it is inside the data dir ${inside} (the inspector never writes there)`);
-    }
+    const run = await openRunToExport(core, { dataDir, runId, priceTable: flags['price-table'], targets, io });
 
     const doc = await core.exportDocument({ dataDir: run.dataDir, runId }, maxText, redact);
     if (!doc.ok) throw new LittleCliError('ExportError', doc.error.message);

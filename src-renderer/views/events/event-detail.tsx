@@ -5,6 +5,7 @@ import { formatRoute } from '../../routing/route';
 import { useLibraryStore } from '../../stores/library-store';
 import type { Load } from '../../stores/load';
 import type { RunEvent } from '../../stores/use-run-event';
+import { OmittedPayloadNote } from '../turns/event-state-note';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import { NotesPanel } from '../notes/notes-panel';
 
@@ -48,12 +49,13 @@ export function EventDetail({ sequence, event, runRef, session }: { sequence: nu
       </div>
     );
   }
-  const { event: envelope, rawPayload } = event.value;
+  const { event: envelope, rawPayload, omittedBytes } = event.value;
   return (
     <div className="ev-detail-body">
       <h3 className="ev-detail-title">
         <span className="mono">#{sequence}</span> {envelope?.type ?? 'undecodable event'}
       </h3>
+      {omittedBytes !== undefined && <OmittedPayloadNote bytes={omittedBytes} what="payload" />}
       {session && (
         <p className="ev-session-link">
           <a href={formatRoute({ view: 'session', sessionId: session.sessionId, dir: session.dir, ...(envelope?.occurrenceId ? { occurrence: envelope.occurrenceId } : {}) })}>

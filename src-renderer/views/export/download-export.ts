@@ -10,8 +10,8 @@ export function exportBytes(exported: Pick<RunExport, 'content' | 'encoding'>): 
   return bytes;
 }
 
-/** Start the browser's download of `exported`. */
-export function downloadExport(exported: RunExport): void {
+/** Start the browser's download of `exported` (a report, or a bundle). */
+export function downloadExport(exported: Pick<RunExport, 'fileName' | 'mimeType' | 'encoding' | 'content'>): void {
   const blob = new Blob([exportBytes(exported) as BlobPart], { type: exported.mimeType });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -9,6 +9,7 @@ import { registerExport } from '../../keyboard/keyboard-registry';
 import { useLibraryStore } from '../../stores/library-store';
 import { downloadExport } from './download-export';
 import { RedactionOptions, type RedactionChoice } from './redaction-options';
+import { ShareButton } from './share-button';
 import './export-button.css';
 
 const FORMATS = [
@@ -65,6 +66,7 @@ export function ExportButton({ runRef: given }: { runRef: RunRef }) {
       <button type="button" onClick={() => void run()} disabled={state.phase === 'busy'} title="Export this run as a report (Ctrl/Cmd+E)">
         {state.phase === 'busy' ? 'Exporting…' : desktop ? 'Export report…' : 'Export'}
       </button>
+      <ShareButton runRef={runRef} redaction={redaction} />
       <RedactionOptions runRef={runRef} value={redaction} onChange={setRedaction} />
       <span className={state.phase === 'error' ? 'export-status export-error' : 'export-status'} role="status">
         {state.message ?? ''}

@@ -57,9 +57,17 @@ export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; 
 function PreviewResult({ preview }: { preview: Preview }) {
   if (preview.phase === 'error') return <p className="export-error" role="alert">{preview.message}</p>;
   if (preview.phase !== 'done') return null;
-  const { summary } = preview;
   return (
     <div className="redaction-preview" role="status">
+      <RedactionList summary={preview.summary} listed={6} />
+    </div>
+  );
+}
+
+/** The redaction list: its headline, then rule, count and where per rule (never the values); shared with a bundle's page. */
+export function RedactionList({ summary, listed }: { summary: RedactionSummary; listed: number }) {
+  return (
+    <>
       <p>{redactionHeadline(summary)}</p>
       {summary.findings.length > 0 && (
         <table>
@@ -68,11 +76,11 @@ function PreviewResult({ preview }: { preview: Preview }) {
           </thead>
           <tbody>
             {summary.findings.map((f) => (
-              <tr key={f.rule}><td><code>{f.rule}</code></td><td>{f.count}</td><td>{findingPlaces(f, 6)}</td></tr>
+              <tr key={f.rule}><td><code>{f.rule}</code></td><td>{f.count}</td><td>{findingPlaces(f, listed)}</td></tr>
             ))}
           </tbody>
         </table>
       )}
-    </div>
+    </>
   );
 }

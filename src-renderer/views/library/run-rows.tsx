@@ -113,8 +113,9 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
     >
       <div role="gridcell" className="lib-cell lib-col-run" style={{ paddingLeft: 8 + row.depth * INDENT }}>
         {row.depth > 0 && <span className="lib-branch" aria-hidden="true">└</span>}
-        <input type="checkbox" className="lib-pick" checked={picked} onChange={onPick} tabIndex={-1} aria-label={`Pick ${run.runId} to compare`} title="Pick two runs, then Compare" />
         <a href={href} className="mono lib-run-id" tabIndex={-1} title={run.runId}>{run.runId}</a>
+        {/* After the id: the row's accessible name still starts with the run id. */}
+        <input type="checkbox" className="lib-pick" checked={picked} onChange={onPick} tabIndex={-1} aria-label={`Pick ${run.runId} to compare`} title="Pick two runs, then Compare" />
         {row.childCount > 0 && (
           <button type="button" className="lib-toggle lib-kids" aria-expanded={row.expanded ?? false} onClick={onToggle} tabIndex={-1}>
             <span className="lib-chevron" aria-hidden="true">{row.expanded ? '▾' : '▸'}</span>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { MAX_NOTE_CHARS, notesOfTarget, type Note, type NoteTarget } from '../../../shared/notes/note-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import { formatTime } from '../../format';
+import { useLibraryStore } from '../../stores/library-store';
 import { useNotesStore, useRunNotes } from '../../stores/notes-store';
 import './notes.css';
 
@@ -26,6 +27,8 @@ export function NotesPanel({ runRef, target, what }: { runRef: RunRef; target: N
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = useNotesStore((s) => s.save);
+  // A shared bundle carries the notes as they were when it was exported: read-only there.
+  const readOnly = useLibraryStore((s) => s.appInfo?.mode === 'bundle');
   const mine = notes.phase === 'ready' ? notesOfTarget(notes.value.notes, target) : [];
   const problem = notes.phase === 'ready' ? notes.value.problem : notes.phase === 'error' ? notes.error : null;
 
@@ -40,7 +43,7 @@ export function NotesPanel({ runRef, target, what }: { runRef: RunRef; target: N
       {mine.length === 0 && notes.phase === 'ready' && !adding && <p className="muted">No notes on {what}.</p>}
       <ul className="notes-list" aria-label={`Notes on ${what}`}>
         {mine.map((note) => (
-          <NoteItem key={note.id} runRef={runRef} note={note} />
+          <NoteItem key={note.id} runRef={runRef} note={note} readOnly={readOnly} />
         ))}
       </ul>
       {adding ? (
@@ -54,7 +57,7 @@ export function NotesPanel({ runRef, target, what }: { runRef: RunRef; target: N
             if (!failed) setAdding(false);
           }}
         />
-      ) : (
+      ) : readOnly ? null : (
         <button type="button" className="note-add" onClick={() => setAdding(true)} disabled={notes.phase !== 'ready'}>
           Add a note
         </button>
@@ -68,7 +71,7 @@ export function NotesPanel({ runRef, target, what }: { runRef: RunRef; target: N
   );
 }
 
-function NoteItem({ runRef, note }: { runRef: RunRef; note: Note }) {
+function NoteItem({ runRef, note, readOnly }: { runRef: RunRef; note: Note; readOnly: boolean }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { save, remove } = useNotesStore();
@@ -93,17 +96,21 @@ function NoteItem({ runRef, note }: { runRef: RunRef; note: Note }) {
       <p className="note-text">{note.text}</p>
       <div className="note-meta">
         <span className="muted">{note.updatedAt === note.createdAt ? `added ${formatTime(note.createdAt)}` : `edited ${formatTime(note.updatedAt)}`}</span>
-        <button type="button" onClick={() => setEditing(true)} aria-label="Edit this note">Edit</button>
-        <button
-          type="button"
-          aria-label="Delete this note"
-          onClick={async () => {
-            const failed = await remove(runRef, note.id);
-            setError(failed?.message ?? null);
-          }}
-        >
-          Delete
-        </button>
+        {!readOnly && (
+          <>
+            <button type="button" onClick={() => setEditing(true)} aria-label="Edit this note">Edit</button>
+            <button
+              type="button"
+              aria-label="Delete this note"
+              onClick={async () => {
+                const failed = await remove(runRef, note.id);
+                setError(failed?.message ?? null);
+              }}
+            >
+              Delete
+            </button>
+          </>
+        )}
       </div>
       {error && (
         <p className="error" role="alert">

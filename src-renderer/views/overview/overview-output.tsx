@@ -1,6 +1,7 @@
 /** The run's output (or error): a preview at once, the whole body on request. */
 import { useState } from 'react';
-import { ok } from '../../../shared/diagnostics';
+import { omittedPayloadMessage } from '../../../shared/bundle/bundle-budget';
+import { diagnostic, ok } from '../../../shared/diagnostics';
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { eventOutput, previewValue, runCompletedSequence, runOutputSource } from '../../../shared/run/run-output';
@@ -25,7 +26,9 @@ export function OutputCard({ detail, at }: { detail: RunHead; at: RunAddress }) 
       setFull(loaded(r.ok ? ok(previewValue(r.value.payload)) : r));
     } else {
       const r = await api['run.event']({ dataDir, runId, sequence: source.sequence });
-      setFull(loaded(r.ok ? ok(eventOutput(r.value.event)) : r));
+      const omitted = r.ok ? r.value.omittedBytes : undefined;
+      if (omitted !== undefined) setFull({ phase: 'error', error: diagnostic('unsupported', omittedPayloadMessage('run output', omitted)) });
+      else setFull(loaded(r.ok ? ok(eventOutput(r.value.event)) : r));
     }
   };
 

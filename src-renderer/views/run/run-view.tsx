@@ -13,6 +13,7 @@ import { RunLiveIndicator } from '../live/live-marker';
 import { useRunLive } from '../live/use-run-live';
 import { CompareTab } from './compare-tab';
 import { ExportButton } from '../export/export-button';
+import { BundleBanner } from '../bundle/bundle-banner';
 import { SendToBackendButton } from '../otlp/send-button';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { CostsTab } from './costs-tab';
@@ -59,6 +60,8 @@ export function resolveRun(snapshot: LibrarySnapshot, route: Extract<Route, { vi
 
 export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const snapshot = useLibraryStore((s) => s.snapshot);
+  // In a shared bundle's page: no export or share (nothing to read from), the bundle's own notes instead.
+  const bundle = useLibraryStore((s) => s.appInfo?.bundle ?? null);
   const navigate = useRouteStore((s) => s.navigate);
   const { head, load, moving } = useRunStore();
   const detail = head.phase === 'ready' ? head.value : null;
@@ -97,9 +100,10 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         {run.label && <span className="muted">{run.label}</span>}
         <RunLiveIndicator live={live} />
         <span className="run-header-cost">{formatCost(run.costUsd)}</span>
-        <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />
-        {RUN_ID_PATTERN.test(run.runId) && <SendToBackendButton runs={[run]} label={run.runId} />}
+        {bundle === null && <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
+        {bundle === null && RUN_ID_PATTERN.test(run.runId) && <SendToBackendButton runs={[run]} label={run.runId} />}
       </header>
+      {bundle && <BundleBanner info={bundle} />}
       {reset && (
         <div className="live-notice" role="status">
           The log was rewritten on disk ({reset}): everything shown was read again from the start.
@@ -107,7 +111,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         </div>
       )}
       <nav className="run-tabs" aria-label="Run views">
-        {RUN_TABS.map((tab) => (
+        {RUN_TABS.filter((tab) => bundle === null || tab !== 'compare').map((tab) => (
           <a
             key={tab}
             href="#"
@@ -122,8 +126,8 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
           </a>
         ))}
       </nav>
-      {/* Runs without a crash boundary (not a little-workflow log) have no time travel. */}
-      {(route.at !== undefined || route.tab === 'timeline' || route.tab === 'events') && detail?.boundary !== null && (
+      {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported. */}
+      {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events') && detail?.boundary !== null && (
         <TimeTravelBar route={route} head={detail} last={last} moving={moving} travel={travel} />
       )}
       <div className="run-body">

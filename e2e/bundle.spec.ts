@@ -1,0 +1,160 @@
+/**
+ * A shared bundle (docs/EXPORT.md, "Bundle") opened from file:// in Chromium with the network
+ * off: every request but the file itself is blocked and counted (none may happen), the page's
+ * CSP must report no violation, and the run shows the same status, cost, tokens, steps and crash
+ * boundary as browser mode shows for the same run. Light and dark screenshots in e2e/screenshots.
+ */
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type Served } from './serve-fixture';
+
+const root = join(__dirname, '..');
+const examples = join(root, 'examples');
+const shots = join(__dirname, 'screenshots');
+type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
+const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
+
+function run(prefix: string): ManifestRun {
+  const found = manifest.runs.find((r) => r.group !== 'demo' && r.shows.startsWith(prefix));
+  if (!found) throw new Error(`no fixture run shows "${prefix}"`);
+  return found;
+}
+
+const test = base.extend<{}, { fixtures: Served }>({
+  fixtures: [
+    async ({}, use) => {
+      const served = await serve(join(examples, 'fixtures'));
+      await use(served);
+      await served.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** `export --format bundle` of `r` through the built CLI; the file's path. */
+function exportBundle(r: ManifestRun, extra: string[] = []): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'li-e2e-bundle-')), `${r.runId}.html`);
+  execFileSync(process.execPath, [join(root, 'out/main/cli.js'), 'export', r.runId, '--format', 'bundle', '-o', out, '--data-dir', join(examples, r.dataDir), ...extra], { cwd: root, stdio: 'pipe' });
+  return out;
+}
+
+/** What both pages must agree on, read off the run view. */
+async function figures(page: Page) {
+  await expect(page.locator('.run-body .progress')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('section[aria-labelledby="ov-tokens-h"]')).toBeVisible();
+  const text = (selector: string) => page.locator(selector).first().innerText();
+  return {
+    badge: await text('.run-header .badge'),
+    headerCost: await text('.run-header-cost'),
+    status: await text('.ov-status'),
+    cost: await text('section[aria-labelledby="ov-cost-h"]'),
+    tokens: await text('section[aria-labelledby="ov-tokens-h"]'),
+    steps: await text('section[aria-labelledby="ov-steps-h"]'),
+  };
+}
+
+/** The bundle opened offline; requests other than the file are aborted and counted; CSP violations and page errors collected. */
+async function openOffline(browser: Browser, file: string, scheme: 'light' | 'dark') {
+  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+  await context.setOffline(true);
+  const url = `file://${file}`;
+  const foreign: string[] = [];
+  await context.route('**/*', (route) => {
+    if (route.request().url().split('#')[0] === url) return route.continue();
+    foreign.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(url);
+  const checks = async () => {
+    expect(foreign, 'requests beyond the file').toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), 'CSP violations').toEqual([]);
+    expect(errors, 'page errors').toEqual([]);
+  };
+  return { page, context, checks };
+}
+
+async function appFigures(page: Page, served: Served, r: ManifestRun) {
+  await page.goto(served.url);
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${encodeURIComponent(r.runId)}?dir=${encodeURIComponent(r.dataDir.replace(/^fixtures\//, ''))}`);
+  await expect(page.locator('.run-body')).toBeVisible({ timeout: 15_000 });
+  return figures(page);
+}
+
+test('a crashed run: the bundle shows what browser mode shows, offline, with no CSP violation, light and dark', async ({ browser, page, fixtures }) => {
+  const r = run('crashed model-call-in-flight');
+  const file = exportBundle(r);
+  const want = await appFigures(page, fixtures, r);
+  expect(want.badge).toMatch(/crashed/);
+  for (const scheme of ['light', 'dark'] as const) {
+    const { page: bundle, context, checks } = await openOffline(browser, file, scheme);
+    await expect(bundle.getByRole('heading', { name: r.runId })).toBeVisible({ timeout: 15_000 });
+    expect(await figures(bundle)).toEqual(want);
+    await expect(bundle.getByRole('region', { name: 'About this bundle' })).toContainText('Shared bundle');
+    await expect(bundle.getByRole('region', { name: 'About this bundle' })).toContainText('Not redacted');
+    await bundle.screenshot({ path: join(shots, `bundle-overview-${scheme}.png`) });
+
+    // Every run view renders from the embedded data, without an error.
+    for (const tab of ['Timeline', 'Steps', 'Turns & tools', 'Costs', 'Crash & resume']) {
+      await bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: tab, exact: true }).click();
+      await expect(bundle.locator('.run-body [role="alert"].error')).toHaveCount(0);
+    }
+    await expect(bundle.getByRole('region', { name: /In flight when the log stopped/ })).toContainText('model call turn 1 in summarize in flight');
+    await bundle.screenshot({ path: join(shots, `bundle-crash-${scheme}.png`) });
+    await expect(bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Compare' })).toHaveCount(0);
+
+    // The events view with the JSON viewer: the last event, in full.
+    await bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Events', exact: true }).click();
+    await bundle.evaluate((id) => (window.location.hash = `#/run/${id}/event/18`), encodeURIComponent(r.runId));
+    await expect(bundle.locator('.ev-detail-title')).toContainText('#18');
+    await expect(bundle.locator('.ev-detail-body .json-view').first()).toContainText('harness.model.called');
+    await bundle.screenshot({ path: join(shots, `bundle-events-${scheme}.png`) });
+    await checks();
+    await context.close();
+  }
+});
+
+test('a resumed run and a redacted bundle: same figures, the redaction list, no network', async ({ browser, page, fixtures }) => {
+  const r = run('resumed after model-call-in-flight');
+  const file = exportBundle(r, ['--redact']);
+  const want = await appFigures(page, fixtures, r);
+  const { page: bundle, context, checks } = await openOffline(browser, file, 'light');
+  expect(await figures(bundle)).toEqual(want);
+  await expect(bundle.getByRole('region', { name: 'About this bundle' })).toContainText('Redacted before sharing');
+  await bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Turns & tools' }).click();
+  await expect(bundle.locator('.tr-resume').first()).toBeVisible();
+  await checks();
+  await context.close();
+});
+
+test('a bundle over its budget says what it left out, and the figures still match', async ({ browser, page, fixtures }) => {
+  const r = run('large output: 300000-char text only in artifact');
+  const file = exportBundle(r, ['--budget', '2KB']);
+  const want = await appFigures(page, fixtures, r);
+  for (const scheme of ['light', 'dark'] as const) {
+    const { page: bundle, context, checks } = await openOffline(browser, file, scheme);
+    expect(await figures(bundle)).toEqual(want);
+    const note = bundle.getByRole('note', { name: 'Left out of this bundle' });
+    await expect(note).toContainText(/event payloads omitted/);
+    await expect(note).toContainText(/1 artifact contents omitted/);
+    await expect(note).toContainText('Size budget: 2.0 KB');
+    await bundle.screenshot({ path: join(shots, `bundle-budget-${scheme}.png`) });
+    // RunCompleted carries the 300,000-character output: its envelope shows, and the note where its payload would be.
+    const events = Number(/Events\s+(\d+)/.exec(await bundle.locator('section[aria-labelledby="ov-time-h"]').innerText())?.[1]);
+    await bundle.evaluate(([id, last]) => (window.location.hash = `#/run/${id}/event/${last}`), [encodeURIComponent(r.runId), events] as const);
+    await expect(bundle.locator('.ev-detail-title')).toContainText('RunCompleted');
+    await expect(bundle.locator('.ev-detail-body')).toContainText('was left out of this bundle by its size budget');
+    await bundle.screenshot({ path: join(shots, `bundle-omitted-event-${scheme}.png`) });
+    await checks();
+    await context.close();
+  }
+});
