@@ -90,7 +90,7 @@ export default tseslint.config(
   {
     // The launcher is CommonJS on purpose: it must run on any Node before anything is built;
     // electron-builder loads its config and hooks with require().
-    files: ['bin/*.cjs', 'scripts/packaging/*.cjs', 'electron-builder.config.cjs'],
+    files: ['bin/*.cjs', 'scripts/packaging/*.cjs', 'scripts/bench/*.cjs', 'electron-builder.config.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

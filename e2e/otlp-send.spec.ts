@@ -84,3 +84,22 @@ test('the run list sends the runs its filters let through', async ({ page }) => 
   expect(new Set(receiver.spans().map((s) => s.traceId)).size).toBeGreaterThan(before.size);
   await page.screenshot({ path: join(shots, 'otlp-send-library.png') });
 });
+
+test('two runs picked in the run list are sent together', async ({ page }) => {
+  const picks = [exportFixture('completed'), exportFixture('failed')];
+  await page.goto(served.url);
+  // Each fixture run sits in its own (collapsed) data dir: search for it, then pick it; picks outlive the filter.
+  for (const run of picks) {
+    await page.getByLabel('Search runs by id, label or tag').fill(run.runId);
+    await page.getByRole('checkbox', { name: `Pick ${run.runId} to compare` }).check();
+  }
+  await page.getByRole('region', { name: 'Compare runs' }).getByRole('button', { name: 'Send both to tracing backend…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
+  await expect(dialog).toContainText('2 picked runs');
+  await dialog.getByLabel('Endpoint (OTLP/HTTP)').fill(receiver.url);
+  const before = receiver.requests.length;
+  await dialog.getByRole('button', { name: 'Send 2 runs' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans of 2 runs/ })).toBeVisible();
+  const runIds = new Set(receiver.requests.slice(before).flatMap((r) => r.spans.map((s) => s.attributes['little.run.id'])));
+  expect(runIds).toEqual(new Set(picks.map((r) => r.runId)));
+});

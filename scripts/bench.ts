@@ -14,7 +14,10 @@
  * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui --no-otlp`;
  * `--only=otlp` runs just the OTLP export of the large run (`reports/bench-otlp.json`);
  * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it);
- * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`).
+ * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`);
+ * `--only=report` the CLI report against a bare SELECT + JSON.parse, whole child processes
+ * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
+ * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,9 +29,11 @@ import { formatReport } from './bench/report-table';
 import { formatOtlpTiming, measureOtlpExportInChild } from './bench/otlp-export';
 import { formatBundleTiming, measureBundle } from './bench/bundle-export';
 import { writeLargeRun } from './generate-fixtures';
+import { formatCliReport, measureCliReport } from './bench/cli-report';
+import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle'; bigEvents: number };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel'; bigEvents: number };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000 };
@@ -38,8 +43,8 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       options.skipUi = true;
       continue;
     }
-    if (arg === '--only=otlp' || arg === '--only=app' || arg === '--only=bundle') {
-      options.only = arg.slice('--only='.length) as 'otlp' | 'app' | 'bundle';
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel'].includes(arg)) {
+      options.only = arg.slice('--only='.length) as CliOptions['only'];
       continue;
     }
     const big = /^--big-events=(\d[\d_]*)$/.exec(arg);
@@ -66,6 +71,7 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.only === 'otlp') return benchOtlpOnly(options.events);
+  if (options.only === 'report' || options.only === 'time-travel') return benchOnLargeRun(options.only, options.events);
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
@@ -90,6 +96,38 @@ function benchOtlpOnly(events: number): void {
     const out = fileURLToPath(new URL('../reports/bench-otlp.json', import.meta.url));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
+    console.log(`\nwrote ${out}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Only the CLI report (a whole child process against a bare SELECT + JSON.parse, cold, with a
+ * checkpoint cached and with --no-cache) or only time travel (random N with checkpoints), on a
+ * fresh large run in a temp dir (`reports/bench-report-cli.json`, `reports/bench-time-travel.json`).
+ */
+async function benchOnLargeRun(only: 'report' | 'time-travel', events: number): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), `little-inspector-bench-${only}-`));
+  try {
+    const dir = join(root, 'large', '.little-workflow');
+    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
+    const runId = writeLargeRun(dir, { events });
+    let result: object;
+    if (only === 'report') {
+      console.error('[bench] CLI report (child processes)');
+      const timing = measureCliReport(dir, runId);
+      console.log(formatCliReport(events, timing).join('\n'));
+      result = timing;
+    } else {
+      console.error('[bench] time travel');
+      const timing = await measureTimeTravel(dir, runId, events);
+      console.log(formatTimeTravel(timing).join('\n'));
+      result = timing;
+    }
+    const out = fileURLToPath(new URL(`../reports/bench-${only === 'report' ? 'report-cli' : 'time-travel'}.json`, import.meta.url));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, events, ...result }, null, 2)}\n`);
     console.log(`\nwrote ${out}`);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -14,6 +14,10 @@ export const MAX_JSON_DEPTH = 1000;
  */
 export function jsonTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
   if (text.length <= limit) return false;
+  // Nesting deeper than `limit` needs more than `limit` opening brackets. Counting them with
+  // indexOf (native, skipping the long string runs of message bodies) clears almost every big
+  // payload without the character loop below.
+  if (openersAtMost(text, limit)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
@@ -33,4 +37,15 @@ export function jsonTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
 /** The message used when a text is refused for its depth. */
 export function tooDeepMessage(limit = MAX_JSON_DEPTH): string {
   return `JSON nested deeper than ${limit} levels; not decoded`;
+}
+
+// True when `text` holds at most `limit` of '{' and '[' together (strings included: an upper bound).
+function openersAtMost(text: string, limit: number): boolean {
+  let count = 0;
+  for (const opener of ['{', '[']) {
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 1)) {
+      if (++count > limit) return false;
+    }
+  }
+  return true;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ok } from '../shared/diagnostics';
 import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
+import { buildBundleBlocks } from '../src-main/export/bundle/build-bundle';
 import { bundleHtml, safeScript } from '../src-main/export/bundle/bundle-html';
 import { redactorFor } from '../shared/redact/redaction-request';
 import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
@@ -156,5 +157,31 @@ describe('bundle page', () => {
     expect(page.script).toBe(safeScript(script));
     expect(page.script).not.toMatch(/<\/script|<!--|\u0000|\r/i);
     expect(html).toContain('<title>run &#60;x&#62;</title>');
+  });
+});
+
+describe('bundle of hostile payloads', () => {
+  it('embeds a 10,000-level payload (undecodable at the door) as stored, redacted or not', async () => {
+    const { dir, runId } = fixtureRun('completed: planner prelude');
+    const core = await openCore(EXAMPLES);
+    try {
+      const opened = await core.openPath(EXAMPLES);
+      if (!opened.ok) throw new Error(opened.error.message);
+      const summary = opened.value.runs.find((r) => r.dataDir === dir && r.runId === runId)!;
+      const origin = { dir: opened.value.dataDirs.find((d) => d.path === dir)!, summary, snapshot: opened.value };
+      const [detail, costs] = [await core.runDetail({ dataDir: dir, runId }), await core.handlers['run.costs']({ dataDir: dir, runId })];
+      if (!detail.ok || !costs.ok) throw new Error('no model');
+      const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+      const row = { sequence: 1, type: 'RunStarted', recordedAt: '2026-12-01T00:00:00.000Z', eventId: 'evt_1', payloadChars: deep.length, undecodable: true };
+      const read = { value: { detail: detail.value, costs: costs.value, reportText: null, rows: [row], payloads: [{ sequence: 1, text: deep }], artifacts: [], readErrors: [] } };
+      const options = { budgetBytes: 10_000_000, notes: null, createdAt: '2026-12-01T00:00:00.000Z', inspectorVersion: 'test' };
+      const plain = buildBundleBlocks(read.value, origin, { ...options, redactor: null });
+      expect(plain.bodies.toString('utf8')).toContain(deep);
+      const redactor = redactorFor({});
+      if (!redactor.ok) throw new Error(redactor.error.message);
+      expect(() => buildBundleBlocks(read.value, origin, { ...options, redactor: redactor.value })).not.toThrow();
+    } finally {
+      core.close();
+    }
   });
 });

@@ -62,6 +62,7 @@ describe('a fold resumed from a checkpoint equals the fold from the first event'
       const before = hashTree(dir);
       const cache = temp('li-ckpt-cache-');
       let resumed = 0;
+      let resumedFromDisk = 0;
       for (const runId of runIds) {
         const last = detailAt(dir, runId, null).last;
         const cuts = [...new Set([1, 2, Math.floor(last / 3), Math.floor(last / 2), last - 1, last])].filter((n) => n >= 1 && n <= last);
@@ -77,7 +78,8 @@ describe('a fold resumed from a checkpoint equals the fold from the first event'
           // A new process: nothing in memory, the checkpoints come back from the cache folder.
           const fromDisk = detailAt(dir, runId, freshCheckpoints(cache), n);
           expect(fromDisk.detail, `${runId} at #${n} from disk #${fromDisk.resumedFrom}`).toEqual(cold.detail);
-          expect(fromDisk.resumedFrom, `${runId} at #${n}`).toBeGreaterThan(0);
+          // Moves leave boundary checkpoints (a boundary the log reached; gaps skip some).
+          if (fromDisk.resumedFrom > 0) resumedFromDisk += 1;
         }
         // The whole log twice: the second open folds nothing (a checkpoint where the first ended).
         const whole = detailAt(dir, runId, memory);
@@ -86,6 +88,7 @@ describe('a fold resumed from a checkpoint equals the fold from the first event'
         expect(reopened.resumedFrom).toBe(whole.last);
       }
       expect(resumed).toBeGreaterThan(0);
+      expect(resumedFromDisk).toBeGreaterThan(0);
       // The data dir is never written: the cache is elsewhere.
       expect(hashTree(dir)).toEqual(before);
     });

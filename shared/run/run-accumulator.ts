@@ -13,6 +13,9 @@
  * leave payloads the fold never reads unparsed (shared/run/payload-needs.ts).
  */
 import { crashBoundaryOf } from '../fold/crash/crash-boundary';
+import type { CrashBoundary } from '../fold/crash/crash-types';
+import type { HarnessView } from '../fold/harness/harness-types';
+import type { BoundaryFacts } from './run-parts';
 import { LogFactsCollector } from '../fold/crash/log-facts';
 import type { EventEnvelope } from '../events/envelope';
 import { HarnessViewBuilder } from '../fold/harness/harness-view';
@@ -162,16 +165,21 @@ export class RunAccumulator {
     return joinRunDetail(folded.core, runDetailLists(folded, this.table));
   }
 
+  /** The tolerant fold, the harness view and the crash boundary so far (the run list's verdict of an open run). Only in `detail` mode. */
+  boundary(options: BoundaryFacts): { state: MaterializedRunState; reportError: string | null; harness: HarnessView; boundary: CrashBoundary } {
+    const parts = this.parts;
+    if (parts === null) throw new Error('RunAccumulator.boundary needs mode "detail"');
+    const { state, reportError } = tolerantFoldResult(this.fold);
+    const harness = parts.harness.snapshot();
+    const boundary = crashBoundaryOf({ facts: parts.logFacts.facts(), eventCount: this.fold.count, state, view: harness }, options);
+    return { state, reportError, harness, boundary };
+  }
+
   /** The run folded so far, in the run view's two stages (the core now, the lists from it next); see `detail`. */
   folded(facts: RunModelFacts, upto?: number): FoldedRun {
     const parts = this.parts;
     if (parts === null) throw new Error('RunAccumulator.folded needs mode "detail"');
-    const { state, reportError } = tolerantFoldResult(this.fold);
-    const harness = parts.harness.snapshot();
-    const boundary = crashBoundaryOf(
-      { facts: parts.logFacts.facts(), eventCount: this.fold.count, state, view: harness },
-      { lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle },
-    );
+    const { state, reportError, harness, boundary } = this.boundary({ lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle });
     let lastUndecodable = 0;
     for (const sequence of facts.undecodableSequences) {
       if (upto !== undefined && sequence > upto) break;

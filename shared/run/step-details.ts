@@ -26,14 +26,7 @@ export class StepPositions {
   }
 }
 
-/** Steps in replay order (`orderedStepPaths`), each with previews and first/last/completed sequences. */
-export function stepDetails(state: MaterializedRunState, events: readonly EventEnvelope[]): StepDetail[] {
-  const positions = new StepPositions();
-  for (const event of events) positions.add(event);
-  return stepDetailsOf(state, positions);
-}
-
-/** `stepDetails` from positions collected as the log was read. */
+/** Steps in replay order (`orderedStepPaths`), each with previews and first/last/completed sequences, from positions collected as the log was read. */
 export function stepDetailsOf(state: MaterializedRunState, positions: StepPositions): StepDetail[] {
   const { first, last, completed } = positions;
   return orderStepPaths(state, first.keys()).map((stepPath) => {

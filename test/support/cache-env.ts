@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { CACHE_DIR_ENV } from '../../src-main/library/checkpoints/cache-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'little-inspector-test-cache-'));
+// Not 'little-inspector-*': tests count those temp folders to prove a reader leaves none behind.
+const dir = mkdtempSync(join(tmpdir(), 'li-test-cache-'));
 process.env[CACHE_DIR_ENV] = dir;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -175,6 +175,13 @@ async function firstStep(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   return worst([steps, await call('run.step', { ...ref(t), stepPath: typeof first === 'string' ? first : 'missing' })]);
 }
 
+/** `notes.put` then `notes.delete` of the note it made (also `notes.delete`'s row). */
+async function notePutAndDelete(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const put = await call('notes.put', { ...ref(t), target: { kind: 'run' }, text: 'a note from the read-only proof' });
+  const id = (put.value as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? worst([put, await call('notes.delete', { ...ref(t), id })]) : put;
+}
+
 /** Every operation, in the order the suites run them (root ones open the library first). */
 export const OPERATIONS: readonly Operation[] = [
   { name: 'loadLibrary', scope: 'root', run: async (_c, t) => resultOutcome(loadLibrary(t.root)) },
@@ -210,6 +217,14 @@ export const OPERATIONS: readonly Operation[] = [
     skipInFuzz: 'export.ts leaves its live observer running; run.export covers the same code',
   },
   channelOp('run.compare', 'run', ref),
+  // Notes are written to the core's temp state folder, never the data dir (run-operations.ts gives it one).
+  channelOp('notes.list', 'run', ref),
+  { name: 'notes.put (then deleted)', scope: 'run', run: notePutAndDelete },
+  channelOp('notes.delete', 'run', (t) => ({ ...ref(t), id: 'no-such-note' })),
+  channelOp('otlp.settings', 'root', () => ({})),
+  // No TraceSender in this core: `unsupported` (the export's reads are the `cli otlp` row's).
+  channelOp('otlp.send', 'run', (t) => ({ jobId: 'job_ops', runs: [{ dataDir: t.dataDir, runIds: [t.runId] }], endpoint: '', protocol: 'http/json', headers: [], content: false, remember: false })),
+  channelOp('otlp.cancel', 'root', () => ({ jobId: 'job_ops' })),
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
   // Time travel and the run diff (issue 14): the run as of #2 (head and lists), a diff with itself, step boundaries.
@@ -243,48 +258,8 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'sessions.outcomes', scope: 'root', run: (call) => eachSession(call, async (s) => worst([await call('sessions.outcomes', s), await call('sessions.outcomes', { harnessDir: s.harnessDir })])) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
-  // Notes go to the app's state folder (LITTLE_INSPECTOR_STATE_DIR, a temp dir in tests), never the data dir: the proofs hash it after.
-  { name: 'notes.put', scope: 'run', run: notesRoundTrip },
-  channelOp('notes.list', 'run', ref),
-  { name: 'notes.delete', scope: 'run', run: (call, t) => call('notes.delete', { ...ref(t), id: 'note_not_there' }) },
-  channelOp('otlp.settings', 'root', () => ({})),
-  {
-    name: 'otlp.send (to a loopback receiver, then cancelled)',
-    scope: 'run',
-    run: otlpSendOutcome,
-    skipInFuzz: 'an export per run per case would add to the fuzz budget; the read-only proofs run it over every data-dir shape',
-  },
-  { name: 'otlp.cancel', scope: 'root', run: (call) => call('otlp.cancel', { jobId: 'job_not_running' }) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
-
-// A note added, changed, listed and deleted (then deleted again: false, not an error).
-async function notesRoundTrip(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
-  const added = await call('notes.put', { ...ref(t), target: { kind: 'run' }, text: 'checked by the read-only proof' });
-  const id = (added.value as { id?: unknown } | undefined)?.id;
-  if (added.kind !== 'ok' || typeof id !== 'string') return added;
-  return worst([
-    added,
-    await call('notes.put', { ...ref(t), id, target: { kind: 'step', stepPath: 'draft' }, text: 'moved to a step' }),
-    await call('notes.list', ref(t)),
-    await call('notes.delete', { ...ref(t), id }),
-    await call('notes.delete', { ...ref(t), id }),
-  ]);
-}
-
-// The run sent by the app's "Send to tracing backend…" to a receiver started for the call, and a second send cancelled while it runs.
-async function otlpSendOutcome(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
-  const receiver = await startOtlpReceiver();
-  const send = (jobId: string) =>
-    call('otlp.send', { jobId, runs: [{ dataDir: t.dataDir, runIds: [t.runId] }], endpoint: receiver.url, protocol: 'http/protobuf', headers: [], content: true, remember: false });
-  try {
-    const sent = await send('job_proof');
-    const cancelled = send('job_cancelled');
-    return worst([sent, await call('otlp.cancel', { jobId: 'job_cancelled' }), await cancelled]);
-  } finally {
-    await receiver.close();
-  }
-}
 
 // A call per listed session (and one for a session that is not there).
 async function eachSession(call: ChannelCall, each: (s: { harnessDir: string; sessionId: string }) => Promise<OpOutcome>): Promise<OpOutcome> {

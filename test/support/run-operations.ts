@@ -6,6 +6,10 @@
  * timer can interrupt) is caught afterwards by its measured duration.
  */
 import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { openAppState } from '../../src-main/app-state/app-state';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadLibrary } from '../../src-main/library/load-library';
 import { directCall, OPERATIONS, type ChannelCall, type Operation, type OpOutcome, type OpTarget } from './operations';
 import type { InspectorCore } from '../../src-main/library/inspector-core';
@@ -30,7 +34,10 @@ export type RunOperationsOptions = {
 /** Run every operation on `root`; never throws for product failures (they are outcomes). */
 export async function runOperations(root: string, options: RunOperationsOptions = {}): Promise<OpRecord[]> {
   const timeoutMs = options.timeoutMs ?? 5000;
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, logError: () => undefined });
+  // A temp state folder: notes are really written (to it), so the proof covers them too.
+  const state = openAppState(mkdtempSync(join(tmpdir(), 'li-ops-state-')));
+  if (!state.ok) throw new Error(state.error.message);
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, logError: () => undefined, state: state.value });
   const call = (options.call ?? directCall)(core);
   const { dataDirs, runs } = targetsOf(root, options);
   const records: OpRecord[] = [];

@@ -41,8 +41,8 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
   const redact = <T>(value: T, where: string): T => (options.redactor ? (redactCutTexts(options.redactor.json(value, where), where, redactText) as T) : value);
 
   // Payload texts, redacted as values (a JSON payload stays JSON), then measured.
-  // Without a redactor the payload text goes in as read (no parse and print round trip).
-  const texts = read.payloads.map(({ sequence, text }) => ({ sequence, text: options.redactor ? redactPayload(text, `event #${sequence} payload`, redact, redactText) : text }));
+  // Without redaction a payload's text is embedded as stored (never re-encoded: a 10,000-level value parses but does not stringify).
+  const texts = options.redactor ? read.payloads.map(({ sequence, text }) => ({ sequence, text: redactPayload(text, `event #${sequence} payload`, redact, redactText) })) : read.payloads;
   const artifactsIn = read.artifacts.map(({ ref, read: result }) =>
     result.ok
       ? { ref, manifest: redact(result.value.manifest, `artifact ${ref} manifest`), payload: redact(result.value.payload, `artifact ${ref} content`) }
@@ -126,13 +126,7 @@ function redactPayload(text: string, where: string, redact: <V>(value: V, where:
     // Not JSON (an undecodable row): redacted as text, kept as text.
     return redactText(text, where);
   }
-  try {
-    return JSON.stringify(redact(value, where)) ?? 'null';
-  } catch (error) {
-    // Nested deeper than the stack allows (JSON.parse copes, walking and printing it do not): redacted as text.
-    if (error instanceof RangeError) return redactText(text, where);
-    throw error;
-  }
+  return JSON.stringify(redact(value, where)) ?? 'null';
 }
 
 /**
@@ -187,8 +181,15 @@ function localPaths(dir: DataDirInfo): LocalPaths {
   return { path: dir.path, label: parts.slice(-2).join('/') || dir.label };
 }
 
-/** `value` with every string that is the data dir's absolute path (or a path inside it) relabelled. */
+/**
+ * `value` with every string that is the data dir's absolute path, or starts with it, relabelled.
+ * Done on the JSON text (one pass, no recursion of ours: a value may be 1,000 levels deep): the
+ * path right after a quote and before a quote or a separator.
+ */
 export function relocate<T>(value: T, local: LocalPaths): T {
-  const swap = (s: string) => (s === local.path ? local.label : s.startsWith(`${local.path}/`) || s.startsWith(`${local.path}\\`) ? local.label + s.slice(local.path.length) : s);
-  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? swap(v) : v))) as T;
+  const text = JSON.stringify(value);
+  const from = JSON.stringify(local.path).slice(1, -1);
+  if (text === undefined || !text.includes(from)) return value;
+  const pattern = new RegExp(`"${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=["/]|\\\\)`, 'g');
+  return JSON.parse(text.replace(pattern, () => `"${JSON.stringify(local.label).slice(1, -1)}`)) as T;
 }

@@ -41,11 +41,6 @@ export class CheckpointStore {
     this.memoryBytes = options.memoryBytes ?? DEFAULT_MEMORY_BYTES;
   }
 
-  /** The cache folder, or null when checkpoints stay in memory. */
-  get dir(): string | null {
-    return this.options.dir;
-  }
-
   /** Sequences of the checkpoints of `key` at most `atMost`, highest first (memory and disk). */
   sequences(key: CheckpointKey, atMost: number): number[] {
     const found = new Set<number>(this.memory.get(folderName(key))?.keys() ?? []);

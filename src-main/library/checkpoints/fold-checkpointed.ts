@@ -124,10 +124,10 @@ class CheckpointingFold {
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
-      this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
+      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
-      this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
+      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
   }
@@ -136,17 +136,19 @@ class CheckpointingFold {
   finish(): FoldOutcome {
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
-    if (this.lastSequence > this.from && this.lastSequence % this.every !== 0) {
-      this.leave(this.lastSequence, chainDigest(this.digest, this.sliceKeys.join('\n')), true);
-    } else if (this.lastSequence > this.from && this.request.leave !== 'boundaries') {
-      this.leave(this.lastSequence, this.digest, true);
+    // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
+    // would cost a serialisation per move.
+    if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
+      const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
+      this.leave(this.lastSequence, tailDigest, true);
     }
     return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
   private closeSlice(): void {
-    this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+    // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
+    if (this.key !== null) this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
     this.sliceKeys = [];
     const sequence = this.nextBoundary;
     this.nextBoundary += this.every;

@@ -80,9 +80,4 @@ export class LogDigests {
     }
     return partial;
   }
-
-  /** Forget every digest (tests; a closed library). */
-  clear(): void {
-    this.byRun.clear();
-  }
 }

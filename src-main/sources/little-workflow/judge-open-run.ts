@@ -4,14 +4,12 @@
  * for the run list; they are few (live or stopped), so the list stays cheap. The fold is the
  * run view's tolerant one, so the list and the run view always agree.
  */
-import { crashBoundary } from '../../../shared/fold/crash/crash-boundary';
 import type { LockOwnerFact } from '../../../shared/fold/crash/crash-types';
 import type { RunSummary } from '../../../shared/library';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import type { LockState } from './lock-owners';
 import type { DataDirReader, RunAggregate } from './store-types';
-import { foldTolerant } from '../../../shared/run/fold-tolerant';
-import { readRunLog } from './run-check';
+import { RunAccumulator } from '../../../shared/run/run-accumulator';
 
 /** Lock states as the crash boundary's lock-owner facts (`unknown` gives no fact). */
 export const LOCK_FACT: Record<LockState, LockOwnerFact | undefined> = { running: 'alive', crashed: 'dead', none: 'none', unknown: undefined };
@@ -23,12 +21,18 @@ export function judgeOpenRun(
   lock: LockState,
   table: PriceTable,
 ): Pick<RunSummary, 'status' | 'statusInferred' | 'crashed' | 'verdict'> {
-  const log = readRunLog(reader, run.runId);
-  if (log.readFailures.length > 0 && log.events.length === 0) {
-    return { status: run.status, statusInferred: false, crashed: lock === 'crashed', verdict: `the log cannot be read (${log.readFailures[0].code})` };
+  // Folded as it is read (the run accumulator), never collected: a crashed 200,000-event run
+  // costs the library load its fold, not its events.
+  const accumulator = RunAccumulator.create(run.runId, table);
+  let readFailure: string | null = null;
+  for (const read of reader.readEvents(run.runId)) {
+    if (read.ok) accumulator.add(read.event);
+    else if (read.sequence === null) readFailure ??= read.diagnostic.code;
   }
-  const { state } = foldTolerant(run.runId, log.events, table);
-  const boundary = crashBoundary(log.events, state, { lockOwner: LOCK_FACT[lock] });
+  if (readFailure !== null && accumulator.count === 0) {
+    return { status: run.status, statusInferred: false, crashed: lock === 'crashed', verdict: `the log cannot be read (${readFailure})` };
+  }
+  const { state, boundary } = accumulator.boundary({ lockOwner: LOCK_FACT[lock] });
   const kind = boundary.verdict.kind;
   return {
     status: kind === 'completed' || kind === 'failed' ? kind : (boundary.inferredStatus?.status ?? state.status),

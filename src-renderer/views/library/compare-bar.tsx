@@ -1,12 +1,14 @@
 /**
  * The run list's "Compare" bar: shows the runs picked with their checkboxes and opens the
- * compare view of the two (the later-started run compared against the earlier one).
+ * compare view of the two (the later-started run compared against the earlier one), or sends
+ * the picked runs to a tracing backend.
  */
 import type { LibrarySnapshot } from '../../../shared/library';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { useRouteStore } from '../../stores/route-store';
 import { baselineFirst } from '../compare/compare-candidates';
 import { dirLabelOf } from '../compare/against-picker';
+import { SendToBackendButton } from '../otlp/send-button';
 
 export function CompareBar({ snapshot }: { snapshot: LibrarySnapshot }) {
   const picked = useLibraryViewStore((s) => s.picked);
@@ -33,6 +35,7 @@ export function CompareBar({ snapshot }: { snapshot: LibrarySnapshot }) {
       <button type="button" disabled={runs.length !== 2} onClick={compare}>
         Compare
       </button>
+      <SendToBackendButton runs={runs} label={`${runs.length} picked run${runs.length === 1 ? '' : 's'}`} text={`Send ${runs.length === 1 ? 'it' : 'both'} to tracing backend…`} />
       <button type="button" onClick={clear}>
         Clear
       </button>

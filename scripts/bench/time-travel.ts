@@ -1,0 +1,93 @@
+/**
+ * Time travel on one big run, in this process the way the worker serves it: the run's head as
+ * of a random event N (fold from the nearest checkpoint at or below N, then the head's core),
+ * and the lists after it (step rows, harness previews, timeline). The first move folds from the
+ * start and leaves a checkpoint at every boundary it passes; the timed moves then land on
+ * random N (seeded) with those checkpoints, in memory and, in a second pass, read back from the
+ * cache folder only (a fresh process's view).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { seededBatches } from '../../shared/compare/consistency';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { runDetailLists } from '../../shared/run/folded-run';
+import { headOfFolded } from '../../shared/run/run-head';
+import type { RunSummary } from '../../shared/library';
+import { CheckpointStore } from '../../src-main/library/checkpoints/checkpoint-store';
+import { checkpointsOver, type Checkpoints } from '../../src-main/library/checkpoints/fold-checkpointed';
+import { loadRunDetailParts } from '../../src-main/library/run-detail';
+import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
+import { median } from './timing';
+
+/** One move: ms to the head, ms to the lists after it. */
+export type Move = { at: number; headMs: number; listsMs: number };
+
+/** What the time-travel benchmark measured (ms). */
+export type TimeTravelTiming = {
+  events: number;
+  firstMoveMs: number;
+  memory: { headMedianMs: number; headMaxMs: number; listsMedianMs: number; moves: Move[] };
+  disk: { headMedianMs: number; headMaxMs: number; listsMedianMs: number; moves: Move[] };
+  goalHeadMs: 300;
+};
+
+async function move(dataDir: string, runId: string, at: number, checkpoints: Checkpoints): Promise<Move> {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) throw new Error(reader.error.message);
+  try {
+    const start = performance.now();
+    const context = { summary: { runId, dataDir } as RunSummary, siblings: [], table: BUNDLED_PRICE_TABLE, upto: at };
+    const parts = await loadRunDetailParts(reader.value, runId, context, checkpoints);
+    if (!parts.ok) throw new Error(parts.error.message);
+    headOfFolded(parts.value.folded, BUNDLED_PRICE_TABLE);
+    const headMs = performance.now() - start;
+    runDetailLists(parts.value.folded, BUNDLED_PRICE_TABLE);
+    const listsMs = performance.now() - start - headMs;
+    return { at, headMs, listsMs };
+  } finally {
+    reader.value.close();
+  }
+}
+
+/** Measure `moves` random moves on `runId` of the data dir `dataDir` (`events` long). */
+export async function measureTimeTravel(dataDir: string, runId: string, events: number, moves = 12): Promise<TimeTravelTiming> {
+  const cache = mkdtempSync(join(tmpdir(), 'li-bench-tt-'));
+  try {
+    const memory = checkpointsOver(new CheckpointStore({ dir: cache }));
+    const t = performance.now();
+    await move(dataDir, runId, events, memory);
+    const firstMoveMs = performance.now() - t;
+    const targets: number[] = [];
+    let at = 0;
+    for (const size of seededBatches(events, 11, Math.ceil(events / moves))) targets.push((at = Math.min(events, at + size)));
+    const shuffled = targets.map((n, i) => ({ n, k: (i * 7919) % targets.length })).sort((a, b) => a.k - b.k).map((x) => x.n);
+    const inMemory: Move[] = [];
+    for (const n of shuffled) inMemory.push(await move(dataDir, runId, n, memory));
+    // A fresh process: nothing in memory, checkpoints read back from the cache folder.
+    const fromDisk: Move[] = [];
+    for (const n of shuffled) fromDisk.push(await move(dataDir, runId, n, checkpointsOver(new CheckpointStore({ dir: cache }))));
+    const summary = (list: Move[]) => ({
+      headMedianMs: median(list.map((m) => m.headMs)),
+      headMaxMs: Math.max(...list.map((m) => m.headMs)),
+      listsMedianMs: median(list.map((m) => m.listsMs)),
+      moves: list,
+    });
+    return { events, firstMoveMs, memory: summary(inMemory), disk: summary(fromDisk), goalHeadMs: 300 };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+/** The lines `npm run bench -- --only=time-travel` prints. */
+export function formatTimeTravel(t: TimeTravelTiming): string[] {
+  const row = (name: string, s: TimeTravelTiming['memory']) =>
+    `  ${name.padEnd(36)} head median ${s.headMedianMs.toFixed(0)} ms, max ${s.headMaxMs.toFixed(0)} ms; lists after it median ${s.listsMedianMs.toFixed(0)} ms`;
+  return [
+    `Time travel on a ${t.events.toLocaleString('en-US')}-event run (random N, ${t.memory.moves.length} moves; goal: head < ${t.goalHeadMs} ms)`,
+    `  first move (folds from the start, leaves checkpoints): ${t.firstMoveMs.toFixed(0)} ms`,
+    row('checkpoints in memory', t.memory),
+    row('checkpoints from the cache folder', t.disk),
+  ];
+}
