@@ -61,7 +61,8 @@ export function allowedRoots(dataDirs: string[]): { allowed: string[]; denied: s
   const tmp = realOf(tmpdir());
   return {
     // node_modules by its real path too: in a git worktree it is a symlink to another checkout's.
-    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), REPO, realOf(join(REPO, 'node_modules'))],
+    // li-ops-state-*: the app's own state folder that test/support/run-operations.ts gives the core (notes are written there by design).
+    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), join(tmp, 'li-ops-state-'), REPO, realOf(join(REPO, 'node_modules'))],
     denied: [join(REPO, 'examples')],
   };
 }
