@@ -16,5 +16,6 @@ describe('fuzzing the readers with mutated data dirs', () => {
     writeFuzzReport(summary);
     expect(summary.cases).toBe(CASES);
     expect(summary.failures.map((f) => `${f.seed} ${f.verdict}: ${f.mutations.join(', ')} ${JSON.stringify(f.failures[0] ?? f.escapes[0])}`)).toEqual([]);
-  }, 180_000);
+    // 300 s: each case now also runs the bundle, notes, redaction preview, diff and time-travel operations (~60 per case).
+  }, 300_000);
 });
