@@ -43,6 +43,8 @@ export async function runOperations(root: string, options: RunOperationsOptions 
   const records: OpRecord[] = [];
   const exec = async (scope: 'root' | 'data-dir' | 'run', target: OpTarget, label: string) => {
     for (const op of OPERATIONS.filter((o) => o.scope === scope && !options.skip?.(o))) {
+      // OPS_TRACE=1 names each operation as it starts: a synchronous hang shows where it sits.
+      if (process.env.OPS_TRACE) process.stderr.write(`OP ${op.name} ${label}\n`);
       records.push({ op: op.name, target: label, ...(await bounded(() => op.run(call, target), timeoutMs)) });
     }
   };
