@@ -7,7 +7,7 @@
  */
 import { createInspectorCore } from '../../src-main/library/inspector-core';
 import { openAppState } from '../../src-main/app-state/app-state';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLibrary } from '../../src-main/library/load-library';
@@ -35,7 +35,8 @@ export type RunOperationsOptions = {
 export async function runOperations(root: string, options: RunOperationsOptions = {}): Promise<OpRecord[]> {
   const timeoutMs = options.timeoutMs ?? 5000;
   // A temp state folder: notes are really written (to it), so the proof covers them too.
-  const state = openAppState(mkdtempSync(join(tmpdir(), 'li-ops-state-')));
+  const stateDir = mkdtempSync(join(tmpdir(), 'li-ops-state-'));
+  const state = openAppState(stateDir);
   if (!state.ok) throw new Error(state.error.message);
   const core = createInspectorCore({ mode: 'browser', initialPath: null, logError: () => undefined, state: state.value });
   const call = (options.call ?? directCall)(core);
@@ -55,6 +56,8 @@ export async function runOperations(root: string, options: RunOperationsOptions 
   } finally {
     // The core's live observer polls the opened library until closed.
     core.close();
+    // The state folder is this run's own: no temp folder stays behind per run (the fuzz makes one a case).
+    rmSync(stateDir, { recursive: true, force: true });
   }
   return records;
 }
