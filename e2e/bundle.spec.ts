@@ -4,35 +4,19 @@
  * CSP must report no violation, and the run shows the same status, cost, tokens, steps and crash
  * boundary as browser mode shows for the same run. Light and dark screenshots in e2e/screenshots.
  */
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type Served } from './serve-fixture';
+import { fixtureRun, fixturesTest, type ManifestRun } from './fixture-runs';
+import type { Served } from './serve-fixture';
 
 const root = join(__dirname, '..');
 const examples = join(root, 'examples');
 const shots = join(__dirname, 'screenshots');
-type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
-const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
-
-function run(prefix: string): ManifestRun {
-  const found = manifest.runs.find((r) => r.group !== 'demo' && r.shows.startsWith(prefix));
-  if (!found) throw new Error(`no fixture run shows "${prefix}"`);
-  return found;
-}
-
-const test = base.extend<{}, { fixtures: Served }>({
-  fixtures: [
-    async ({}, use) => {
-      const served = await serve(join(examples, 'fixtures'));
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const run = fixtureRun;
+const test = fixturesTest;
 
 /** `export --format bundle` of `r` through the built CLI; the file's path. */
 function exportBundle(r: ManifestRun, extra: string[] = []): string {

@@ -2,34 +2,16 @@
  * The run views on the generated fixtures: overview, turns & tools, crash & resume. Runs are
  * looked up in examples/fixtures/manifest.json by what they show, never by a hard-coded id.
  */
-import { test as base, expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
-import { serve, type Served } from './serve-fixture';
+import { fixtureRun, fixturesTest, type ManifestRun } from './fixture-runs';
+import type { Served } from './serve-fixture';
 
 const examples = join(__dirname, '..', 'examples');
 const shots = join(__dirname, 'screenshots');
-type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
-const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
-
-/** The fixture run whose `shows` starts with `prefix` (outside the demo group). */
-function run(prefix: string): ManifestRun {
-  const found = manifest.runs.find((r) => r.group !== 'demo' && r.shows.startsWith(prefix));
-  if (!found) throw new Error(`no fixture run shows "${prefix}"`);
-  return found;
-}
-
-const test = base.extend<{}, { fixtures: Served }>({
-  fixtures: [
-    async ({}, use) => {
-      const served = await serve(join(examples, 'fixtures'));
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const run = fixtureRun;
+const test = fixturesTest;
 
 /** Open the app once (the page keeps the token in this tab), then go to `hash`. */
 async function open(page: Page, served: Served, hash: string): Promise<void> {
