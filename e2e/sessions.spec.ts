@@ -20,7 +20,7 @@ const test = base.extend<{}, { fixtures: Served }>({
 test('the library lists harness sessions with their counts; a session shows its trace, diffs and denied command', async ({ page, fixtures }) => {
   await page.goto(fixtures.url);
   const panel = page.getByRole('region', { name: 'little-harness sessions' });
-  await expect(panel.getByRole('heading')).toHaveText('Harness sessions (6)');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Harness sessions (6)');
   const failing = panel.getByRole('row').filter({ hasText: 'sess_failing' });
   await expect(failing.getByRole('cell')).toHaveText(['sess_failing', 'failed', '15', '2 (1 failed)', '1 (1 failed)', '6', '3', /.*/, 'sessions/.little-harness']);
   // little-harness outcomes across the sessions of the tree: 6 reports, 3 counted, rate 1/3.
