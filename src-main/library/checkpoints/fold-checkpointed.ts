@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
+import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
 import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
@@ -51,6 +51,11 @@ export type FoldRequest = {
   upto?: number;
   checkpoints: Checkpoints | null;
   leave?: 'tail' | 'boundaries';
+  /**
+   * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
+   * the run's head first: serialising a 200k-event detail fold takes about a second).
+   */
+  deferTail?: boolean;
 };
 
 /** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
@@ -60,12 +65,14 @@ export type FoldOutcome = {
   undecodable: UndecodableRow[];
   readFailures: Diagnostic[];
   resumedFrom: number;
+  /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
+  leaveTail(): void;
 };
 
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) fold.handle(read);
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, payloadNeedsOf(request.mode))) fold.handle(read);
   return fold.finish();
 }
 
@@ -73,7 +80,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
   let sinceYield = 0;
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) {
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, payloadNeedsOf(request.mode))) {
     fold.handle(read);
     if (++sinceYield >= SLICE) {
       sinceYield = 0;
@@ -138,11 +145,16 @@ class CheckpointingFold {
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
+    let leaveTail = () => {};
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
       const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
-      this.leave(this.lastSequence, tailDigest, true);
+      leaveTail = () => {
+        leaveTail = () => {};
+        this.leave(this.lastSequence, tailDigest, true);
+      };
+      if (this.request.deferTail !== true) leaveTail();
     }
-    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
+    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, leaveTail: () => leaveTail() };
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
