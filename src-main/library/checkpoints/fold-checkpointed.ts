@@ -7,6 +7,7 @@
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
@@ -51,6 +52,12 @@ export type FoldRequest = {
   upto?: number;
   checkpoints: Checkpoints | null;
   leave?: 'tail' | 'boundaries';
+  /**
+   * Sees every decoded event as it is folded (a consumer that needs more than the accumulator
+   * keeps, e.g. the diff's step activity). A fold with a tap starts from sequence 1: a
+   * checkpoint would hide the rows before it.
+   */
+  tap?: (event: EventEnvelope) => void;
 };
 
 /** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
@@ -124,6 +131,7 @@ class CheckpointingFold {
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
+      this.request.tap?.(read.event);
       if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
@@ -166,7 +174,7 @@ class CheckpointingFold {
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
   private trustedCheckpoint(): StoredCheckpoint | null {
     const { checkpoints, reader, runId, upto } = this.request;
-    if (checkpoints === null || this.key === null) return null;
+    if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     for (const sequence of checkpoints.store.sequences(this.key, upto ?? Number.MAX_SAFE_INTEGER)) {
       const stored = checkpoints.store.get(this.key, sequence);
       if (stored === null) continue;
