@@ -95,7 +95,7 @@ export function startFsGuard(dataDirs: string[], caseRoot?: string): FsGuard {
       const at = callerOf(new Error().stack ?? '');
       // The app state folder's refusal probe: does a folder above the state folder hold
       // events/events.db? An existence check of the state folder's ancestors, no data read.
-      if (fn === 'existsSync' && at.includes('src-main/app-state/state-dir.ts') && basename(real) === 'events.db') return;
+      if (fn === 'existsSync' && at.includes('src-main/app-folders/inside-data-dir.ts') && basename(real) === 'events.db') return;
       escapes.push({ fn, path, real, at });
     }
   };

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CACHE_DIR_ENV } from '../../src-main/library/checkpoints/cache-dir';
+import { CACHE_DIR_ENV } from '../../src-main/app-folders/app-folders';
 
 /** The prefix of those folders. Not 'little-inspector-*': tests count those temp folders to prove a reader leaves none behind. */
 export const TEST_CACHE_PREFIX = 'li-test-cache-';
