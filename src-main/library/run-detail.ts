@@ -19,7 +19,7 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { addRead, checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
+import { checkRun } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 
 /**
@@ -97,9 +97,7 @@ function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefin
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {
-    const log: RunLog = { events: [], undecodable: [], readFailures: [] };
-    for (const read of reader.value.readEvents(runId, 0, upto)) addRead(log, read);
-    return checkRunLog(dataDir, runId, log);
+    return checkRun(reader.value, runId, upto);
   } finally {
     reader.value.close();
   }

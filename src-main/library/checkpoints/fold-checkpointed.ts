@@ -90,6 +90,14 @@ export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   return fold.finish();
 }
 
+/**
+ * The widest gap, in whole slices of `every` sequences, a fold still chains digests across.
+ * little-workflow numbers a run's events 1, 2, 3, ...; a row far past the next boundary is a
+ * corrupt or hostile sequence (2^53, 1e308 stored as REAL) and would take one slice per `every`
+ * sequences of the gap (forever, once adding `every` no longer changes a float that large).
+ */
+const MAX_EMPTY_SLICES = 64;
+
 /** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
 class CheckpointingFold {
   readonly from: number;
@@ -104,6 +112,8 @@ class CheckpointingFold {
   private nextBoundary: number;
   private readonly every: number;
   private lastSequence: number;
+  /** False once a row's sequence cannot be vouched for: the fold goes on, leaving no checkpoint. */
+  private vouching = true;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -127,21 +137,25 @@ class CheckpointingFold {
       return;
     }
     const sequence = read.ok ? read.event.sequence : read.sequence;
-    while (sequence > this.nextBoundary) this.closeSlice();
+    if (this.vouching && !this.canVouchFor(sequence)) this.stopVouching();
+    if (this.vouching) while (sequence > this.nextBoundary) this.closeSlice();
+    const keep = this.key !== null && this.vouching;
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
       this.request.tap?.(read.event);
-      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
+      if (keep) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
-      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
+      if (keep) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
   }
 
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
+    const outcome = { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
+    if (!this.vouching) return outcome;
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
@@ -150,7 +164,18 @@ class CheckpointingFold {
       const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
       this.leave(this.lastSequence, tailDigest, true);
     }
-    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
+    return outcome;
+  }
+
+  // A whole number within MAX_EMPTY_SLICES slices of the next boundary (NaN, Infinity, 2.5 and 1e308 are not).
+  private canVouchFor(sequence: number): boolean {
+    return Number.isSafeInteger(sequence) && sequence - this.nextBoundary <= MAX_EMPTY_SLICES * this.every;
+  }
+
+  // The checkpoints already left cover rows below this one and stay sound; none is left past it.
+  private stopVouching(): void {
+    this.vouching = false;
+    this.sliceKeys = [];
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).

@@ -76,5 +76,5 @@ export function decodeStoredEvent(runId: string, stored: StoredEvent): EventRead
     occurrenceId === null
       ? { eventId, runId, sequence, type, recordedAt, payload }
       : { eventId, runId, sequence, type, occurrenceId, recordedAt, payload };
-  return { ok: true, event };
+  return { ok: true, event, payloadText: stored.payloadText };
 }

@@ -20,7 +20,11 @@ export type RawEventRow = { type: string; payloadText: string; eventId: string; 
  * it is the last item the iterator yields.
  */
 export type EventRead =
-  | { ok: true; event: EventEnvelope }
+  /**
+   * `payloadText`: the payload as stored, when the reader has it (SQLite rows whose payload was
+   * read; not legacy JSONL lines): the integrity check hashes it as it is.
+   */
+  | { ok: true; event: EventEnvelope; payloadText?: string }
   | { ok: false; sequence: number; runId: string; diagnostic: Diagnostic; raw: RawEventRow }
   | { ok: false; sequence: null; runId: string; diagnostic: Diagnostic; raw: null };
 
