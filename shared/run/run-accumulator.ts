@@ -176,6 +176,12 @@ export class RunAccumulator {
     return joinRunDetail(folded.core, runDetailLists(folded, this.table));
   }
 
+  /** The harness view so far (the live observer's capture). Only in `detail` mode; a fresh snapshot, but its items are shared: clone before adding more. */
+  harnessView(): HarnessView {
+    if (this.parts === null) throw new Error('RunAccumulator.harnessView needs mode "detail"');
+    return this.parts.harness.snapshot();
+  }
+
   /** The tolerant fold, the harness view and the crash boundary so far (the run list's verdict of an open run). Only in `detail` mode. */
   boundary(options: BoundaryFacts): { state: MaterializedRunState; reportError: string | null; harness: HarnessView; boundary: CrashBoundary } {
     const parts = this.parts;

@@ -7,6 +7,8 @@
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { ALL_PAYLOADS } from '../../../shared/events/payload-needs';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
@@ -52,6 +54,12 @@ export type FoldRequest = {
   checkpoints: Checkpoints | null;
   leave?: 'tail' | 'boundaries';
   /**
+   * Sees every decoded event as it is folded (a consumer that needs more than the accumulator
+   * keeps, e.g. the diff's step activity), with every payload parsed. A fold with a tap starts
+   * from sequence 1: a checkpoint would hide the rows before it.
+   */
+  tap?: (event: EventEnvelope) => void;
+  /**
    * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
@@ -69,10 +77,13 @@ export type FoldOutcome = {
   leaveTail(): void;
 };
 
+// A tap sees whole events: every payload parsed.
+const needsOf = (request: FoldRequest) => (request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS);
+
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, payloadNeedsOf(request.mode))) fold.handle(read);
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) fold.handle(read);
   return fold.finish();
 }
 
@@ -80,7 +91,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
   let sinceYield = 0;
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, payloadNeedsOf(request.mode))) {
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) {
     fold.handle(read);
     if (++sinceYield >= SLICE) {
       sinceYield = 0;
@@ -89,6 +100,14 @@ export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   }
   return fold.finish();
 }
+
+/**
+ * The widest gap, in whole slices of `every` sequences, a fold still chains digests across.
+ * little-workflow numbers a run's events 1, 2, 3, ...; a row far past the next boundary is a
+ * corrupt or hostile sequence (2^53, 1e308 stored as REAL) and would take one slice per `every`
+ * sequences of the gap (forever, once adding `every` no longer changes a float that large).
+ */
+const MAX_EMPTY_SLICES = 64;
 
 /** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
 class CheckpointingFold {
@@ -104,6 +123,8 @@ class CheckpointingFold {
   private nextBoundary: number;
   private readonly every: number;
   private lastSequence: number;
+  /** False once a row's sequence cannot be vouched for: the fold goes on, leaving no checkpoint. */
+  private vouching = true;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -127,25 +148,30 @@ class CheckpointingFold {
       return;
     }
     const sequence = read.ok ? read.event.sequence : read.sequence;
-    while (sequence > this.nextBoundary) this.closeSlice();
+    if (this.vouching && !this.canVouchFor(sequence)) this.stopVouching();
+    if (this.vouching) while (sequence > this.nextBoundary) this.closeSlice();
+    const keep = this.key !== null && this.vouching;
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
-      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
+      this.request.tap?.(read.event);
+      if (keep) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
-      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
+      if (keep) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
   }
 
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
+    let leaveTail = () => {};
+    const outcome = { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, leaveTail: () => leaveTail() };
+    if (!this.vouching) return outcome;
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
-    let leaveTail = () => {};
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
       const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
       leaveTail = () => {
@@ -154,7 +180,18 @@ class CheckpointingFold {
       };
       if (this.request.deferTail !== true) leaveTail();
     }
-    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, leaveTail: () => leaveTail() };
+    return outcome;
+  }
+
+  // A whole number within MAX_EMPTY_SLICES slices of the next boundary (NaN, Infinity, 2.5 and 1e308 are not).
+  private canVouchFor(sequence: number): boolean {
+    return Number.isSafeInteger(sequence) && sequence - this.nextBoundary <= MAX_EMPTY_SLICES * this.every;
+  }
+
+  // The checkpoints already left cover rows below this one and stay sound; none is left past it.
+  private stopVouching(): void {
+    this.vouching = false;
+    this.sliceKeys = [];
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
@@ -178,7 +215,7 @@ class CheckpointingFold {
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
   private trustedCheckpoint(): StoredCheckpoint | null {
     const { checkpoints, reader, runId, upto } = this.request;
-    if (checkpoints === null || this.key === null) return null;
+    if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     for (const sequence of checkpoints.store.sequences(this.key, upto ?? Number.MAX_SAFE_INTEGER)) {
       const stored = checkpoints.store.get(this.key, sequence);
       if (stored === null) continue;
