@@ -19,7 +19,7 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { addRead, checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
+import { checkRun } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 
 /**
@@ -33,8 +33,10 @@ export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSumm
 export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints | null = null): Promise<Result<RunDetail>> {
   const parts = await loadRunDetailParts(reader, runId, context, checkpoints);
   if (!parts.ok) return parts;
-  const { folded, checkFindings } = parts.value;
-  return ok({ ...joinRunDetail(folded.core, runDetailLists(folded, context.table)), findings: checkFindings() });
+  const { folded, checkFindings, leaveCheckpoint } = parts.value;
+  const detail = joinRunDetail(folded.core, runDetailLists(folded, context.table));
+  leaveCheckpoint();
+  return ok({ ...detail, findings: checkFindings() });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
@@ -60,19 +62,20 @@ export function readRunModelFacts(
 }
 
 /**
- * The run folded (the head is cut from it, the lists built from it), and the integrity check.
- * The check recomputes every eventId (canonical JSON + sha256) and reads artifacts and
- * manifests: about 1.4 s of a 200,000-event run's 3 s, so the run view gets the rest first.
+ * The run folded (the head is cut from it, the lists built from it), the checkpoint of the fold
+ * (left when `leaveCheckpoint` is called: serialising a 200,000-event detail fold takes about a
+ * second, so the worker sends the head first), and the integrity check, which recomputes every
+ * eventId and reads artifacts and manifests, so the run view gets the rest first.
  */
 export async function loadRunDetailParts(
   reader: DataDirReader,
   runId: string,
   context: RunDetailContext,
   checkpoints: Checkpoints | null = null,
-): Promise<Result<{ folded: FoldedRun; checkFindings(): Diagnostic[] }>> {
+): Promise<Result<{ folded: FoldedRun; leaveCheckpoint(): void; checkFindings(): Diagnostic[] }>> {
   const { upto } = context;
   // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
-  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
+  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries', deferTail: true });
   if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
     return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
@@ -81,7 +84,7 @@ export async function loadRunDetailParts(
   const dataDir = reader.path;
   // The check sees every byte of every row up to the cut (later rows are not part of that run
   // yet): its own read with its own reader (the caller closes this one once the head is sent).
-  return ok({ folded, checkFindings: () => checkRunFromDisk(dataDir, runId, upto) });
+  return ok({ folded, leaveCheckpoint: fold.leaveTail, checkFindings: () => checkRunFromDisk(dataDir, runId, upto) });
 }
 
 /**
@@ -97,9 +100,7 @@ function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefin
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {
-    const log: RunLog = { events: [], undecodable: [], readFailures: [] };
-    for (const read of reader.value.readEvents(runId, 0, upto)) addRead(log, read);
-    return checkRunLog(dataDir, runId, log);
+    return checkRun(reader.value, runId, upto);
   } finally {
     reader.value.close();
   }

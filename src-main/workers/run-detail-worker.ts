@@ -49,8 +49,11 @@ export type RunWorkerResponse = { id: number; heapBytes: number } & (
   | { findings: Result<Diagnostic[]> }
 );
 
-/** A request's result and, for details, the stages to run once it is sent: the lists, then the integrity check. */
-export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Result<RunModelData>; findings?: () => Result<Diagnostic[]> };
+/**
+ * A request's result and, for details, the stages to run once it is sent: the lists, the fold's
+ * checkpoint (`after`), then the integrity check.
+ */
+export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Result<RunModelData>; after?: () => void; findings?: () => Result<Diagnostic[]> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -92,13 +95,14 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null));
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindings } = parts.value;
+    const { folded, checkFindings, leaveCheckpoint } = parts.value;
     const { table } = request.context;
     return {
       // The head first (the overview needs no list), then the lists: step rows, the harness view
       // cut to previews and the timeline, with turn rows and priced calls (O(n log n) over every turn).
       result: ok(headOfFolded(folded, table)),
       lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date())),
+      after: guarded(leaveCheckpoint),
       findings: guarded(checkFindings),
     };
   } catch (error) {
@@ -112,12 +116,13 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
 parentPort?.on('message', (request: RunWorkerRequest) => {
-  void handleRunRequest(request).then(async ({ result, lists, findings }) => {
+  void handleRunRequest(request).then(async ({ result, lists, after, findings }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     if (!lists || !findings) return;
     // The run view shows its head; the lists follow, then the integrity check (other requests may go between).
     await yieldToLoop();
     parentPort!.postMessage({ id: request.id, lists: lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    after?.();
     await yieldToLoop();
     parentPort!.postMessage({ id: request.id, findings: findings(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
   });

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
-import { buildHarnessView } from '../../shared/fold/harness/harness-view';
+import { HarnessViewBuilder } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from '../../src-main/live/live-observer';
@@ -64,7 +64,8 @@ export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string
   expect(live!.lastSequence).toBe(events.length);
   expect(JSON.stringify(live!.folded!.state)).toBe(JSON.stringify(full));
   expect(live!.folded!.state).toEqual(full);
-  expect(live!.folded!.harness).toEqual(buildHarnessView(events));
+  // The observer's accumulator keeps harness bodies as previews (what the run view shows).
+  expect(live!.folded!.harness).toEqual(new HarnessViewBuilder('previews').addAll(events).snapshot());
   return events;
 }
 

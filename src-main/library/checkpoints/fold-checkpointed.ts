@@ -7,9 +7,11 @@
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { ALL_PAYLOADS } from '../../../shared/events/payload-needs';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
+import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
 import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
@@ -51,6 +53,17 @@ export type FoldRequest = {
   upto?: number;
   checkpoints: Checkpoints | null;
   leave?: 'tail' | 'boundaries';
+  /**
+   * Sees every decoded event as it is folded (a consumer that needs more than the accumulator
+   * keeps, e.g. the diff's step activity), with every payload parsed. A fold with a tap starts
+   * from sequence 1: a checkpoint would hide the rows before it.
+   */
+  tap?: (event: EventEnvelope) => void;
+  /**
+   * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
+   * the run's head first: serialising a 200k-event detail fold takes about a second).
+   */
+  deferTail?: boolean;
 };
 
 /** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
@@ -60,12 +73,17 @@ export type FoldOutcome = {
   undecodable: UndecodableRow[];
   readFailures: Diagnostic[];
   resumedFrom: number;
+  /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
+  leaveTail(): void;
 };
+
+// A tap sees whole events: every payload parsed.
+const needsOf = (request: FoldRequest) => (request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS);
 
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) fold.handle(read);
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) fold.handle(read);
   return fold.finish();
 }
 
@@ -73,7 +91,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
   let sinceYield = 0;
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) {
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) {
     fold.handle(read);
     if (++sinceYield >= SLICE) {
       sinceYield = 0;
@@ -136,6 +154,7 @@ class CheckpointingFold {
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
+      this.request.tap?.(read.event);
       if (keep) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
@@ -146,7 +165,8 @@ class CheckpointingFold {
 
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
-    const outcome = { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
+    let leaveTail = () => {};
+    const outcome = { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, leaveTail: () => leaveTail() };
     if (!this.vouching) return outcome;
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
@@ -154,7 +174,11 @@ class CheckpointingFold {
     // would cost a serialisation per move.
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
       const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
-      this.leave(this.lastSequence, tailDigest, true);
+      leaveTail = () => {
+        leaveTail = () => {};
+        this.leave(this.lastSequence, tailDigest, true);
+      };
+      if (this.request.deferTail !== true) leaveTail();
     }
     return outcome;
   }
@@ -191,7 +215,7 @@ class CheckpointingFold {
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
   private trustedCheckpoint(): StoredCheckpoint | null {
     const { checkpoints, reader, runId, upto } = this.request;
-    if (checkpoints === null || this.key === null) return null;
+    if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     for (const sequence of checkpoints.store.sequences(this.key, upto ?? Number.MAX_SAFE_INTEGER)) {
       const stored = checkpoints.store.get(this.key, sequence);
       if (stored === null) continue;
