@@ -4,11 +4,12 @@
  * and the lists after it (step rows, harness previews, timeline). The first move folds from the
  * start and leaves a checkpoint at every boundary it passes; the timed moves then land on
  * random N (seeded) with those checkpoints, in memory and, in a second pass, read back from the
- * cache folder only (a fresh process's view).
+ * cache folder only (a fresh process's view). Then the same moves through the app
+ * (time-travel-app.ts): what a user meets, worker and request gate included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededBatches } from '../../shared/compare/consistency';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
@@ -20,6 +21,7 @@ import { checkpointsOver, type Checkpoints } from '../../src-main/library/checkp
 import { loadRunDetailParts } from '../../src-main/library/run-detail';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { median } from './timing';
+import { movesThroughApp, summariseAppMoves, type AppMove, type AppMoves } from './time-travel-app';
 
 /** One move: ms to the head, ms to the lists after it. */
 export type Move = { at: number; headMs: number; listsMs: number };
@@ -30,6 +32,8 @@ export type TimeTravelTiming = {
   firstMoveMs: number;
   memory: { headMedianMs: number; headMaxMs: number; listsMedianMs: number; moves: Move[] };
   disk: { headMedianMs: number; headMaxMs: number; listsMedianMs: number; moves: Move[] };
+  /** Through the app's core, gate and worker: the library open, the first move (a full fold), then the same moves. */
+  app: AppMoves & { openMs: number; firstMove: AppMove };
   goalHeadMs: 300;
 };
 
@@ -51,9 +55,10 @@ async function move(dataDir: string, runId: string, at: number, checkpoints: Che
   }
 }
 
-/** Measure `moves` random moves on `runId` of the data dir `dataDir` (`events` long). */
+/** Measure `moves` random moves on `runId` of the data dir `dataDir` (`events` long), in this process and through the app. */
 export async function measureTimeTravel(dataDir: string, runId: string, events: number, moves = 12): Promise<TimeTravelTiming> {
   const cache = mkdtempSync(join(tmpdir(), 'li-bench-tt-'));
+  const appCache = mkdtempSync(join(tmpdir(), 'li-bench-tt-app-'));
   try {
     const memory = checkpointsOver(new CheckpointStore({ dir: cache }));
     const t = performance.now();
@@ -74,9 +79,20 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
       listsMedianMs: median(list.map((m) => m.listsMs)),
       moves: list,
     });
-    return { events, firstMoveMs, memory: summary(inMemory), disk: summary(fromDisk), goalHeadMs: 300 };
+    // The same moves as a user makes them: the first at the end folds from the start.
+    const app = await movesThroughApp(dirname(dataDir), runId, [events, ...shuffled], appCache);
+    const [appFirst, ...appMoves] = app.moves;
+    return {
+      events,
+      firstMoveMs,
+      memory: summary(inMemory),
+      disk: summary(fromDisk),
+      app: { openMs: app.openMs, firstMove: appFirst, ...summariseAppMoves(appMoves) },
+      goalHeadMs: 300,
+    };
   } finally {
     rmSync(cache, { recursive: true, force: true });
+    rmSync(appCache, { recursive: true, force: true });
   }
 }
 
@@ -89,5 +105,8 @@ export function formatTimeTravel(t: TimeTravelTiming): string[] {
     `  first move (folds from the start, leaves checkpoints): ${t.firstMoveMs.toFixed(0)} ms`,
     row('checkpoints in memory', t.memory),
     row('checkpoints from the cache folder', t.disk),
+    `  through the app (core, request gate, worker; run.detail at N, then run.timeline, then run.findings):`,
+    `    library open ${t.app.openMs.toFixed(0)} ms; first move ${t.app.firstMove.headMs.toFixed(0)} ms to the head, +${t.app.firstMove.listsMs.toFixed(0)} ms lists`,
+    `    head median ${t.app.headMedianMs.toFixed(0)} ms, max ${t.app.headMaxMs.toFixed(0)} ms; lists after it median ${t.app.listsMedianMs.toFixed(0)} ms; findings after them median ${t.app.findingsMedianMs.toFixed(0)} ms`,
   ];
 }

@@ -4,7 +4,8 @@
  * fold-checkpointed.ts, from the nearest trusted checkpoint) into the run accumulator, never
  * collected. The run view's head is cut from the fold, the lists are built from it next, and
  * the integrity check, which needs the disk (artifacts) and every byte, is returned to run
- * after both are sent; it reads the log again on its own.
+ * after both are sent; it reads the log again on its own. Once the lists are built, a time-travel
+ * move `keep`s its fold alive so the next move forward folds only the gap.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
@@ -69,7 +70,7 @@ export async function loadRunDetailParts(
   runId: string,
   context: RunDetailContext,
   checkpoints: Checkpoints | null = null,
-): Promise<Result<{ folded: FoldedRun; checkFindings(): Diagnostic[] }>> {
+): Promise<Result<{ folded: FoldedRun; checkFindings(): Diagnostic[]; keep(): void }>> {
   const { upto } = context;
   // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
   const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
@@ -81,7 +82,7 @@ export async function loadRunDetailParts(
   const dataDir = reader.path;
   // The check sees every byte of every row up to the cut (later rows are not part of that run
   // yet): its own read with its own reader (the caller closes this one once the head is sent).
-  return ok({ folded, checkFindings: () => checkRunFromDisk(dataDir, runId, upto) });
+  return ok({ folded, checkFindings: () => checkRunFromDisk(dataDir, runId, upto), keep: fold.keep });
 }
 
 /**

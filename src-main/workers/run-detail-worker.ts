@@ -5,7 +5,7 @@
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
-import { parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
@@ -92,13 +92,19 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null));
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindings } = parts.value;
-    const { table } = request.context;
+    const { folded, checkFindings, keep } = parts.value;
+    const { table, upto } = request.context;
     return {
       // The head first (the overview needs no list), then the lists: step rows, the harness view
       // cut to previews and the timeline, with turn rows and priced calls (O(n log n) over every turn).
       result: ok(headOfFolded(folded, table)),
-      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date())),
+      lists: guarded(() => {
+        const lists = prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date());
+        // Time travel: the fold is no longer read, so the next move forward continues it. Only in
+        // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
+        if (upto !== undefined && !isMainThread) keep();
+        return lists;
+      }),
       findings: guarded(checkFindings),
     };
   } catch (error) {

@@ -14,14 +14,18 @@ import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, type CheckpointStore } from './checkpoint-store';
-import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, LogDigests } from './log-digests';
+import { HotFolds, type FoldPosition } from './hot-folds';
+import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
 
-/** The checkpoint store and the digests that vouch for it (one pair per library, CLI command or worker). */
-export type Checkpoints = { store: CheckpointStore; digests: LogDigests };
+/**
+ * The checkpoint store, the digests that vouch for it and the last move's live fold (one set
+ * per library, CLI command or worker).
+ */
+export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds };
 
-/** A fresh pair over `store`, checkpoints every `every` sequences (tests use small spacings). */
+/** A fresh set over `store`, checkpoints every `every` sequences (tests use small spacings). */
 export function checkpointsOver(store: CheckpointStore, every = CHECKPOINT_EVERY): Checkpoints {
-  return { store, digests: new LogDigests(every) };
+  return { store, digests: new LogDigests(every), hot: new HotFolds() };
 }
 
 const shared = new Map<string, Checkpoints>();
@@ -53,13 +57,18 @@ export type FoldRequest = {
   leave?: 'tail' | 'boundaries';
 };
 
-/** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
+/**
+ * The fold and what the read left besides events; `resumedFrom` is the sequence it started
+ * after (a checkpoint's or the kept fold's; 0: folded from the start). `keep()` hands the fold
+ * over as the next move's start (hot-folds.ts): call it once done reading the accumulator.
+ */
 export type FoldOutcome = {
   accumulator: RunAccumulator;
   events: number;
   undecodable: UndecodableRow[];
   readFailures: Diagnostic[];
   resumedFrom: number;
+  keep(): void;
 };
 
 /** Fold synchronously (the CLI). */
@@ -91,6 +100,9 @@ class CheckpointingFold {
   private readonly readFailures: Diagnostic[] = [];
   private readonly key: CheckpointKey | null;
   private readonly identity: string | null;
+  /** The database's state before the read (a kept fold is only taken back in the same state). */
+  private readonly state: string;
+  private readonly hotKey: string;
   private events = 0;
   private digest: string;
   private sliceKeys: string[] = [];
@@ -102,12 +114,14 @@ class CheckpointingFold {
     const { reader, runId, table, mode, checkpoints } = request;
     this.identity = checkpoints === null ? null : databaseIdentity(reader.path);
     this.key = this.identity === null || checkpoints === null ? null : { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table), every: checkpoints.digests.every };
-    const start = this.trustedCheckpoint();
-    this.accumulator = start === null ? RunAccumulator.create(runId, table, mode) : RunAccumulator.resume(start.checkpoint, table, true);
-    this.undecodable = start === null ? [] : start.undecodable;
-    this.digest = start === null ? '' : start.slice.base;
-    this.sliceKeys = start === null ? [] : start.slice.keys;
-    this.from = start === null ? 0 : start.sequence;
+    this.state = this.key === null ? '' : databaseState(reader.path);
+    this.hotKey = this.key === null ? '' : JSON.stringify(this.key);
+    const start = this.start();
+    this.accumulator = start?.accumulator ?? RunAccumulator.create(runId, table, mode);
+    this.undecodable = start?.undecodable ?? [];
+    this.digest = start?.digest ?? '';
+    this.sliceKeys = start?.sliceKeys ?? [];
+    this.from = start?.sequence ?? 0;
     this.lastSequence = this.from;
     this.every = checkpoints?.digests.every ?? CHECKPOINT_EVERY;
     this.nextBoundary = this.from - (this.from % this.every) + this.every;
@@ -142,7 +156,11 @@ class CheckpointingFold {
       const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
       this.leave(this.lastSequence, tailDigest, true);
     }
-    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from };
+    const position: FoldPosition = { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys };
+    const keep = () => {
+      if (this.request.checkpoints !== null && this.key !== null && this.readFailures.length === 0) this.request.checkpoints.hot.keep(this.hotKey, this.state, position);
+    };
+    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, keep };
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
@@ -161,6 +179,22 @@ class CheckpointingFold {
     const slice = { base: this.digest, keys: this.sliceKeys };
     const stored = { identity: this.identity, sequence, digest, slice, undecodable: this.undecodable, checkpoint: this.accumulator.checkpointView() };
     checkpoints.store.put(this.key, stored, tail);
+  }
+
+  // Where to start: the kept live fold when no stored checkpoint is nearer below `upto` (no decode), else the nearest trusted checkpoint.
+  private start(): FoldPosition | null {
+    const { checkpoints, upto, table } = this.request;
+    if (checkpoints === null || this.key === null) return null;
+    const atMost = upto ?? Number.MAX_SAFE_INTEGER;
+    const hotAt = checkpoints.hot.peek(this.hotKey, this.state);
+    if (hotAt !== null && hotAt <= atMost && hotAt >= (checkpoints.store.sequences(this.key, atMost)[0] ?? 0)) {
+      const hot = checkpoints.hot.take(this.hotKey, this.state, atMost);
+      if (hot !== null) return hot;
+    }
+    const stored = this.trustedCheckpoint();
+    if (stored === null) return null;
+    const accumulator = RunAccumulator.resume(stored.checkpoint, table, true);
+    return { accumulator, undecodable: stored.undecodable, sequence: stored.sequence, digest: stored.slice.base, sliceKeys: stored.slice.keys };
   }
 
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.

@@ -25,8 +25,8 @@ export function databaseIdentity(dataDir: string): string | null {
   }
 }
 
-// What changes whenever the database's content can have changed.
-function databaseState(dataDir: string): string {
+/** What changes whenever the database's content can have changed (device, inode, size, mtime of events.db and its -wal). */
+export function databaseState(dataDir: string): string {
   const part = (name: string): string => {
     try {
       const stat = statSync(join(dataDir, 'events', name), { bigint: true });
