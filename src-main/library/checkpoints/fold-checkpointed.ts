@@ -69,7 +69,12 @@ export type FoldOutcome = {
   readFailures: Diagnostic[];
   resumedFrom: number;
   keep(): void;
+  /** What proves the log still reads as this fold read it: null without a checkpoint store (or after a read failure). */
+  reached(): FoldReach | null;
 };
+
+/** Where a fold ended and the digest of the rows up to there (log-digests.ts), in the database `identity`. */
+export type FoldReach = { key: CheckpointKey; identity: string; sequence: number; digest: string };
 
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
@@ -160,7 +165,12 @@ class CheckpointingFold {
     const keep = () => {
       if (this.request.checkpoints !== null && this.key !== null && this.readFailures.length === 0) this.request.checkpoints.hot.keep(this.hotKey, this.state, position);
     };
-    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, keep };
+    const reached = (): FoldReach | null => {
+      if (this.key === null || this.identity === null || this.readFailures.length > 0) return null;
+      const digest = position.sequence % this.every === 0 ? position.digest : chainDigest(position.digest, position.sliceKeys.join('\n'));
+      return { key: this.key, identity: this.identity, sequence: position.sequence, digest };
+    };
+    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, keep, reached };
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
