@@ -73,8 +73,11 @@ export type FoldOutcome = {
   reached(): FoldReach | null;
 };
 
-/** Where a fold ended and the digest of the rows up to there (log-digests.ts), in the database `identity`. */
-export type FoldReach = { key: CheckpointKey; identity: string; sequence: number; digest: string };
+/**
+ * Where a fold ended and the digest of the rows up to there (log-digests.ts), in the database
+ * `identity`, which was in `state` (databaseState) before the read.
+ */
+export type FoldReach = { key: CheckpointKey; identity: string; state: string; sequence: number; digest: string };
 
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
@@ -168,7 +171,7 @@ class CheckpointingFold {
     const reached = (): FoldReach | null => {
       if (this.key === null || this.identity === null || this.readFailures.length > 0) return null;
       const digest = position.sequence % this.every === 0 ? position.digest : chainDigest(position.digest, position.sliceKeys.join('\n'));
-      return { key: this.key, identity: this.identity, sequence: position.sequence, digest };
+      return { key: this.key, identity: this.identity, state: this.state, sequence: position.sequence, digest };
     };
     return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, keep, reached };
   }

@@ -19,11 +19,11 @@ import type { RunModelFacts } from '../../../shared/run/run-model-facts';
 import type { DataDirReader } from '../../sources/little-workflow/store-types';
 import { priceTableHash } from './checkpoint-store';
 import type { Checkpoints, FoldReach } from './fold-checkpointed';
-import { databaseIdentity } from './log-digests';
+import { databaseIdentity, databaseState } from './log-digests';
 
 const MAGIC = 'little-inspector/run-head';
 
-type HeadFile = { magic: string; format: number; runId: string; identity: string; sequence: number; digest: string; facts: string; head: RunHeadCore };
+type HeadFile = { magic: string; format: number; runId: string; identity: string; state: string; sequence: number; digest: string; facts: string; head: RunHeadCore };
 
 // The facts the head's crash boundary was judged with (the rest are copied in fresh).
 function boundaryFacts(facts: RunModelFacts): string {
@@ -32,7 +32,7 @@ function boundaryFacts(facts: RunModelFacts): string {
 
 /** Keep `head`, cut from a whole-run fold that ended at `reach`, judged with `facts`. */
 export function rememberHead(checkpoints: Checkpoints, reach: FoldReach, facts: RunModelFacts, head: RunHeadCore): void {
-  const file: HeadFile = { magic: MAGIC, format: CHECKPOINT_FORMAT, runId: reach.key.runId, identity: reach.identity, sequence: reach.sequence, digest: reach.digest, facts: boundaryFacts(facts), head };
+  const file: HeadFile = { magic: MAGIC, format: CHECKPOINT_FORMAT, runId: reach.key.runId, identity: reach.identity, state: reach.state, sequence: reach.sequence, digest: reach.digest, facts: boundaryFacts(facts), head };
   checkpoints.store.putHead(reach.key, serialize(file));
 }
 
@@ -49,8 +49,10 @@ export function cachedHead(checkpoints: Checkpoints, reader: DataDirReader, runI
   }
   if (file?.magic !== MAGIC || file.format !== CHECKPOINT_FORMAT || file.runId !== runId || typeof file.sequence !== 'number' || file.head === undefined) return null;
   if (file.identity !== databaseIdentity(reader.path) || file.facts !== boundaryFacts(facts)) return null;
-  if (checkpoints.digests.digestAt(reader, runId, file.sequence) !== file.digest) return null;
-  // Grown (or a row the read cannot decode after it): fold.
-  for (const _read of reader.readEvents(runId, file.sequence)) return null;
+  if (file.state !== databaseState(reader.path)) {
+    if (checkpoints.digests.digestAt(reader, runId, file.sequence) !== file.digest) return null;
+    // Grown (or a row the read cannot decode after it): fold.
+    for (const _read of reader.readEvents(runId, file.sequence)) return null;
+  }
   return { ...file.head, ref: facts.ref, summary: facts.summary, lock: facts.lock, pricing: pricingProvenance(table, facts.now) };
 }
