@@ -8,6 +8,7 @@
  * exits 1 when any case crashed, hung, read outside its data dir or changed it.
  */
 import { DEFAULT_SEED, formatSummary, runFuzz, writeFuzzReport } from '../test/fuzz/fuzz-runner';
+import { useTempCacheDir } from '../test/support/temp-cache-dir';
 
 function flag(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -15,6 +16,17 @@ function flag(name: string): string | undefined {
 }
 
 async function main(): Promise<number> {
+  // The app's fold checkpoints go to a temp folder, as under vitest: not the user's OS cache
+  // folder (outside the fuzz guard's allowed roots, so every read of it was an escape).
+  const removeCache = useTempCacheDir();
+  try {
+    return await fuzz();
+  } finally {
+    removeCache();
+  }
+}
+
+async function fuzz(): Promise<number> {
   const cases = Number(flag('cases') ?? process.env.FUZZ_CASES ?? 2000);
   const only = flag('case') ?? process.env.FUZZ_CASE;
   const summary = await runFuzz({

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CACHE_DIR_ENV } from '../src-main/library/checkpoints/cache-dir';
+import { CACHE_DIR_ENV } from '../src-main/app-folders/app-folders';
 import { fixtureRun } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
 import { hashTree } from './support/store-test-fixtures';

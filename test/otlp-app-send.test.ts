@@ -13,7 +13,7 @@ import type { OtlpProgress } from '../shared/otlp/otlp-app-types';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { openAppState } from '../src-main/app-state/app-state';
 import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
-import { readRunEvents, spansOf } from '../src-main/otlp/run-span-source';
+import { readRunSpanInput, spansOf } from '../src-main/otlp/run-span-source';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { createSourceRegistry } from '../src-main/sources/registry';
 import { exportFixture } from './support/export-fixtures';
@@ -51,9 +51,9 @@ beforeAll(async () => {
   expected = new Map();
   for (const run of runs) {
     const summary = opened.value.runs.find((r) => r.runId === run.runId && r.dataDir === run.dir)!;
-    const events = await readRunEvents(sources, run.dir, run.runId);
-    if (!events.ok) throw new Error(events.error.message);
-    for (const span of spansOf(sources, summary, events.value, BUNDLED_PRICE_TABLE, opened.value.runs, false)) expected.set(span.spanId, 1);
+    const collected = await readRunSpanInput(sources, run.dir, run.runId, BUNDLED_PRICE_TABLE, false);
+    if (!collected.ok) throw new Error(collected.error.message);
+    for (const span of spansOf(sources, summary, collected.value, opened.value.runs, false)) expected.set(span.spanId, 1);
   }
   sources.dispose();
 });

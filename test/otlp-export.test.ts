@@ -15,11 +15,12 @@ import { materializeRunState } from '../shared/fold/run-state';
 import { runReport } from '../shared/report/run-report';
 import { buildTimeline } from '../shared/timeline/build-timeline';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { readRunEvents, selectRuns } from '../src-main/otlp/run-span-source';
+import { selectRuns } from '../src-main/otlp/run-span-source';
 import { createSourceRegistry } from '../src-main/sources/registry';
 import { EXAMPLES, manifestRows } from './support/fixture-manifest';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
 import { cli } from './support/run-cli-captured';
+import { sourceEvents } from './support/source-events';
 
 const ROOTS = [join(EXAMPLES, 'fixtures'), join(EXAMPLES, 'demo')];
 let receiver: OtlpReceiver;
@@ -45,15 +46,14 @@ async function runsUnder(root: string): Promise<RunTruth[]> {
   if (!selection.ok) throw new Error(selection.error.message);
   const out: RunTruth[] = [];
   for (const run of selection.value.runs) {
-    const events = await readRunEvents(sources, run.dataDir, run.runId);
-    if (!events.ok) throw new Error(events.error.message);
+    const events = await sourceEvents(sources, run.dataDir, run.runId);
     let reportOk = true;
     try {
-      materializeRunState(run.runId, events.value);
+      materializeRunState(run.runId, events);
     } catch {
       reportOk = false;
     }
-    out.push({ runId: run.runId, dataDir: run.dataDir, events: events.value, reportOk });
+    out.push({ runId: run.runId, dataDir: run.dataDir, events, reportOk });
   }
   sources.dispose();
   return out;

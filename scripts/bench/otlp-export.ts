@@ -14,14 +14,14 @@ import { performance } from 'node:perf_hooks';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { DEFAULT_BATCH_SIZE, createOtlpSender } from '../../src-main/otlp/otlp-sender';
 import type { OtlpProtocol } from '../../src-main/otlp/otlp-endpoint';
-import { readRunEvents, spansOf } from '../../src-main/otlp/run-span-source';
+import { readRunSpanInput, spansOf } from '../../src-main/otlp/run-span-source';
 import { createSourceRegistry } from '../../src-main/sources/registry';
 
 /** One protocol's send. */
 export type OtlpSend = { ms: number; cpuMs: number; requests: number; bytes: number; spansPerSec: number; endToEndSpansPerSec: number };
 
 /** What the OTLP benchmark measured. */
-export type OtlpExportTiming = { events: number; spans: number; readMs: number; deriveMs: number; deriveCpuMs: number; protobuf: OtlpSend; json: OtlpSend };
+export type OtlpExportTiming = { events: number; spans: number; readMs: number; deriveMs: number; deriveCpuMs: number; readRssMb: number; peakRssMb: number; protobuf: OtlpSend; json: OtlpSend };
 
 /** CPU time (user + system) of this process since `from`, in ms: wall time on a shared machine mostly measures the neighbours. */
 function cpuSince(from: NodeJS.CpuUsage): number {
@@ -35,12 +35,14 @@ const CHILD_PATH = fileURLToPath(new URL('./otlp-export-child.ts', import.meta.u
 export async function measureOtlpExport(dataDir: string, runId: string): Promise<OtlpExportTiming> {
   const sources = createSourceRegistry();
   let t = performance.now();
-  const events = await readRunEvents(sources, dataDir, runId);
-  if (!events.ok) throw new Error(events.error.message);
+  // Read and folded in one pass (the collector); derive = the mapping from what it gathered.
+  const collected = await readRunSpanInput(sources, dataDir, runId, BUNDLED_PRICE_TABLE, false);
+  if (!collected.ok) throw new Error(collected.error.message);
   const readMs = performance.now() - t;
+  const readRssMb = process.memoryUsage().rss / 1024 / 1024;
   t = performance.now();
   const deriveCpu = process.cpuUsage();
-  const spans = spansOf(sources, { dataDir, runId }, events.value, BUNDLED_PRICE_TABLE, [], false);
+  const spans = spansOf(sources, { dataDir, runId }, collected.value, [], false);
   const deriveMs = performance.now() - t;
   const deriveCpuMs = cpuSince(deriveCpu);
   const sink = { requests: 0, bytes: 0 };
@@ -69,7 +71,7 @@ export async function measureOtlpExport(dataDir: string, runId: string): Promise
   try {
     const protobuf = await send('http/protobuf');
     const json = await send('http/json');
-    return { events: events.value.length, spans: spans.length, readMs, deriveMs, deriveCpuMs, protobuf, json };
+    return { events: collected.value.count, spans: spans.length, readMs, deriveMs, deriveCpuMs, readRssMb, peakRssMb: process.resourceUsage().maxRSS / 1024, protobuf, json };
   } finally {
     server.close();
     sources.dispose();
@@ -90,7 +92,7 @@ export function formatOtlpTiming(o: OtlpExportTiming): string[] {
     `  ${name.padEnd(14)} send ${s.ms.toFixed(0)} ms, ${s.cpuMs.toFixed(0)} ms CPU (${s.requests} requests, ${(s.bytes / 1024 / 1024).toFixed(1)} MiB): ${Math.round(s.spansPerSec).toLocaleString('en-US')} spans/s; end to end ${Math.round(s.endToEndSpansPerSec).toLocaleString('en-US')} spans/s`;
   return [
     `OTLP export of the ${o.events.toLocaleString('en-US')}-event run (child process, loopback sink): ${o.spans.toLocaleString('en-US')} spans`,
-    `  read log ${o.readMs.toFixed(0)} ms, derive spans ${o.deriveMs.toFixed(0)} ms (${o.deriveCpuMs.toFixed(0)} ms CPU)`,
+    `  read + fold log ${o.readMs.toFixed(0)} ms (RSS then ${o.readRssMb.toFixed(0)} MB), derive spans ${o.deriveMs.toFixed(0)} ms (${o.deriveCpuMs.toFixed(0)} ms CPU), peak RSS ${o.peakRssMb.toFixed(0)} MB`,
     line('http/protobuf', o.protobuf),
     line('http/json', o.json),
   ];

@@ -3,6 +3,8 @@
  * Everything else (Parallel*, StepOutputValidated, planner events, most harness events)
  * leaves the state untouched apart from `eventCount`.
  */
+import { LEGACY_HARNESS_EVENT_TYPES, normalizeHarnessEventType } from '../events/event-names';
+import type { PayloadNeeds } from '../events/payload-needs';
 
 /** Every (normalised) event type that changes the folded state. */
 export const FOLDED_EVENT_TYPES = [
@@ -30,3 +32,15 @@ export function foldedEventType(type: string): FoldedEventType | undefined {
   // A Set, so inherited names such as `constructor` can never be mistaken for a handled type.
   return FOLDED.has(type) ? (type as FoldedEventType) : undefined;
 }
+
+/**
+ * The stored types whose payloads the fold reads (legacy harness names included): the handled
+ * types but `harness.session.completed`, whose rule reads nothing (its rollup is skipped on
+ * purpose). Of every other event the fold asks only whether its payload is an object or null.
+ */
+export const FOLD_PAYLOAD_NEEDS: PayloadNeeds = {
+  types: [...LEGACY_HARNESS_EVENT_TYPES.keys(), ...FOLDED_EVENT_TYPES].filter((type) => {
+    const kind = foldedEventType(normalizeHarnessEventType(type));
+    return kind !== undefined && kind !== 'harness.session.completed';
+  }),
+};

@@ -62,10 +62,16 @@ export function modelCallSpans(ctx: SpanContext, parents: StepParents, sessionSp
   return spans;
 }
 
+/** The model the turn's request names: from the turn, or from its `called` event when the view keeps no requests (an export without content). */
+function requestModelOf(ctx: SpanContext, turn: ModelTurn): string | undefined {
+  const request = turn.request ?? (isRecord(ctx.event(turn.calledSequence)?.payload) ? (ctx.event(turn.calledSequence)!.payload as Record<string, unknown>).request : undefined);
+  return stringValue(isRecord(request) ? request.model : undefined);
+}
+
 function turnSpan(ctx: SpanContext, parents: StepParents, sessionSpanIds: ReadonlyMap<number, string>, turn: ModelTurn): OtlpSpanData {
   const firstSequence = turn.calledSequence ?? turn.sequences[0];
   const startTime = turn.calledAt ?? turn.respondedAt ?? turn.failures[0]?.recordedAt ?? ctx.lastTime;
-  const requestModel = stringValue(isRecord(turn.request) ? turn.request.model : undefined);
+  const requestModel = requestModelOf(ctx, turn);
   const responseModel = turn.model?.modelId;
   const ending = turnEnd(ctx, turn);
   const content = ctx.options.content ? contentAttributes(turn) : {};

@@ -10,7 +10,7 @@
  * from it: a checkpoint at sequence s plus events s+1..N equals a fold of events 1..N.
  *
  * `mode: 'fold'` keeps only the fold (what `little report`/`replay` need), so a caller can
- * leave payloads the fold never reads unparsed (shared/run/payload-needs.ts).
+ * leave payloads the fold never reads unparsed (`payloadNeedsOf`, shared/events/payload-needs.ts).
  */
 import { crashBoundaryOf } from '../fold/crash/crash-boundary';
 import type { CrashBoundary } from '../fold/crash/crash-types';
@@ -18,6 +18,8 @@ import type { HarnessView } from '../fold/harness/harness-types';
 import type { BoundaryFacts } from './run-parts';
 import { LogFactsCollector } from '../fold/crash/log-facts';
 import type { EventEnvelope } from '../events/envelope';
+import { ALL_PAYLOADS, type PayloadNeeds } from '../events/payload-needs';
+import { FOLD_PAYLOAD_NEEDS } from '../fold/folded-event-types';
 import { HarnessViewBuilder } from '../fold/harness/harness-view';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import type { PriceTable } from '../pricing/price-table-types';
@@ -33,6 +35,15 @@ import { StepPositions } from './step-details';
 
 /** What an accumulator keeps: the fold only, or everything the run view shows. */
 export type AccumulatorMode = 'fold' | 'detail';
+
+/**
+ * What an accumulator of `mode` reads of payloads: the fold's types only in `fold` mode; every
+ * payload in `detail` mode (the harness view, step positions and log facts read every type).
+ * `add` takes events read with these needs.
+ */
+export function payloadNeedsOf(mode: AccumulatorMode): PayloadNeeds {
+  return mode === 'fold' ? FOLD_PAYLOAD_NEEDS : ALL_PAYLOADS;
+}
 
 /** Version of the checkpoint shape; a checkpoint of another version is never resumed. */
 export const CHECKPOINT_FORMAT = 1;
@@ -107,7 +118,7 @@ export class RunAccumulator {
     return this.lastSequence;
   }
 
-  /** Add the next decoded event of the run, in sequence order. */
+  /** Add the next decoded event of the run, in sequence order (read with `payloadNeedsOf(this.mode)` or all payloads). */
   add(event: EventEnvelope): void {
     addToTolerantFold(this.fold, event, this.table);
     this.lastSequence = event.sequence;
@@ -163,6 +174,12 @@ export class RunAccumulator {
   detail(facts: RunModelFacts, upto?: number): RunDetail {
     const folded = this.folded(facts, upto);
     return joinRunDetail(folded.core, runDetailLists(folded, this.table));
+  }
+
+  /** The harness view so far (the live observer's capture). Only in `detail` mode; a fresh snapshot, but its items are shared: clone before adding more. */
+  harnessView(): HarnessView {
+    if (this.parts === null) throw new Error('RunAccumulator.harnessView needs mode "detail"');
+    return this.parts.harness.snapshot();
   }
 
   /**

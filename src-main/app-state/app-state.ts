@@ -1,11 +1,11 @@
 /**
  * The app's own state folder (settings and notes; docs/ARCHITECTURE.md "The app state
  * folder"): one per process, chosen by the glue (Electron's userData, or the OS data folder
- * for browser mode and the CLI, see state-dir.ts). Nothing is created until something is saved.
+ * for browser mode and the CLI, see src-main/app-folders). Nothing is created until something is saved.
  */
 import { createNotesStore, type NotesStore } from './notes-store';
 import { createOtlpSettingsStore, type OtlpSettingsStore } from './otlp-settings-store';
-import { checkStateDir } from './state-dir';
+import { checkFolderOnDisk } from '../app-folders/app-folders';
 import { ok, type Result } from '../../shared/diagnostics';
 import type { RunNotes } from '../../shared/notes/note-types';
 
@@ -26,7 +26,7 @@ export function memoryAppState(): AppState {
 /** The state kept in `dir` (checked: never inside a data dir); null: in memory only, no notes. */
 export function openAppState(dir: string | null): Result<AppState> {
   if (dir === null) return ok(memoryAppState());
-  const checked = checkStateDir(dir);
+  const checked = checkFolderOnDisk('state', dir);
   if (!checked.ok) return checked;
   return ok({ dir, notes: createNotesStore(dir), otlpSettings: createOtlpSettingsStore(dir) });
 }

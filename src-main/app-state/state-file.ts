@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { writeDiagnostic, writeFilesAtomic } from '../export/atomic-write';
-import { checkStateDir } from './state-dir';
+import { checkFolderOnDisk } from '../app-folders/app-folders';
 
 /** Largest state file read (notes of many runs fit easily; a runaway file is refused, not parsed). */
 export const MAX_STATE_FILE_BYTES = 32 * 1024 * 1024;
@@ -49,7 +49,7 @@ function corrupt(path: string, why: string) {
 
 /** Replace `name` in `dir` with `value` (temp + fsync + rename, mode 0600: it may hold header secrets). */
 export function writeStateFile(dir: string, name: string, value: unknown, options: { keepCorrupt?: boolean; now?: () => Date } = {}): Result<void> {
-  const checked = checkStateDir(dir);
+  const checked = checkFolderOnDisk('state', dir);
   if (!checked.ok) return checked;
   const path = join(dir, name);
   try {

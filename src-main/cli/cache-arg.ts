@@ -2,7 +2,7 @@
  * `--cache-dir DIR` / `--no-cache` (and `LITTLE_INSPECTOR_CACHE_DIR`): where the commands that
  * fold a run keep fold checkpoints. A cache inside the data dir is refused (exit 2).
  */
-import { checkCacheDirOutside, resolveCacheDir } from '../library/checkpoints/cache-dir';
+import { chosenAppFolder, currentHost, folderInsideDataDirs } from '../app-folders/app-folders';
 import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
 import { DataDirError } from './run-log';
 
@@ -14,10 +14,10 @@ export const CACHE_USAGE = '[--cache-dir <dir> | --no-cache]';
 
 /** The cache folder the flags and environment name (null: off), refused when inside one of `dataDirs`. */
 export function cacheDirArg(flags: Record<string, string | true>, dataDirs: readonly string[]): string | null {
-  const dir = resolveCacheDir({ cacheDir: typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : undefined, noCache: flags['no-cache'] === true });
-  if (dir === null) return null;
-  const outside = checkCacheDirOutside(dir, dataDirs);
-  if (!outside.ok) throw new DataDirError(outside.error);
+  if (flags['no-cache'] === true) return null;
+  const dir = chosenAppFolder('cache', typeof flags['cache-dir'] === 'string' ? flags['cache-dir'] : undefined, currentHost());
+  const inside = folderInsideDataDirs('cache', dir, dataDirs);
+  if (inside !== null) throw new DataDirError(inside);
   return dir;
 }
 

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { RunNotFoundError } from '../../shared/fold/fold-errors';
-import { cliErrorName, foldRunStrict, readRunEventsStrict, type StrictFoldOptions } from '../library/strict-run-log';
+import { cliErrorName, foldRunStrict, forEachEventStrict, readRunEventsStrict, type StrictFoldOptions } from '../library/strict-run-log';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -55,14 +55,30 @@ export function openDataDirArg(dataDir: string | undefined, cwd = process.cwd())
 }
 
 /**
- * Every event of `runId` in sequence order, or the error `listEvents` would throw. With `upto`,
- * the log as if it had been truncated after that sequence: rows past it are never read, so a
- * bad payload after `upto` fails nothing (as it could not in the truncated log).
+ * Every event of `runId` in sequence order, or the error `listEvents` would throw (`compare`
+ * only: it needs them all at once, see strict-run-log.ts). With `upto`, the log as if it had
+ * been truncated after that sequence.
  */
 export function listRunEvents(reader: DataDirReader, runId: string, upto?: number): EventEnvelope[] {
   const read = readRunEventsStrict(reader, runId, upto);
   if (!read.ok) throw cliError(read.error);
   return read.value;
+}
+
+/**
+ * Hand every event of `runId` to `each`, or throw the error `listEvents` would, before handing
+ * any: `listEvents` fails on a bad row anywhere, so a first pass reads the log through (folding
+ * nothing, keeping nothing) and only then the second hands the events over as they are read.
+ * Two reads instead of one array of the whole run.
+ */
+export function eachRunEvent(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void): void {
+  let last = 0;
+  const checked = forEachEventStrict(reader, runId, (event) => void (last = event.sequence));
+  if (!checked.ok) throw cliError(checked.error);
+  if (checked.value === 0) return;
+  // The second read stops where the first did: rows a live writer committed since were not checked.
+  const handed = forEachEventStrict(reader, runId, each, last);
+  if (!handed.ok) throw cliError(handed.error);
 }
 
 /** `foldRunStrict` for the CLI: the run's accumulator, or the error little-workflow's CLI would print. */

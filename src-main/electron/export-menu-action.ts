@@ -16,7 +16,7 @@ import type { BundleChannelRequest, InspectorCore } from '../library/inspector-c
 import { bundleFileName } from '../../shared/bundle/run-bundle-types';
 import { ok, type Result } from '../../shared/diagnostics';
 import { writeFilesAtomic } from '../export/atomic-write';
-import { dataDirContaining } from '../export/export-path-guard';
+import { dataDirContaining } from '../app-folders/inside-data-dir';
 
 /** What the action needs from Electron (injected so it is testable without a window). */
 export type ExportMenuDeps = {

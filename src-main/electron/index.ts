@@ -11,9 +11,8 @@ import { openTargetFor } from '../../shared/open-target';
 import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
 import { createInspectorCore, type BundleChannelRequest, type InspectorCore } from '../library/inspector-core';
-import { resolveCacheDir } from '../library/checkpoints/cache-dir';
 import { memoryAppState, openAppState } from '../app-state/app-state';
-import { STATE_DIR_ENV } from '../app-state/state-dir';
+import { chosenAppFolder, currentHost, STATE_DIR_ENV } from '../app-folders/app-folders';
 import { appTraceSender } from '../otlp/send-from-app';
 import { installAppMenu } from './app-menu';
 import { exportRunWithDialog, requestRunExport, saveBundleWithDialog, type ExportMenuDeps } from './export-menu-action';
@@ -184,7 +183,7 @@ export function runApp(): void {
     core = createInspectorCore({
       state: state.ok ? state.value : memoryAppState(),
       // Fold checkpoints in the OS cache folder (or LITTLE_INSPECTOR_CACHE_DIR), like the CLI.
-      cacheDir: resolveCacheDir({}),
+      cacheDir: chosenAppFolder('cache', undefined, currentHost()),
       sendTraces: appTraceSender(),
       mode: 'electron',
       initialPath: startPath,

@@ -7,43 +7,39 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../shared/canonical/canonical-json';
 import type { DiffSide } from '../../shared/compare/run-diff';
-import { stepActivity } from '../../shared/compare/step-activity';
+import { StepActivityCollector } from '../../shared/compare/step-activity';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { MaterializedStepState } from '../../shared/fold/run-state-types';
-import { materializeRunState } from '../../shared/fold/run-state';
-import { orderedStepPaths } from '../../shared/fold/step-order';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { runReport } from '../../shared/report/run-report';
 import { readArtifactManifest } from '../sources/little-workflow/artifacts';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import { namedFailure, readRunEventsStrict } from './strict-run-log';
+import { foldRunStrict } from './strict-run-log';
 
-/** Read `runId` from the data dir at `dataDir` (an absolute path), as of event `upto` when given. */
+/**
+ * Read `runId` from the data dir at `dataDir` (an absolute path), as of event `upto` when given:
+ * its rows folded as they are read (the strict fold `report` uses), its step activity gathered
+ * beside the fold from the same rows; no array of the run's events is kept.
+ */
 export function loadDiffSide(dataDir: string, runId: string, table: PriceTable, upto?: number): Result<DiffSide> {
   const reader = openDataDir(dataDir);
   if (!reader.ok) return reader;
   try {
-    const events = readRunEventsStrict(reader.value, runId, upto);
-    if (!events.ok) return events;
-    if (events.value.length === 0) return fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir }));
-    let state;
-    try {
-      state = materializeRunState(runId, events.value, { priceTable: table });
-    } catch (error) {
-      // The fold refuses the log as `little report` would (its error name is what the CLI prints).
-      const thrown = error instanceof Error ? error : new Error(String(error));
-      return fail(namedFailure('internal', thrown.name, thrown.message, runId));
-    }
+    const activity = new StepActivityCollector();
+    // No checkpoint: the activity needs every row (a diff reads each side once).
+    const folded = foldRunStrict(reader.value, runId, { table, upto, checkpoints: null, tap: (event) => activity.add(event) });
+    if (!folded.ok) return folded.error.code === 'run-not-found' ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : folded;
+    const state = folded.value.state();
     const outputHashes: Record<string, string | null> = {};
     for (const step of Object.values(state.steps)) outputHashes[step.stepPath] = outputHash(reader.value.path, step);
     return ok({
       runId,
       dataDir: reader.value.path,
       state,
-      order: orderedStepPaths(state, events.value),
+      order: activity.order(state),
       report: runReport(state),
       outputHashes,
-      activity: stepActivity(state, events.value),
+      activity: activity.activity(state),
     });
   } finally {
     reader.value.close();

@@ -73,7 +73,7 @@ export type CoreOptions = {
   priceTableFolders?: readonly string[];
   /** Live observer of the opened library (pushes run.* and keeps run rows current); `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
-  /** The app's cache folder for fold checkpoints (library/checkpoints/cache-dir.ts); null or absent: memory only. */
+  /** The app's cache folder for fold checkpoints (src-main/app-folders); null or absent: memory only. */
   cacheDir?: string | null;
   /**
    * The app's state folder (settings, notes; src-main/app-state). Absent: none — notes are

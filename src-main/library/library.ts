@@ -35,7 +35,7 @@ export type LibraryOptions = {
   pool?: RunDetailPool;
   /** Browser mode: `loadTable` reads only files inside these folders (absent: any file). */
   priceTableFolders?: readonly string[];
-  /** The app's cache folder for fold checkpoints (checkpoints/cache-dir.ts); null or absent: memory only. */
+  /** The app's cache folder for fold checkpoints (src-main/app-folders); null or absent: memory only. */
   cacheDir?: string | null;
 };
 

@@ -8,7 +8,7 @@ import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { Note, RunNotes } from '../../shared/notes/note-types';
 import type { NotesStore } from '../app-state/notes-store';
-import { stateDirInside } from '../app-state/state-dir';
+import { folderInsideDataDirs } from '../app-folders/app-folders';
 
 /** The notes handlers over `store` (in the state folder `stateDir`) for the library `snapshot()`. */
 export function createNotesService(store: NotesStore | null, stateDir: string | null, snapshot: () => LibrarySnapshot | null) {
@@ -17,7 +17,7 @@ export function createNotesService(store: NotesStore | null, stateDir: string | 
     const open = snapshot();
     if (!open?.dataDirs.some((d) => d.path === ref.dataDir)) return fail(diagnostic('invalid-argument', 'Notes are kept only for data dirs of the opened folder', { path: ref.dataDir }));
     // A state folder that lies in a data dir of the opened library (any format) is never used.
-    const inside = stateDirInside(stateDir, open.dataDirs.map((d) => d.path));
+    const inside = folderInsideDataDirs('state', stateDir, open.dataDirs.map((d) => d.path));
     if (inside !== null) return fail(inside);
     if (needRun && !open.runs.some((r) => r.dataDir === ref.dataDir && r.runId === ref.runId)) {
       return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId, path: ref.dataDir }));

@@ -14,7 +14,7 @@ import type { LibrarySnapshot, RunSummary } from '../../shared/library';
 import type { OtlpProgress, OtlpSendSummary } from '../../shared/otlp/otlp-app-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { OtlpSettings, OtlpSettingsStore } from '../app-state/otlp-settings-store';
-import { stateDirInside } from '../app-state/state-dir';
+import { folderInsideDataDirs } from '../app-folders/app-folders';
 
 /** One send as the glue's exporter gets it. */
 export type TraceSendJob = {
@@ -67,7 +67,7 @@ export function createSendJobs(context: SendJobsContext) {
       const settings = context.settings.complete(request);
       if (!settings.ok) return settings;
       // Never remembered inside a data dir of the opened library (any format): kept in memory, and said so.
-      const inside = request.remember && context.stateDir !== null ? stateDirInside(context.stateDir, snapshot.dataDirs.map((d) => d.path)) : null;
+      const inside = request.remember && context.stateDir !== null ? folderInsideDataDirs('state', context.stateDir, snapshot.dataDirs.map((d) => d.path)) : null;
       const kept = inside !== null ? (context.settings.update(settings.value, false), fail(inside)) : context.settings.update(settings.value, request.remember);
       const controller = new AbortController();
       running.set(request.jobId, controller);

@@ -1,9 +1,16 @@
 /**
  * `run.compare`: a fresh fold of the run's log from disk against the live observer's
- * incremental state when the run is tailed (else against an incremental fold in seeded random
- * batches, as `little-inspector compare` does), plus the resume audit.
+ * incremental state when the run is tailed (both through the run accumulator: see
+ * shared/compare/live-consistency.ts), else an incremental fold in seeded random batches
+ * against the full fold, as `little-inspector compare` does; plus the resume audit.
+ *
+ * The log is read into one array here, on purpose: the resume audit folds the prefix before
+ * every crash boundary and matches calls across the whole run, and the simulated check slices
+ * batches and bisects over prefixes; all of them need random access to the events.
  */
 import { checkConsistency, seededBatches, type Folded } from '../../shared/compare/consistency';
+import { checkLiveConsistency } from '../../shared/compare/live-consistency';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { auditResumes } from '../../shared/compare/resume-audit';
 import { previewReport, type RunComparison } from '../../shared/compare/run-comparison';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
@@ -11,13 +18,13 @@ import type { LiveRunSnapshot } from '../sources/run-source';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
 
-/** The live side, copied at one instant (the observer keeps mutating its own state). */
-export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded };
+/** The live side, copied at one instant (the observer keeps mutating its own state), with the table it was priced with. */
+export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded; table: PriceTable };
 
-/** The live side of a comparison from the observer's capture; null when it has not folded the run from the start. */
-export function captureLive(snapshot: LiveRunSnapshot | undefined): LiveCapture | null {
+/** The live side of a comparison from the observer's capture (folded with `table`); null when it has not folded the run from the start. */
+export function captureLive(snapshot: LiveRunSnapshot | undefined, table: PriceTable): LiveCapture | null {
   if (snapshot === undefined || snapshot.lastSequence === 0 || snapshot.folded === null) return null;
-  return { lastSequence: snapshot.lastSequence, foldError: snapshot.foldError, folded: snapshot.folded };
+  return { lastSequence: snapshot.lastSequence, foldError: snapshot.foldError, folded: snapshot.folded, table };
 }
 
 /** Seed of the simulated batches (the CLI's default, so both print the same batches). */
@@ -38,7 +45,7 @@ export async function compareRunLog(reader: DataDirReader, runId: string, live: 
   const consistency =
     live === null
       ? checkConsistency(runId, events, { batches: seededBatches(events.length, COMPARE_SEED) })
-      : checkConsistency(runId, events, { live: live.folded });
+      : checkLiveConsistency(runId, events, live.folded, live.table);
   const audit = auditResumes(runId, events);
   return ok({
     runId,

@@ -20,7 +20,7 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { addRead, checkRunLog, type RunLog } from '../sources/little-workflow/run-check';
+import { checkRun } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 import { cachedHead, rememberHead } from './checkpoints/head-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
@@ -36,8 +36,10 @@ export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSumm
 export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints | null = null): Promise<Result<RunDetail>> {
   const parts = await loadRunDetailParts(reader, runId, context, checkpoints);
   if (!parts.ok) return parts;
-  const { folded, checkFindings } = parts.value;
-  return ok({ ...joinRunDetail(folded.core, runDetailLists(folded, context.table)), findings: checkFindings() });
+  const { folded, checkFindings, leaveCheckpoint } = parts.value;
+  const detail = joinRunDetail(folded.core, runDetailLists(folded, context.table));
+  leaveCheckpoint();
+  return ok({ ...detail, findings: checkFindings() });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
@@ -63,9 +65,10 @@ export function readRunModelFacts(
 }
 
 /**
- * The run folded (the head is cut from it, the lists built from it), and the integrity check.
- * The check recomputes every eventId (canonical JSON + sha256) and reads artifacts and
- * manifests: about 1.4 s of a 200,000-event run's 3 s, so the run view gets the rest first.
+ * The run folded (the head is cut from it, the lists built from it), the checkpoint of the fold
+ * (left when `leaveCheckpoint` is called: serialising a 200,000-event detail fold takes about a
+ * second, so the worker sends the head first), and the integrity check, which recomputes every
+ * eventId and reads artifacts and manifests, so the run view gets the rest first.
  */
 export async function loadRunDetailParts(
   reader: DataDirReader,
@@ -75,7 +78,7 @@ export async function loadRunDetailParts(
 ): Promise<Result<DetailParts>> {
   const { upto } = context;
   // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
-  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries' });
+  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries', deferTail: true });
   if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
     return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
@@ -87,6 +90,7 @@ export async function loadRunDetailParts(
   const reach = fold.reached();
   return ok({
     folded,
+    leaveCheckpoint: fold.leaveTail,
     checkFindings: () => checkRunFromDisk(dataDir, runId, upto),
     keep: fold.keep,
     // Only the whole log's head is kept: time travel's heads are cut at every N.
@@ -98,10 +102,12 @@ export async function loadRunDetailParts(
 
 /**
  * A run folded up to its cut (the head is cut from it, the lists built from it) and its later
- * stages: the integrity check; `keep` hands the live fold over to the next move (hot-folds.ts);
- * `rememberHead` keeps the head cut from it beside its checkpoints (head-cache.ts).
+ * stages: `leaveCheckpoint` leaves the fold's tail checkpoint (after the head and lists are sent),
+ * the integrity check; `keep` then hands the live fold over to the next move (hot-folds.ts; the
+ * fold is not read after it); `rememberHead` keeps the head cut from it beside its checkpoints
+ * (head-cache.ts).
  */
-export type DetailParts = { folded: FoldedRun; checkFindings(): Diagnostic[]; keep(): void; rememberHead(head: RunHeadCore): void };
+export type DetailParts = { folded: FoldedRun; leaveCheckpoint(): void; checkFindings(): Diagnostic[]; keep(): void; rememberHead(head: RunHeadCore): void };
 
 /**
  * The head of the whole run kept from an earlier fold, when the log and the facts its crash
@@ -126,9 +132,7 @@ export function checkRunFromDisk(dataDir: string, runId: string, upto: number | 
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {
-    const log: RunLog = { events: [], undecodable: [], readFailures: [] };
-    for (const read of reader.value.readEvents(runId, 0, upto)) addRead(log, read);
-    return checkRunLog(dataDir, runId, log);
+    return checkRun(reader.value, runId, upto);
   } finally {
     reader.value.close();
   }

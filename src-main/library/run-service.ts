@@ -73,7 +73,7 @@ export function createRunService(context: RunServiceContext) {
   // One source per format; little-workflow details are built in the pool's worker thread.
   const sources = createSourceRegistry({
     buildDetail: (dataDir, runId, detailContext) => pool.detail(dataDir, runId, detailContext),
-    compareLog: (dataDir, runId, live, upto) => pool.compare(dataDir, runId, captureLive(live), upto),
+    compareLog: (dataDir, runId, live, upto) => pool.compare(dataDir, runId, captureLive(live, context.table()), upto),
   });
 
   // Only data dirs of the opened library, and only ids little-workflow itself would accept.

@@ -3,14 +3,14 @@
  * parse, or the whole read fails. The failure is a Diagnostic whose `detail.errorName` is the
  * error little-workflow's CLI would print (`WorldPathError`, `SyntaxError`, a fold error's
  * name); a store failure has none (the CLI reports it as an unreadable data dir). The CLI's
- * `report`/`replay`/`diff` and the app's `run.diff` read through here.
+ * `report`/`replay`/`events`/`diff`/`compare` and the app's `run.diff` read through here.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { foldLog, type Checkpoints } from './checkpoints/fold-checkpointed';
+import { foldLog, type Checkpoints, type FoldRequest } from './checkpoints/fold-checkpointed';
 
 /** The name little-workflow's CLI gives the failure (`<name>: <message>`), when it is one of its own. */
 export function cliErrorName(failure: Diagnostic): string | null {
@@ -24,25 +24,40 @@ export function namedFailure(code: Diagnostic['code'], name: string, message: st
 }
 
 /**
- * Every event of `runId` in sequence order. With `upto`, the log as if it had been truncated
- * after that sequence: rows past it are never read, so a bad payload after `upto` fails nothing.
+ * Hand every event of `runId` to `each` in sequence order, as it is read (nothing is kept);
+ * the count handed, or the failure that stops the read. With `upto`, the log as if it had
+ * been truncated after that sequence: rows past it are never read, so a bad payload after
+ * `upto` fails nothing.
  */
-export function readRunEventsStrict(reader: DataDirReader, runId: string, upto?: number): Result<EventEnvelope[]> {
+export function forEachEventStrict(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void, upto?: number): Result<number> {
   if (!RUN_ID_PATTERN.test(runId)) return fail(namedFailure('invalid-run-id', 'WorldPathError', `Invalid run id: ${runId}`));
-  const events: EventEnvelope[] = [];
-  for (const read of reader.readEvents(runId)) {
+  let count = 0;
+  for (const read of reader.readEvents(runId, 0, upto)) {
     const sequence = read.ok ? read.event.sequence : read.sequence;
     if (upto !== undefined && sequence !== null && sequence > upto) break;
-    if (read.ok) events.push(read.event);
-    else if (read.sequence === null) return fail(read.diagnostic);
+    if (read.ok) {
+      each(read.event);
+      count += 1;
+    } else if (read.sequence === null) return fail(read.diagnostic);
     // listEvents parses every payload up front: one bad payload fails the whole read.
     else return fail(namedFailure('payload-unparsable', 'SyntaxError', jsonParseMessage(read.raw.payloadText, read.diagnostic.message), runId));
   }
-  return ok(events);
+  return ok(count);
 }
 
-/** What a strict fold of a run needs: price table, where to stop, checkpoints (or none). */
-export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints: Checkpoints | null };
+/**
+ * Every event of `runId` in one array, for the one consumer that needs random access to all of
+ * them: `compare` (the resume audit folds the prefix before each crash boundary; the simulated
+ * check slices batches and bisects over prefixes). Everything else folds or streams.
+ */
+export function readRunEventsStrict(reader: DataDirReader, runId: string, upto?: number): Result<EventEnvelope[]> {
+  const events: EventEnvelope[] = [];
+  const read = forEachEventStrict(reader, runId, (event) => events.push(event), upto);
+  return read.ok ? ok(events) : read;
+}
+
+/** What a strict fold of a run needs: price table, where to stop, checkpoints (or none), and a tap on every event folded (fold-checkpointed.ts). */
+export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints: Checkpoints | null; tap?: FoldRequest['tap'] };
 
 /**
  * The run folded the way `little report`/`replay` fold it, through the one read -> fold path
@@ -53,7 +68,7 @@ export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints:
  */
 export function foldRunStrict(reader: DataDirReader, runId: string, options: StrictFoldOptions): Result<RunAccumulator> {
   if (!RUN_ID_PATTERN.test(runId)) return fail(namedFailure('invalid-run-id', 'WorldPathError', `Invalid run id: ${runId}`));
-  const fold = foldLog({ reader, runId, table: options.table, mode: 'fold', upto: options.upto, checkpoints: options.checkpoints });
+  const fold = foldLog({ reader, runId, table: options.table, mode: 'fold', upto: options.upto, checkpoints: options.checkpoints, tap: options.tap });
   const bad = fold.undecodable[0];
   if (bad !== undefined) {
     // Only the first bad row's text is read again, for JSON.parse's own message.

@@ -1,39 +1,28 @@
-import { mkdirSync, rmSync, truncateSync } from 'node:fs';
+import { mkdirSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { patchSnapshot } from '../../shared/live/library-patch';
-import { record, until } from '../../test/support/live-support';
-import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
+import { describe, expect, it } from 'vitest';
+import { liveTestScope, loadedLibrary, patchedByLive, record, until } from '../../test/support/live-support';
+import { hashTree } from '../../test/support/store-test-fixtures';
 import { modelCalled, modelResponded, TraceTestWriter } from '../../test/support/trace-writer';
-import { loadLibrary } from '../library/load-library';
 import { toPushMessage } from './live-library';
-import { createLiveObserver, type LiveObserver } from './live-observer';
 
-const roots: string[] = [];
-let observer: LiveObserver | null = null;
-afterEach(() => {
-  observer?.stop();
-  observer = null;
-});
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+const live = liveTestScope();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('live observer on a folder of little-harness sessions', () => {
   it('follows a growing trace.ndjson by byte offset: a torn last line waits until completed, the row follows, a new session starts, a shrunk trace resets', async () => {
-    const root = tempRoot('li-harness-observer-');
-    roots.push(root);
+    const root = live.tempRoot('li-harness-observer-');
     const harness = join(root, '.little-harness');
     mkdirSync(harness);
     const w = new TraceTestWriter(harness, 'sess_live');
     w.status('running');
     w.append(w.line('harness.session.started'), w.line('harness.model.called', modelCalled(1), 'occ_1'));
-    const library = loadLibrary(root);
-    if (!library.ok) throw new Error(library.error.message);
-    expect(library.value.dataDirs.map((d) => [d.label, d.format, d.kind])).toEqual([['.little-harness', 'harness-trace', 'harness-sessions']]);
-    expect(library.value.runs).toMatchObject([{ runId: 'sess_live', source: 'little-harness', status: 'running', eventCount: 2, session: { counts: { modelCalls: 1 } } }]);
+    const library = loadedLibrary(root);
+    expect(library.dataDirs.map((d) => [d.label, d.format, d.kind])).toEqual([['.little-harness', 'harness-trace', 'harness-sessions']]);
+    expect(library.runs).toMatchObject([{ runId: 'sess_live', source: 'little-harness', status: 'running', eventCount: 2, session: { counts: { modelCalls: 1 } } }]);
 
-    observer = createLiveObserver({ root, pollMs: 40, discoverMs: 0, logError: () => undefined });
+    const observer = live.observe({ root, pollMs: 40, discoverMs: 0, logError: () => undefined });
     observer.start();
     expect(observer.dataDirs()).toEqual([harness]);
     const rec = record(observer);
@@ -58,10 +47,8 @@ describe('live observer on a folder of little-harness sessions', () => {
       [4, 'harness.tool_call.started', 'occ_2'],
       [5, 'harness.tool_call.succeeded', 'occ_2'],
     ]);
-    const patched = patchSnapshot(library.value, rec.notifications.flatMap((n) => (n.kind === 'run.delta' || n.kind === 'run.ended' ? [{ live: n.summary }] : [])));
-    const fresh = loadLibrary(root);
-    if (!fresh.ok) throw new Error(fresh.error.message);
-    const row = fresh.value.runs.find((r) => r.runId === 'sess_live')!;
+    const patched = patchedByLive(library, rec);
+    const row = loadedLibrary(root).runs.find((r) => r.runId === 'sess_live')!;
     expect(row).toMatchObject({ status: 'completed', eventCount: 5, lastSequence: 5, inputTokens: 120, outputTokens: 8, session: { counts: { modelCalls: 1, toolCalls: 1 } } });
     expect(patched.runs.find((r) => r.runId === 'sess_live')).toMatchObject({ status: row.status, eventCount: row.eventCount, lastSequence: row.lastSequence, lastEventType: row.lastEventType, finishedAt: row.finishedAt, inputTokens: 120, outputTokens: 8 });
 

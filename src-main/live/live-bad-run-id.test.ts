@@ -8,24 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import { tailCommand } from '../cli/commands/tail';
 import { createInspectorCore } from '../library/inspector-core';
-import { tempRoot } from '../../test/support/store-test-fixtures';
-import { cleanUpLiveTests, record, until } from '../../test/support/live-support';
-import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
-import { createLiveObserver, type LiveObserver } from './live-observer';
+import { liveTestScope, record, until } from '../../test/support/live-support';
+import { simpleRun, type ScriptWriter } from '../../test/support/live-writer';
 
-let observer: LiveObserver | null = null;
-const { roots, writers } = cleanUpLiveTests(() => {
-  observer?.stop();
-  observer = null;
-});
+const live = liveTestScope();
 
 /** A data dir whose first run (in run_id order) is a bad id, with a good run after it. */
 async function dirWithBadRun(): Promise<{ dir: string; writer: ScriptWriter }> {
-  const root = tempRoot('li-badrun-');
-  roots.push(root);
-  const dir = join(root, '.little-workflow');
-  const writer = await startScriptWriter(dir);
-  writers.push(writer);
+  const dir = join(live.tempRoot('li-badrun-'), '.little-workflow');
+  const writer = await live.writer(dir);
   await writer.append([{ runId: 'BAD run id', type: 'RunStarted', payload: {} }]);
   await writer.append(simpleRun('run_good', 1, false));
   return { dir, writer };
@@ -38,7 +29,7 @@ const laterNew = simpleRun('run_next', 1, true);
 describe('a row whose run_id is not a run id', () => {
   it('costs only itself at the live observer: later runs are delivered, one diagnostic says why', async () => {
     const { dir, writer } = await dirWithBadRun();
-    observer = createLiveObserver({ root: dir, ...FAST, replayExisting: true, logError: () => undefined });
+    const observer = live.observe({ root: dir, ...FAST, replayExisting: true, logError: () => undefined });
     const rec = record(observer);
     observer.start();
     await writer.append([{ runId: 'BAD run id', type: 'StepScheduled', payload: { stepPath: 'x' } }, ...later]);

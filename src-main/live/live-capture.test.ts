@@ -3,26 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
 import { loopctlRunId } from '../../shared/loopctl/segment-events';
-import { tempRoot } from '../../test/support/store-test-fixtures';
-import { cleanUpLiveTests, record, until } from '../../test/support/live-support';
-import { simpleRun, startScriptWriter } from '../../test/support/live-writer';
+import { liveTestScope, record, until } from '../../test/support/live-support';
+import { simpleRun } from '../../test/support/live-writer';
 import { LedgerTestWriter } from '../../test/support/loopctl-writer';
-import { createLiveObserver, type LiveObserver } from './live-observer';
 
-let observer: LiveObserver | null = null;
-const { roots, writers } = cleanUpLiveTests(() => {
-  observer?.stop();
-  observer = null;
-});
+const live = liveTestScope();
 
 const S = 'eeeeeeee-5555-4555-8555-eeeeeeeeeeee';
 const t = clock('2026-09-01T10:00:00Z');
 
-function newRoot(): string {
-  const root = tempRoot('li-live-capture-');
-  roots.push(root);
-  return root;
-}
+const newRoot = (): string => live.tempRoot('li-live-capture-');
 
 /** A loopctl folder `loop/` under `root` with one run of `turns` turns, not ended. */
 function loopctlFolder(root: string, turns: number): { dir: string; writer: LedgerTestWriter; run: ReturnType<typeof eventRun> } {
@@ -40,13 +30,12 @@ describe('live observer snapshots', () => {
   it('capture() is a frozen copy: the run growing afterwards changes the observer, never the captured snapshot', async () => {
     const root = newRoot();
     const dir = join(root, '.little-workflow');
-    const w = await startScriptWriter(dir);
-    writers.push(w);
+    const w = await live.writer(dir);
     const events = simpleRun('run_grow', 6, false);
     await w.append(events.slice(0, 8));
-    observer = createLiveObserver({ root, pollMs: 50, discoverMs: 0, replayExisting: true, logError: () => undefined });
+    const observer = live.observe({ root, pollMs: 50, discoverMs: 0, replayExisting: true, logError: () => undefined });
     observer.start();
-    await until(() => observer!.run(dir, 'run_grow')?.lastSequence === 8, 10_000, 'first rows');
+    await until(() => observer.run(dir, 'run_grow')?.lastSequence === 8, 10_000, 'first rows');
     const captured = observer.capture(dir, 'run_grow')!;
     const frozenText = JSON.stringify(captured);
     expect(captured.lastSequence).toBe(8);
@@ -58,7 +47,7 @@ describe('live observer snapshots', () => {
     }).toThrow(TypeError);
 
     await w.append(events.slice(8));
-    await until(() => observer!.run(dir, 'run_grow')?.lastSequence === events.length, 10_000, 'the rest');
+    await until(() => observer.run(dir, 'run_grow')?.lastSequence === events.length, 10_000, 'the rest');
     const later = observer.capture(dir, 'run_grow')!;
     expect(later.folded!.state.eventCount).toBeGreaterThan(captured.folded!.state.eventCount);
     expect(JSON.stringify(captured)).toBe(frozenText);
@@ -70,11 +59,10 @@ describe('live observer snapshots', () => {
   it('runs() and run() list loopctl runs next to SQLite runs; capture() of a loopctl run has no fold', async () => {
     const root = newRoot();
     const sqliteDir = join(root, '.little-workflow');
-    const w = await startScriptWriter(sqliteDir);
-    writers.push(w);
+    const w = await live.writer(sqliteDir);
     await w.append(simpleRun('run_sql', 2, false));
     const { dir, writer, run } = loopctlFolder(root, 2);
-    observer = createLiveObserver({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
+    const observer = live.observe({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
     observer.start();
     const runId = loopctlRunId(S, 1);
     expect(observer.runs().map((r) => `${r.dataDir}:${r.runId}`).sort()).toEqual([`${dir}:${runId}`, `${sqliteDir}:run_sql`].sort());
@@ -82,7 +70,7 @@ describe('live observer snapshots', () => {
     expect(Object.isFrozen(observer.run(dir, runId))).toBe(true);
 
     writer.lines('events.jsonl', run.ended(t.at(9), true, null, 2, 2000));
-    await until(() => observer!.run(dir, runId)?.phase === 'ended', 5000, 'loopctl run.ended');
+    await until(() => observer.run(dir, runId)?.phase === 'ended', 5000, 'loopctl run.ended');
     expect(observer.run(dir, runId)).toMatchObject({ lastSequence: 6, summary: { status: 'completed' } });
     expect(observer.capture(dir, runId)).toMatchObject({ runId, lastSequence: 6, folded: null });
     expect(observer.stats()).toMatchObject({ dataDirs: 2, runs: 2 });
@@ -91,7 +79,7 @@ describe('live observer snapshots', () => {
   it('rowsPerTick bounds the work of a loopctl tail per tick: a ledger backlog is delivered over several ticks', async () => {
     const root = newRoot();
     const { dir } = loopctlFolder(root, 20); // 41 records
-    observer = createLiveObserver({ root, pollMs: 10_000, discoverMs: 0, rowsPerTick: 10, replayExisting: true, watch: false, logError: () => undefined });
+    const observer = live.observe({ root, pollMs: 10_000, discoverMs: 0, rowsPerTick: 10, replayExisting: true, watch: false, logError: () => undefined });
     const rec = record(observer);
     const runId = loopctlRunId(S, 1);
     // start() runs one tick synchronously; the leftovers continue on later turns of the event loop.

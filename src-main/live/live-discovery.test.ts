@@ -7,18 +7,13 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { DataDirInfo } from '../../shared/library';
-import { tempRoot } from '../../test/support/store-test-fixtures';
-import { cleanUpLiveTests, until } from '../../test/support/live-support';
-import { simpleRun, startScriptWriter } from '../../test/support/live-writer';
+import { liveTestScope, until } from '../../test/support/live-support';
+import { simpleRun } from '../../test/support/live-writer';
 import { discover } from '../sources/fs/discovery';
 import { createRunDetailPool } from '../workers/run-detail-pool';
-import { createLiveObserver, type LiveObserver } from './live-observer';
+import type { LiveObserver } from './live-observer';
 
-let observer: LiveObserver | null = null;
-const { roots, writers } = cleanUpLiveTests(() => {
-  observer?.stop();
-  observer = null;
-});
+const live = liveTestScope();
 
 /** An observer that only ticks when told, on a clock the test moves, rescanning at most every second. */
 function manualClock(root: string, now: () => number) {
@@ -29,10 +24,10 @@ function manualClock(root: string, now: () => number) {
  * An observer on `found` whose walks each take 500 ms of a test clock; started, and its first
  * walk (at 1000) done and settled. `walks` lists the clock at each walk's start.
  */
-async function firstTimedWalk(root: string, found: DataDirInfo[], watch: boolean): Promise<{ walks: number[]; clock: { now: number } }> {
+async function firstTimedWalk(root: string, found: DataDirInfo[], watch: boolean): Promise<{ observer: LiveObserver; walks: number[]; clock: { now: number } }> {
   const clock = { now: 0 };
   const walks: number[] = [];
-  observer = createLiveObserver({
+  const observer = live.observe({
     ...manualClock(root, () => clock.now),
     watch,
     initialDataDirs: found,
@@ -47,16 +42,14 @@ async function firstTimedWalk(root: string, found: DataDirInfo[], watch: boolean
   observer.tick();
   await until(() => walks.length === 1, 5000, 'first walk');
   await new Promise((resolve) => setImmediate(resolve));
-  return { walks, clock };
+  return { observer, walks, clock };
 }
 
 /** A root holding two data dirs, `a` and `b`, each with one finished run. */
 async function twoDataDirs(): Promise<{ root: string; found: DataDirInfo[] }> {
-  const root = realpathSync(tempRoot('li-live-discovery-'));
-  roots.push(root);
+  const root = realpathSync(live.tempRoot('li-live-discovery-'));
   for (const name of ['a', 'b']) {
-    const writer = await startScriptWriter(join(root, name, '.little-workflow'));
-    writers.push(writer);
+    const writer = await live.writer(join(root, name, '.little-workflow'));
     await writer.append(simpleRun(`run_${name}`, 2, true));
   }
   const found = discover(root, { countRuns: false }).dataDirs;
@@ -69,7 +62,7 @@ it('starts on the given data dirs without a walk, and a rescan off main adds and
   const [a, b] = found;
   let clock = 0;
   const walks: Array<(dirs: readonly DataDirInfo[]) => void> = [];
-  observer = createLiveObserver({
+  const observer = live.observe({
     ...manualClock(root, () => clock),
     initialDataDirs: [a],
     discoverDataDirs: () => new Promise((resolve) => walks.push(resolve)),
@@ -101,14 +94,14 @@ it('starts on the given data dirs without a walk, and a rescan off main adds and
 
 it('spaces rescans by their cost: the next walk waits ten times as long as the last one took', async () => {
   const { root, found } = await twoDataDirs();
-  const { walks, clock } = await firstTimedWalk(root, found, false);
+  const { observer, walks, clock } = await firstTimedWalk(root, found, false);
   // It ended at 1500 and took 500 ms: nothing before 1500 + 5000.
   clock.now = 6499;
-  observer!.tick();
+  observer.tick();
   await new Promise((resolve) => setImmediate(resolve));
   expect(walks).toEqual([1000]);
   clock.now = 6500;
-  observer!.tick();
+  observer.tick();
   await until(() => walks.length === 2, 5000, 'second walk');
   expect(walks).toEqual([1000, 6500]);
 });
@@ -127,16 +120,16 @@ it("the library's worker walks a root to the same data dirs as discovery on main
 
 it('a change in the root itself brings the next rescan forward to the plain interval (fs.watch), not the cost-spaced one', async () => {
   const { root, found } = await twoDataDirs();
-  const { walks, clock } = await firstTimedWalk(root, found, true);
+  const { observer, walks, clock } = await firstTimedWalk(root, found, true);
   // Cost-spaced, the next walk would wait until 6500; a new folder in the root allows it from 2500.
   clock.now = 2500;
-  observer!.tick();
+  observer.tick();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(walks).toEqual([1000]);
   mkdirSync(join(root, 'c'));
   await until(
     () => {
-      observer!.tick();
+      observer.tick();
       return walks.length === 2;
     },
     5000,

@@ -1,30 +1,16 @@
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
-import { createLiveObserver, type LiveObserver } from './live-observer';
-import { cleanUpLiveTests, expectLiveEqualsFullFold, readAll, record, until } from '../../test/support/live-support';
-import { simpleRun, startScriptWriter, type ScriptWriter } from '../../test/support/live-writer';
+import { hashTree } from '../../test/support/store-test-fixtures';
+import type { LiveObserver, LiveObserverOptions } from './live-observer';
+import { expectLiveEqualsFullFold, liveTestScope, readAll, record, until } from '../../test/support/live-support';
+import { simpleRun } from '../../test/support/live-writer';
 
-let observer: LiveObserver | null = null;
-const { roots, writers } = cleanUpLiveTests(() => {
-  observer?.stop();
-  observer = null;
-});
-
-function newDataDir(): string {
-  const root = tempRoot('li-live-');
-  roots.push(root);
-  return join(root, '.little-workflow');
-}
-async function writer(dir: string): Promise<ScriptWriter> {
-  const w = await startScriptWriter(dir);
-  writers.push(w);
-  return w;
-}
-function observe(root: string, options: Partial<Parameters<typeof createLiveObserver>[0]> = {}): LiveObserver {
-  observer = createLiveObserver({ root, pollMs: 50, discoverMs: 200, fullCheckMs: 200, lockCheckMs: 100, logError: () => undefined, ...options });
-  return observer;
+const live = liveTestScope();
+const newDataDir = (): string => join(live.tempRoot('li-live-'), '.little-workflow');
+const writer = live.writer;
+function observe(root: string, options: Partial<LiveObserverOptions> = {}): LiveObserver {
+  return live.observe({ root, pollMs: 50, discoverMs: 200, fullCheckMs: 200, lockCheckMs: 100, logError: () => undefined, ...options });
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -144,8 +130,7 @@ describe('live observer', () => {
   });
 
   it('picks up a data dir that appears under the root after start', async () => {
-    const root = tempRoot('li-live-root-');
-    roots.push(root);
+    const root = live.tempRoot('li-live-root-');
     const first = join(root, 'a', '.little-workflow');
     const w1 = await writer(first);
     await w1.append(simpleRun('run_1', 1, true));
@@ -207,7 +192,6 @@ describe('live observer', () => {
       await new Promise((resolve) => setTimeout(resolve, 60));
     }
     o.stop();
-    observer = null;
     expect(hashTree(dir)).toEqual(before);
     expect(readAll(dir, 'run_k')).toHaveLength(10);
   });

@@ -1,42 +1,31 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
-import { patchSnapshot } from '../../shared/live/library-patch';
 import { loopctlRunId } from '../../shared/loopctl/segment-events';
-import { loadLibrary } from '../library/load-library';
-import { hashTree, tempRoot } from '../../test/support/store-test-fixtures';
+import { hashTree } from '../../test/support/store-test-fixtures';
 import { toPushMessage } from './live-library';
-import { createLiveObserver, type LiveObserver } from './live-observer';
-import { record, until } from '../../test/support/live-support';
+import { liveTestScope, loadedLibrary, patchedByLive, record, until } from '../../test/support/live-support';
 import { LedgerTestWriter } from '../../test/support/loopctl-writer';
 
-const roots: string[] = [];
-let observer: LiveObserver | null = null;
-afterEach(() => {
-  observer?.stop();
-  observer = null;
-});
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+const live = liveTestScope();
 
 const S = 'cccccccc-3333-4333-8333-cccccccccccc';
 const t = clock('2026-09-01T10:00:00Z');
 
 describe('live observer on a loopctl folder', () => {
   it('tails it by byte offset: pushes with event summaries, and the library row follows to the end', async () => {
-    const root = tempRoot('li-loopctl-observer-');
-    roots.push(root);
+    const root = live.tempRoot('li-loopctl-observer-');
     const dir = join(root, 'loop');
     mkdirSync(dir);
     const w = new LedgerTestWriter(dir);
     const r1 = eventRun(S, 1);
     w.lines('events.jsonl', r1.started(t.at(0)), r1.turnStarted(t.at(0), 0, 'go'));
-    const library = loadLibrary(root);
-    if (!library.ok) throw new Error(library.error.message);
+    const library = loadedLibrary(root);
     const runId = loopctlRunId(S, 1);
-    expect(library.value.runs.find((r) => r.runId === runId)).toMatchObject({ status: 'running', statusInferred: true, eventCount: 2 });
+    expect(library.runs.find((r) => r.runId === runId)).toMatchObject({ status: 'running', statusInferred: true, eventCount: 2 });
 
-    observer = createLiveObserver({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
+    const observer = live.observe({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
     observer.start();
     expect(observer.dataDirs()).toEqual([dir]);
     const rec = record(observer);
@@ -54,10 +43,8 @@ describe('live observer on a loopctl folder', () => {
       { sequence: 3, type: 'turn.ended', recordedAt: t.at(1), eventId: 'events.jsonl:3' },
       { sequence: 4, type: 'run.ended', recordedAt: t.at(2), eventId: 'events.jsonl:4' },
     ]);
-    const patched = patchSnapshot(library.value, rec.notifications.flatMap((n) => (n.kind === 'run.delta' || n.kind === 'run.ended' ? [{ live: n.summary }] : [])));
-    const fresh = loadLibrary(root);
-    if (!fresh.ok) throw new Error(fresh.error.message);
-    const row = fresh.value.runs.find((r) => r.runId === runId)!;
+    const patched = patchedByLive(library, rec);
+    const row = loadedLibrary(root).runs.find((r) => r.runId === runId)!;
     expect(patched.runs.find((r) => r.runId === runId)).toMatchObject({ status: row.status, statusInferred: false, eventCount: row.eventCount, lastSequence: row.lastSequence, finishedAt: row.finishedAt });
     expect(observer.stats()).toMatchObject({ dataDirs: 1, runs: 1 });
     observer.stop();

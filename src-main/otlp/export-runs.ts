@@ -8,7 +8,7 @@ import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
 import type { SourceRegistry } from '../sources/registry';
-import { readRunEvents, spansOf } from './run-span-source';
+import { readRunSpanInput, spansOf } from './run-span-source';
 import { redactSpan } from '../../shared/redact/redact-spans';
 import type { Redactor } from '../../shared/redact/redaction-types';
 
@@ -43,9 +43,10 @@ export async function exportRuns(runs: readonly RunSummary[], sender: OtlpSender
   let spansSent = 0;
   for (const [index, run] of runs.entries()) {
     if (signal?.aborted) return cancelled(spansSent);
-    const events = await readRunEvents(options.sources, run.dataDir, run.runId);
-    if (!events.ok) return events;
-    const derived = spansOf(options.sources, run, events.value, options.table, options.library, options.content);
+    // Folded as read; only the envelopes and the payloads the mapping reads are kept.
+    const collected = await readRunSpanInput(options.sources, run.dataDir, run.runId, options.table, options.content);
+    if (!collected.ok) return collected;
+    const derived = spansOf(options.sources, run, collected.value, options.library, options.content);
     const redactor = options.redactor;
     const spans = redactor === undefined ? derived : derived.map((span) => redactSpan(span, redactor));
     for (let from = 0; from < spans.length; from += batchSize) {

@@ -1,7 +1,8 @@
 /**
  * `otlp --follow`: keep exporting as runs progress. The live observer delivers each run's new
- * events; every `flushMs` the spans of runs that changed are re-derived from their whole log
- * (so nothing depends on what was in memory when the backend went away), and the ones whose
+ * events, folded as they come (shared/otlp/span-input-collector.ts); every `flushMs` the spans
+ * of runs that changed are re-derived from the whole run so far (so nothing depends on what was
+ * sent before the backend went away), and the ones whose
  * end can no longer change are queued, unless already sent. A batch's span ids are marked sent
  * only once the backend accepted it, and a failed batch is retried with exponential backoff, so
  * a backend that is down for a while gets every span exactly once when it is back.
@@ -12,7 +13,6 @@
  * The queue is bounded (`maxQueue` spans): past it, runs stay marked changed and are derived
  * again on a later round instead of growing memory — the log itself is the backlog.
  */
-import type { EventEnvelope } from '../../shared/events/envelope';
 import type { LiveBatch } from '../../shared/live/live-notifications';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -20,6 +20,7 @@ import { createLiveObserver, type LiveObserverOptions } from '../live/live-obser
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
 import { createSourceRegistry } from '../sources/registry';
 import { spansOf } from './run-span-source';
+import { RunSpanInputCollector } from '../../shared/otlp/span-input-collector';
 import { redactSpan } from '../../shared/redact/redact-spans';
 import type { Redactor } from '../../shared/redact/redaction-types';
 
@@ -49,7 +50,8 @@ export type FollowRequest = Partial<FollowOptions> & {
   signal?: AbortSignal;
 };
 
-type FollowedRun = { dataDir: string; runId: string; events: EventEnvelope[]; crashed: boolean; dirty: boolean; sent: Set<string> };
+/** A followed run: its delivered events folded as they came into the mapping's input (never kept as an array). */
+type FollowedRun = { dataDir: string; runId: string; collected: RunSpanInputCollector; crashed: boolean; dirty: boolean; sent: Set<string> };
 
 /** Follow until SIGINT (or `signal`); 0 when everything final was sent, 1 when spans were left unsent. */
 export async function followRuns(request: FollowRequest): Promise<number> {
@@ -75,10 +77,10 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       if (notice.kind !== 'run.started' && notice.kind !== 'run.delta' && notice.kind !== 'run.reset' && notice.kind !== 'run.ended') continue;
       const k = key(notice.dataDir, notice.runId);
       let run = runs.get(k);
-      if (!run) runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, events: [], crashed: false, dirty: true, sent: new Set() }));
-      if (notice.kind === 'run.delta') run.events.push(...notice.events);
+      if (!run) runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, collected: new RunSpanInputCollector(notice.runId, request.table, request.content), crashed: false, dirty: true, sent: new Set() }));
+      if (notice.kind === 'run.delta') for (const event of notice.events) run.collected.add(event);
       // A rewritten log is followed again from sequence 1; ids already sent stay sent.
-      if (notice.kind === 'run.reset') run.events = [];
+      if (notice.kind === 'run.reset') run.collected = new RunSpanInputCollector(notice.runId, request.table, request.content);
       run.crashed = notice.summary.phase === 'crashed';
       run.dirty = true;
     }
@@ -116,10 +118,10 @@ export async function followRuns(request: FollowRequest): Promise<number> {
   // Fill the queue from the runs that changed, up to its bound.
   const derive = () => {
     for (const run of runs.values()) {
-      if (!run.dirty || run.events.length === 0) continue;
+      if (!run.dirty || run.collected.count === 0) continue;
       if (queue.length >= maxQueue) return;
       run.dirty = false;
-      const spans = spansOf(sources, run, run.events, request.table, [], request.content);
+      const spans = spansOf(sources, run, run.collected, [], request.content);
       for (const span of spans) {
         const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
         const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;

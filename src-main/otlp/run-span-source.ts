@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
+import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
 import type { DataDirInfo, RunSummary } from '../../shared/library';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
-import { runSpanInput, type RunSpanFacts } from '../../shared/otlp/run-span-input';
+import type { RunSpanFacts } from '../../shared/otlp/run-span-input';
+import { RunSpanInputCollector } from '../../shared/otlp/span-input-collector';
 import { runSpans } from '../../shared/otlp/run-spans';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
@@ -36,16 +37,20 @@ export function selectRuns(root: string, runIds: readonly string[] | 'all', tabl
   return ok({ runs, library: all, dataDirs: library.value.dataDirs, missing });
 }
 
-/** The log of one run (undecodable rows left out, as the run view does); a run with no event is `run-not-found`. */
-export async function readRunEvents(sources: SourceRegistry, dataDir: string, runId: string): Promise<Result<EventEnvelope[]>> {
+/**
+ * One run's log read through its source and folded as it is read into the mapping's input
+ * (shared/otlp/span-input-collector.ts; undecodable rows left out, as the run view does); a
+ * run with no event is `run-not-found`.
+ */
+export async function readRunSpanInput(sources: SourceRegistry, dataDir: string, runId: string, table: PriceTable, content: boolean): Promise<Result<RunSpanInputCollector>> {
   const format = recogniseDataDir(dataDir);
   if (format === null) return fail(diagnostic('not-a-data-dir', `${dataDir} is not a data dir`, { path: dataDir }));
-  const events: EventEnvelope[] = [];
+  const collector = new RunSpanInputCollector(runId, table, content);
   for await (const read of sources.sourceOf({ format }).streamLog(dataDir, runId)) {
-    if (read.ok) events.push(read.event);
+    if (read.ok) collector.add(read.event);
     else if (read.sequence === null) return fail(read.diagnostic);
   }
-  return events.length === 0 ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : ok(events);
+  return collector.count === 0 ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : ok(collector);
 }
 
 /** Facts outside the log: the lock owner, the outer loop, the statuses of runs it may link to, its workflow's name. */
@@ -61,18 +66,14 @@ export function runFactsFor(sources: SourceRegistry, dataDir: string, runId: str
   };
 }
 
-/** Every span of one run. */
+/** Every span of one run, from what its collector gathered. */
 export function spansOf(
   sources: SourceRegistry,
   run: { dataDir: string; runId: string },
-  events: readonly EventEnvelope[],
-  table: PriceTable,
+  collected: RunSpanInputCollector,
   library: readonly RunSummary[],
   content: boolean,
 ): OtlpSpanData[] {
-  const versionId = events
-    .map((e) => (e.type === 'RunStarted' || e.type === 'WorkflowVersionRegistered' ? (e.payload as { workflowVersionId?: unknown } | null)?.workflowVersionId : undefined))
-    .find((v): v is string => typeof v === 'string');
-  const input = runSpanInput(run.runId, events, table, runFactsFor(sources, run.dataDir, run.runId, library, versionId));
+  const input = collected.input(runFactsFor(sources, run.dataDir, run.runId, library, collected.workflowVersionId));
   return runSpans(input, { content, sha256Hex });
 }

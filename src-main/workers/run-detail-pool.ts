@@ -155,9 +155,16 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     if (!w) {
       const handled = await handleRunRequest({ ...body, id: 0 });
       if (!handled.result.ok) return handled.result;
-      const { lists: buildLists, findings: check } = handled;
-      // In-process: the lists and the check run on later turns, after the caller has the head.
-      const lists = new Promise<Result<RunModelData>>((resolve) => setImmediate(() => resolve(buildLists ? buildLists() : fail(diagnostic('internal', 'no lists were built')))));
+      const { lists: buildLists, after, findings: check } = handled;
+      // In-process: the lists, the checkpoint and the check run on later turns, after the caller has the head.
+      const lists = new Promise<Result<RunModelData>>((resolve) =>
+        setImmediate(() => {
+          void (async () => {
+            resolve(buildLists ? await buildLists() : fail(diagnostic('internal', 'no lists were built')));
+            after?.();
+          })();
+        }),
+      );
       const findings = lists.then(() => new Promise<Result<Diagnostic[]>>((resolve) => setImmediate(() => resolve(check ? check() : ok([])))));
       return ok({ head: handled.result.value as RunHeadCore, lists, findings });
     }

@@ -50,8 +50,11 @@ export type RunWorkerResponse = { id: number; heapBytes: number } & (
   | { findings: Result<Diagnostic[]> }
 );
 
-/** A request's result and, for details, the stages to run once it is sent: the lists, then the integrity check. */
-export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Promise<Result<RunModelData>>; findings?: () => Result<Diagnostic[]> };
+/**
+ * A request's result and, for details, the stages to run once it is sent: the lists, the fold's
+ * checkpoint (`after`), then the integrity check.
+ */
+export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Promise<Result<RunModelData>>; after?: () => void; findings?: () => Result<Diagnostic[]> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -103,7 +106,10 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
           if (!again.ok) return again;
           try {
             const parts = await loadRunDetailParts(again.value, request.runId, request.context, checkpoints);
-            return parts.ok ? guarded(() => listsOf(parts.value.folded, table))() : parts;
+            if (!parts.ok) return parts;
+            const lists = guarded(() => listsOf(parts.value.folded, table))();
+            parts.value.leaveCheckpoint();
+            return lists;
           } catch (error) {
             return failed(error);
           } finally {
@@ -115,20 +121,19 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     }
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindings, keep, rememberHead } = parts.value;
+    const { folded, checkFindings, leaveCheckpoint, keep, rememberHead } = parts.value;
     // The head first (the overview needs no list), then the lists.
     const head = headOfFolded(folded, table);
     rememberHead(head);
     return {
       result: ok(head),
-      lists: async () =>
-        guarded(() => {
-          const lists = listsOf(folded, table);
-          // Time travel: the fold is no longer read, so the next move forward continues it. Only in
-          // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
-          if (upto !== undefined && !isMainThread) keep();
-          return lists;
-        })(),
+      lists: async () => guarded(() => listsOf(folded, table))(),
+      after: guarded(() => {
+        leaveCheckpoint();
+        // Time travel: the fold is no longer read, so the next move forward continues it. Only in
+        // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
+        if (upto !== undefined && !isMainThread) keep();
+      }),
       findings: guarded(checkFindings),
     };
   } catch (error) {
@@ -150,12 +155,13 @@ function listsOf(folded: FoldedRun, table: PriceTable): RunModelData {
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
 parentPort?.on('message', (request: RunWorkerRequest) => {
-  void handleRunRequest(request).then(async ({ result, lists, findings }) => {
+  void handleRunRequest(request).then(async ({ result, lists, after, findings }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     if (!lists || !findings) return;
     // The run view shows its head; the lists follow, then the integrity check (other requests may go between).
     await yieldToLoop();
     parentPort!.postMessage({ id: request.id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    after?.();
     await yieldToLoop();
     parentPort!.postMessage({ id: request.id, findings: findings(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
   });

@@ -16,6 +16,7 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { defaultSqliteDriver, type SqliteDriver } from '../../src-main/sources/little-workflow/sqlite-driver';
+import { TEST_CACHE_PREFIX } from '../support/temp-cache-dir';
 
 const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 const slots = fs as unknown as Record<string, unknown>;
@@ -62,8 +63,8 @@ export function allowedRoots(dataDirs: string[]): { allowed: string[]; denied: s
   return {
     // node_modules by its real path too: in a git worktree it is a symlink to another checkout's.
     // li-ops-state-*: the app's own state folder that test/support/run-operations.ts gives the core (notes are written there by design).
-    // li-test-cache-*: the app's own fold-checkpoint cache that test/support/cache-env.ts points every test at.
-    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), join(tmp, 'li-ops-state-'), join(tmp, 'li-test-cache-'), REPO, realOf(join(REPO, 'node_modules'))],
+    // li-test-cache-*: the app's own fold-checkpoint cache that test/support/temp-cache-dir.ts points every test and `npm run fuzz` at.
+    allowed: [...dataDirs.map(realOf), join(tmp, 'little-inspector-'), join(tmp, 'li-ops-state-'), join(tmp, TEST_CACHE_PREFIX), REPO, realOf(join(REPO, 'node_modules'))],
     denied: [join(REPO, 'examples')],
   };
 }
@@ -94,7 +95,7 @@ export function startFsGuard(dataDirs: string[], caseRoot?: string): FsGuard {
       const at = callerOf(new Error().stack ?? '');
       // The app state folder's refusal probe: does a folder above the state folder hold
       // events/events.db? An existence check of the state folder's ancestors, no data read.
-      if (fn === 'existsSync' && at.includes('src-main/app-state/state-dir.ts') && basename(real) === 'events.db') return;
+      if (fn === 'existsSync' && at.includes('src-main/app-folders/inside-data-dir.ts') && basename(real) === 'events.db') return;
       escapes.push({ fn, path, real, at });
     }
   };

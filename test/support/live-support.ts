@@ -2,12 +2,16 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
-import { buildHarnessView } from '../../shared/fold/harness/harness-view';
+import { HarnessViewBuilder } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
-import type { LiveObserver } from '../../src-main/live/live-observer';
+import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from '../../src-main/live/live-observer';
+import { loadLibrary } from '../../src-main/library/load-library';
+import type { LibrarySnapshot } from '../../shared/library';
+import { patchSnapshot } from '../../shared/live/library-patch';
 import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
-import type { ScriptWriter } from './live-writer';
+import { startScriptWriter, type ScriptWriter } from './live-writer';
+import { tempRoot } from './store-test-fixtures';
 
 /** Everything a subscriber received, flattened, plus helpers. */
 export type Recorder = {
@@ -60,7 +64,8 @@ export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string
   expect(live!.lastSequence).toBe(events.length);
   expect(JSON.stringify(live!.folded!.state)).toBe(JSON.stringify(full));
   expect(live!.folded!.state).toEqual(full);
-  expect(live!.folded!.harness).toEqual(buildHarnessView(events));
+  // The observer's accumulator keeps harness bodies as previews (what the run view shows).
+  expect(live!.folded!.harness).toEqual(new HarnessViewBuilder('previews').addAll(events).snapshot());
   return events;
 }
 
@@ -73,17 +78,56 @@ export async function until(predicate: () => boolean, timeoutMs = 15_000, what =
   }
 }
 
+/** What a live test file sets up; everything it makes is cleaned up by the scope. */
+export type LiveTestScope = {
+  /** A new temp folder, removed after the file. */
+  tempRoot(prefix: string): string;
+  /** A writer child holding `dataDir`'s events.db, killed after the test. */
+  writer(dataDir: string): Promise<ScriptWriter>;
+  /** A new observer (not started), stopped after the test. */
+  observe(options: LiveObserverOptions): LiveObserver;
+};
+
 /**
- * What a live test file cleans up: after each test the observer under test (`stopObserver`) and
- * the writer children it started; at the end its temp roots. Push onto the returned lists.
+ * The set-up every live test file shares: after each test the observers it made are stopped
+ * (stopping twice is harmless) and its writer children killed; at the end its temp roots go.
  */
-export function cleanUpLiveTests(stopObserver: () => void): { roots: string[]; writers: ScriptWriter[] } {
+export function liveTestScope(): LiveTestScope {
   const roots: string[] = [];
   const writers: ScriptWriter[] = [];
+  const observers: LiveObserver[] = [];
   afterEach(async () => {
-    stopObserver();
+    for (const observer of observers.splice(0)) observer.stop();
     for (const writer of writers.splice(0)) await writer.kill();
   });
-  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-  return { roots, writers };
+  afterAll(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+  return {
+    tempRoot(prefix) {
+      const root = tempRoot(prefix);
+      roots.push(root);
+      return root;
+    },
+    async writer(dataDir) {
+      const writer = await startScriptWriter(dataDir);
+      writers.push(writer);
+      return writer;
+    },
+    observe(options) {
+      const observer = createLiveObserver(options);
+      observers.push(observer);
+      return observer;
+    },
+  };
+}
+
+/** The library as loaded now from `root` (a failure fails the test). */
+export function loadedLibrary(root: string): LibrarySnapshot {
+  const library = loadLibrary(root);
+  if (!library.ok) throw new Error(library.error.message);
+  return library.value;
+}
+
+/** `snapshot` patched with every run summary the recorder received (what the renderer's list shows). */
+export function patchedByLive(snapshot: LibrarySnapshot, rec: Recorder): LibrarySnapshot {
+  return patchSnapshot(snapshot, rec.notifications.flatMap((n) => (n.kind === 'run.delta' || n.kind === 'run.ended' ? [{ live: n.summary }] : [])));
 }

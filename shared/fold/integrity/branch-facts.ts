@@ -51,62 +51,80 @@ export function branchOfStepPath(stepPath: string): { parent: string; attempt: n
   return { parent: match[1], attempt: match[2] === undefined ? 1 : Number(match[2]), branchPath };
 }
 
-/** Findings for unscheduled branch facts and duplicate or conflicting Scheduled events. */
-export function branchFactFindings(events: readonly EventEnvelope[], runId: string | undefined): Diagnostic[] {
-  const findings: Diagnostic[] = [];
-  const scheduled = new Map<string, Scheduled>();
-  const pathByIndex = new Map<string, string>();
-  const pathByItemKey = new Map<string, string>();
-  for (const event of events) {
-    if (event.type !== 'ParallelBranchScheduled') continue;
+/**
+ * Unscheduled branch facts and duplicate or conflicting Scheduled events, one event at a time:
+ * Scheduled events are checked as they come, facts are kept per branch (a count and the first
+ * sequences) and compared with every Scheduled event of the log at the end.
+ */
+export class BranchFactCheck {
+  private readonly findingsOfScheduled: Diagnostic[] = [];
+  private readonly scheduled = new Map<string, Scheduled>();
+  private readonly pathByIndex = new Map<string, string>();
+  private readonly pathByItemKey = new Map<string, string>();
+  private readonly facts = new Map<string, Fact & { count: number }>();
+
+  constructor(private readonly runId: string | undefined) {}
+
+  /** Note the next event of the log. */
+  add(event: EventEnvelope): void {
+    if (event.type === 'ParallelBranchScheduled') this.schedule(event);
+    const fact = branchFactOf(event);
+    if (fact === undefined) return;
+    const key = `${fact.parent}${SEP}${fact.attempt}${SEP}${fact.branchPath}`;
+    const existing = this.facts.get(key);
+    if (existing === undefined) this.facts.set(key, { ...fact, sequences: [event.sequence], count: 1 });
+    else {
+      existing.count += 1;
+      if (existing.sequences.length < MAX_LISTED) existing.sequences.push(event.sequence);
+    }
+  }
+
+  /** The findings of the log so far: Scheduled events first, then one per branch with facts but no Scheduled event. */
+  findings(): Diagnostic[] {
+    const findings = [...this.findingsOfScheduled];
+    // One finding per branch, not per event: a busy branch would otherwise flood the list.
+    for (const [key, fact] of this.facts) {
+      if (this.scheduled.has(key)) continue;
+      findings.push(diagnostic('branch-not-scheduled', `branch ${fact.branchPath} has facts but no matching ParallelBranchScheduled`, {
+        runId: this.runId,
+        sequence: fact.sequences[0],
+        detail: { parentStepPath: fact.parent, attempt: fact.attempt, branchPath: fact.branchPath, count: fact.count, sequences: fact.sequences },
+      }));
+    }
+    return findings;
+  }
+
+  private schedule(event: EventEnvelope): void {
+    const { runId, findingsOfScheduled: findings } = this;
     const parent = stringField(event.payload, 'stepPath');
     const branchPath = looseString(event.payload, 'branchPath');
-    if (parent === undefined || branchPath === undefined) continue;
+    if (parent === undefined || branchPath === undefined) return;
     const group = `${parent}${SEP}${attemptOf(event.payload)}`;
     const entry: Scheduled = { itemKey: looseString(event.payload, 'itemKey'), branchIndex: branchIndexOf(event.payload), sequence: event.sequence };
     const key = `${group}${SEP}${branchPath}`;
-    const existing = scheduled.get(key);
+    const existing = this.scheduled.get(key);
     const where = { runId, sequence: event.sequence, detail: { parentStepPath: parent, branchPath, firstSequence: existing?.sequence } };
     if (existing !== undefined) {
       const same = existing.itemKey === entry.itemKey && existing.branchIndex === entry.branchIndex;
       findings.push(same
         ? diagnostic('branch-scheduled-duplicate', `ParallelBranchScheduled repeated for ${branchPath}`, where)
         : diagnostic('branch-scheduled-conflict', `ParallelBranchScheduled for ${branchPath} disagrees with the first one (itemKey/branchIndex)`, where));
-      continue;
+      return;
     }
-    scheduled.set(key, entry);
+    this.scheduled.set(key, entry);
     if (entry.branchIndex !== undefined) {
-      const other = pathByIndex.get(`${group}${SEP}${entry.branchIndex}`);
+      const other = this.pathByIndex.get(`${group}${SEP}${entry.branchIndex}`);
       if (other !== undefined && other !== branchPath) {
         findings.push(diagnostic('branch-scheduled-conflict', `branchIndex ${entry.branchIndex} scheduled for both ${other} and ${branchPath}`, where));
-      } else pathByIndex.set(`${group}${SEP}${entry.branchIndex}`, branchPath);
+      } else this.pathByIndex.set(`${group}${SEP}${entry.branchIndex}`, branchPath);
     }
     if (entry.itemKey !== undefined) {
-      const other = pathByItemKey.get(`${group}${SEP}${entry.itemKey}`);
+      const other = this.pathByItemKey.get(`${group}${SEP}${entry.itemKey}`);
       if (other !== undefined && other !== branchPath) {
         findings.push(diagnostic('branch-scheduled-conflict', `itemKey '${entry.itemKey}' scheduled for both ${other} and ${branchPath}`, where));
-      } else pathByItemKey.set(`${group}${SEP}${entry.itemKey}`, branchPath);
+      } else this.pathByItemKey.set(`${group}${SEP}${entry.itemKey}`, branchPath);
     }
   }
-  const unscheduled = new Map<string, Fact>();
-  for (const event of events) {
-    const fact = branchFactOf(event);
-    if (fact === undefined) continue;
-    const key = `${fact.parent}${SEP}${fact.attempt}${SEP}${fact.branchPath}`;
-    if (scheduled.has(key)) continue;
-    const existing = unscheduled.get(key);
-    if (existing === undefined) unscheduled.set(key, { ...fact, sequences: [event.sequence] });
-    else existing.sequences.push(event.sequence);
-  }
-  // One finding per branch, not per event: a busy branch would otherwise flood the list.
-  for (const fact of unscheduled.values()) {
-    findings.push(diagnostic('branch-not-scheduled', `branch ${fact.branchPath} has facts but no matching ParallelBranchScheduled`, {
-      runId,
-      sequence: fact.sequences[0],
-      detail: { parentStepPath: fact.parent, attempt: fact.attempt, branchPath: fact.branchPath, count: fact.sequences.length, sequences: fact.sequences.slice(0, MAX_LISTED) },
-    }));
-  }
-  return findings;
 }
 
 function branchFactOf(event: EventEnvelope): Omit<Fact, 'sequences'> | undefined {

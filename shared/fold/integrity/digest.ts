@@ -32,3 +32,27 @@ export function recomputeEventId(event: EventEnvelope, sha256Hex: Sha256Hex): st
   const digest = sha256Digest(hashed, sha256Hex);
   return digest === undefined ? undefined : `evt_${digest.slice('sha256:'.length, 'sha256:'.length + 16)}`;
 }
+
+// An escaped UTF-16 surrogate (`\uD800`..`\uDFFF`): the text may hold a lone one, which canonical JSON refuses.
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The eventId of `event` hashing its payload's stored text as it is, without parsing and
+ * re-serialising it: when the text is the canonical JSON of the payload (little-workflow writes
+ * it so), this is `recomputeEventId(event)`. Undefined when that cannot be told from the text
+ * alone (an escaped surrogate, a lone surrogate in a field, a sequence that is not a number):
+ * then only `recomputeEventId` decides. A result equal to the stored eventId proves the text is
+ * the one the writer hashed (up to a collision of the 64-bit id); any other result settles
+ * nothing, so the caller recomputes from the parsed payload.
+ */
+export function eventIdOfStoredText(event: EventEnvelope, payloadText: string, sha256Hex: Sha256Hex): string | undefined {
+  const { runId, sequence, type, occurrenceId } = event;
+  if (!Number.isFinite(sequence) || LONE_SURROGATE.test(runId) || LONE_SURROGATE.test(type)) return undefined;
+  if (occurrenceId !== undefined && LONE_SURROGATE.test(occurrenceId)) return undefined;
+  if (payloadText.includes('\\u') && ESCAPED_SURROGATE.test(payloadText)) return undefined;
+  // Canonical key order of the hashed envelope: occurrenceId, payload, runId, sequence, type.
+  const occurrence = occurrenceId === undefined ? '' : `"occurrenceId":${JSON.stringify(occurrenceId)},`;
+  const text = `{${occurrence}"payload":${payloadText},"runId":${JSON.stringify(runId)},"sequence":${JSON.stringify(sequence)},"type":${JSON.stringify(type)}}`;
+  return `evt_${sha256Hex(text).slice(0, 16)}`;
+}

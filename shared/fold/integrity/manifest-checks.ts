@@ -12,23 +12,40 @@ import type { EventEnvelope } from '../../events/envelope';
 import { normalizeHarnessEventType } from '../../events/event-names';
 import { field, hasField, stringField } from '../payload-fields';
 import { manifestScope, manifestScopeKey } from '../harness/manifest-scope';
+import { canonicalMemberText } from '../../canonical/canonical-member';
 import { sha256Digest, type Sha256Hex } from './digest';
 
-/** Drift, manifestHash and promptHash findings of one run. */
-export function manifestFindings(events: readonly EventEnvelope[], sha256Hex: Sha256Hex, runId: string | undefined): Diagnostic[] {
-  const findings: Diagnostic[] = [];
-  const firstByScope = new Map<string, { hash: string; sequence: number }>();
-  for (const event of events) {
+/** Drift, manifestHash and promptHash findings of one run, one event at a time. */
+export class ManifestCheck {
+  private readonly firstByScope = new Map<string, { hash: string; sequence: number }>();
+
+  constructor(
+    private readonly sha256Hex: Sha256Hex,
+    private readonly runId: string | undefined,
+  ) {}
+
+  /**
+   * Check the next event of the log, adding its findings to `findings`. `canonicalText`: the
+   * payload's stored text when it is known to be canonical JSON, so a member's digest hashes
+   * its text as it is (the same bytes `canonicalJson` would write).
+   */
+  add(event: EventEnvelope, findings: Diagnostic[], canonicalText?: string): void {
     const type = normalizeHarnessEventType(event.type);
-    if (type === 'harness.session.started') checkSession(event, sha256Hex, runId, firstByScope, findings);
-    else if (type === 'harness.model.called') checkPrompt(event, sha256Hex, runId, findings);
+    const digestOf = (key: string): string | undefined => {
+      const text = canonicalText === undefined ? undefined : canonicalMemberText(canonicalText, key);
+      return text === undefined ? sha256Digest(field(event.payload, key), this.sha256Hex) : `sha256:${this.sha256Hex(text)}`;
+    };
+    if (type === 'harness.session.started') checkSession(event, digestOf, this.runId, this.firstByScope, findings);
+    else if (type === 'harness.model.called') checkPrompt(event, digestOf, this.runId, findings);
   }
-  return findings;
 }
+
+/** The digest of a payload member (`sha256Digest` of its value). */
+type MemberDigest = (key: string) => string | undefined;
 
 function checkSession(
   event: EventEnvelope,
-  sha256Hex: Sha256Hex,
+  digestOf: MemberDigest,
   runId: string | undefined,
   firstByScope: Map<string, { hash: string; sequence: number }>,
   findings: Diagnostic[],
@@ -37,7 +54,7 @@ function checkSession(
   const stored = stringField(payload, 'manifestHash');
   const manifest = field(payload, 'manifest');
   if (stored !== undefined) {
-    const expected = hasField(payload, 'manifest') ? sha256Digest(manifest, sha256Hex) : undefined;
+    const expected = hasField(payload, 'manifest') ? digestOf('manifest') : undefined;
     if (expected !== stored) {
       findings.push(diagnostic('manifest-hash-mismatch', `session start ${event.sequence}: manifestHash does not match its manifest`, {
         runId, sequence: event.sequence, detail: { stored, expected: expected ?? null },
@@ -60,10 +77,10 @@ function checkSession(
   }
 }
 
-function checkPrompt(event: EventEnvelope, sha256Hex: Sha256Hex, runId: string | undefined, findings: Diagnostic[]): void {
+function checkPrompt(event: EventEnvelope, digestOf: MemberDigest, runId: string | undefined, findings: Diagnostic[]): void {
   const stored = stringField(event.payload, 'promptHash');
   if (stored === undefined) return;
-  const expected = hasField(event.payload, 'request') ? sha256Digest(field(event.payload, 'request'), sha256Hex) : undefined;
+  const expected = hasField(event.payload, 'request') ? digestOf('request') : undefined;
   if (expected !== stored) {
     findings.push(diagnostic('prompt-hash-mismatch', `model call ${event.sequence}: promptHash does not match its request`, {
       runId, sequence: event.sequence, detail: { stored, expected: expected ?? null, callId: stringField(event.payload, 'callId') ?? null },

@@ -9,10 +9,11 @@ import { diagnostic, type Diagnostic } from '../../diagnostics';
 import type { EventEnvelope } from '../../events/envelope';
 
 /** Gap and duplicate findings over all sequences of the run (decoded and undecodable). */
-export function sequenceFindings(sequences: readonly number[], runId: string | undefined): Diagnostic[] {
+export function sequenceFindings(sequences: ArrayLike<number>, runId: string | undefined): Diagnostic[] {
   const findings: Diagnostic[] = [];
   const valid: number[] = [];
-  for (const sequence of sequences) {
+  for (let i = 0; i < sequences.length; i += 1) {
+    const sequence = sequences[i];
     if (Number.isSafeInteger(sequence) && sequence >= 1) valid.push(sequence);
     else findings.push(diagnostic('sequence-gap', `sequence ${String(sequence)} is not a positive integer`, { runId, detail: { sequence } }));
   }
@@ -44,15 +45,10 @@ export function sequenceFindings(sequences: readonly number[], runId: string | u
   return findings;
 }
 
-/** Events whose runId differs from the run being checked. */
-export function runIdFindings(events: readonly EventEnvelope[], runId: string): Diagnostic[] {
-  const findings: Diagnostic[] = [];
-  for (const event of events) {
-    if (event.runId !== runId) {
-      findings.push(diagnostic('run-id-mismatch', `event ${event.sequence} belongs to ${event.runId}, not ${runId}`, {
-        runId, sequence: event.sequence, detail: { eventRunId: event.runId },
-      }));
-    }
-  }
-  return findings;
+/** The finding of an event whose runId differs from the run being checked, or null. */
+export function runIdFinding(event: EventEnvelope, runId: string): Diagnostic | null {
+  if (event.runId === runId) return null;
+  return diagnostic('run-id-mismatch', `event ${event.sequence} belongs to ${event.runId}, not ${runId}`, {
+    runId, sequence: event.sequence, detail: { eventRunId: event.runId },
+  });
 }

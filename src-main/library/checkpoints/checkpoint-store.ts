@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { checkCacheDirOutside } from './cache-dir';
+import { folderInsideDataDirs } from '../../app-folders/app-folders';
 import { decodeCheckpoint, encodeCheckpoint, readFileOrNull, writeFileAtomic, type CheckpointKey, type StoredCheckpoint } from './checkpoint-files';
 
 /** Memory budget of the in-memory copies (serialised bytes). */
@@ -135,7 +135,7 @@ export class CheckpointStore {
 
   private folder(key: CheckpointKey): string | null {
     // Never a byte into a data dir, whatever the caller checked: such a cache stays in memory.
-    if (this.options.dir === null || !checkCacheDirOutside(this.options.dir, [key.dataDir]).ok) return null;
+    if (this.options.dir === null || folderInsideDataDirs('cache', this.options.dir, [key.dataDir]) !== null) return null;
     return join(this.options.dir, 'fold-checkpoints', 'v1', folderName(key));
   }
 

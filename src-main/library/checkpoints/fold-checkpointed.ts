@@ -7,9 +7,11 @@
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
+import type { EventEnvelope } from '../../../shared/events/envelope';
+import { ALL_PAYLOADS } from '../../../shared/events/payload-needs';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
+import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
 import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
@@ -55,12 +57,22 @@ export type FoldRequest = {
   upto?: number;
   checkpoints: Checkpoints | null;
   leave?: 'tail' | 'boundaries';
+  /**
+   * Sees every decoded event as it is folded (a consumer that needs more than the accumulator
+   * keeps, e.g. the diff's step activity), with every payload parsed. A fold with a tap starts
+   * from sequence 1: a checkpoint would hide the rows before it.
+   */
+  tap?: (event: EventEnvelope) => void;
+  /**
+   * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
+   * the run's head first: serialising a 200k-event detail fold takes about a second).
+   */
+  deferTail?: boolean;
 };
 
 /**
  * The fold and what the read left besides events; `resumedFrom` is the sequence it started
- * after (a checkpoint's or the kept fold's; 0: folded from the start). `keep()` hands the fold
- * over as the next move's start (hot-folds.ts): call it once done reading the accumulator.
+ * after (a checkpoint's or the kept fold's; 0: folded from the start).
  */
 export type FoldOutcome = {
   accumulator: RunAccumulator;
@@ -68,8 +80,11 @@ export type FoldOutcome = {
   undecodable: UndecodableRow[];
   readFailures: Diagnostic[];
   resumedFrom: number;
+  /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
+  leaveTail(): void;
+  /** Hand the fold over as the next move's start (hot-folds.ts): call it once done reading the accumulator. */
   keep(): void;
-  /** What proves the log still reads as this fold read it: null without a checkpoint store (or after a read failure). */
+  /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
   reached(): FoldReach | null;
 };
 
@@ -79,10 +94,13 @@ export type FoldOutcome = {
  */
 export type FoldReach = { key: CheckpointKey; identity: string; state: string; sequence: number; digest: string };
 
+// A tap sees whole events: every payload parsed.
+const needsOf = (request: FoldRequest) => (request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS);
+
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) fold.handle(read);
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) fold.handle(read);
   return fold.finish();
 }
 
@@ -90,7 +108,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
   let sinceYield = 0;
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto)) {
+  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) {
     fold.handle(read);
     if (++sinceYield >= SLICE) {
       sinceYield = 0;
@@ -99,6 +117,14 @@ export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   }
   return fold.finish();
 }
+
+/**
+ * The widest gap, in whole slices of `every` sequences, a fold still chains digests across.
+ * little-workflow numbers a run's events 1, 2, 3, ...; a row far past the next boundary is a
+ * corrupt or hostile sequence (2^53, 1e308 stored as REAL) and would take one slice per `every`
+ * sequences of the gap (forever, once adding `every` no longer changes a float that large).
+ */
+const MAX_EMPTY_SLICES = 64;
 
 /** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
 class CheckpointingFold {
@@ -117,6 +143,8 @@ class CheckpointingFold {
   private nextBoundary: number;
   private readonly every: number;
   private lastSequence: number;
+  /** False once a row's sequence cannot be vouched for: the fold goes on, leaving no checkpoint. */
+  private vouching = true;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -142,38 +170,70 @@ class CheckpointingFold {
       return;
     }
     const sequence = read.ok ? read.event.sequence : read.sequence;
-    while (sequence > this.nextBoundary) this.closeSlice();
+    if (this.vouching && !this.canVouchFor(sequence)) this.stopVouching();
+    if (this.vouching) while (sequence > this.nextBoundary) this.closeSlice();
+    const keep = this.key !== null && this.vouching;
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
-      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
+      this.request.tap?.(read.event);
+      if (keep) this.sliceKeys.push(`${sequence}|${read.event.eventId}|${read.event.recordedAt}`);
     } else {
       this.undecodable.push({ sequence, diagnostic: read.diagnostic });
-      if (this.key !== null) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
+      if (keep) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
   }
 
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
+    let leaveTail = () => {};
+    let position: FoldPosition | null = null;
+    const outcome: FoldOutcome = {
+      accumulator: this.accumulator,
+      events: this.events,
+      undecodable: this.undecodable,
+      readFailures: this.readFailures,
+      resumedFrom: this.from,
+      leaveTail: () => leaveTail(),
+      keep: () => {
+        if (position !== null) this.request.checkpoints?.hot.keep(this.hotKey, this.state, position);
+      },
+      reached: () => {
+        if (position === null || this.identity === null) return null;
+        const digest = position.sequence % this.every === 0 ? position.digest : chainDigest(position.digest, position.sliceKeys.join('\n'));
+        return { key: this.key!, identity: this.identity, state: this.state, sequence: position.sequence, digest };
+      },
+    };
+    if (!this.vouching) return outcome;
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    // Where the fold stands, when its rows are vouched for: a tap's fold is whole events, not the accumulator's alone.
+    if (this.key !== null && this.readFailures.length === 0 && this.request.tap === undefined) {
+      position = { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys };
+    }
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
       const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
-      this.leave(this.lastSequence, tailDigest, true);
+      leaveTail = () => {
+        leaveTail = () => {};
+        this.leave(this.lastSequence, tailDigest, true);
+      };
+      if (this.request.deferTail !== true) leaveTail();
     }
-    const position: FoldPosition = { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys };
-    const keep = () => {
-      if (this.request.checkpoints !== null && this.key !== null && this.readFailures.length === 0) this.request.checkpoints.hot.keep(this.hotKey, this.state, position);
-    };
-    const reached = (): FoldReach | null => {
-      if (this.key === null || this.identity === null || this.readFailures.length > 0) return null;
-      const digest = position.sequence % this.every === 0 ? position.digest : chainDigest(position.digest, position.sliceKeys.join('\n'));
-      return { key: this.key, identity: this.identity, state: this.state, sequence: position.sequence, digest };
-    };
-    return { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, keep, reached };
+    return outcome;
+  }
+
+  // A whole number within MAX_EMPTY_SLICES slices of the next boundary (NaN, Infinity, 2.5 and 1e308 are not).
+  private canVouchFor(sequence: number): boolean {
+    return Number.isSafeInteger(sequence) && sequence - this.nextBoundary <= MAX_EMPTY_SLICES * this.every;
+  }
+
+  // The checkpoints already left cover rows below this one and stay sound; none is left past it.
+  private stopVouching(): void {
+    this.vouching = false;
+    this.sliceKeys = [];
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
@@ -197,7 +257,7 @@ class CheckpointingFold {
   // Where to start: the kept live fold when no stored checkpoint is nearer below `upto` (no decode), else the nearest trusted checkpoint.
   private start(): FoldPosition | null {
     const { checkpoints, upto, table } = this.request;
-    if (checkpoints === null || this.key === null) return null;
+    if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     const atMost = upto ?? Number.MAX_SAFE_INTEGER;
     const hotAt = checkpoints.hot.peek(this.hotKey, this.state);
     if (hotAt !== null && hotAt <= atMost && hotAt >= (checkpoints.store.sequences(this.key, atMost)[0] ?? 0)) {
@@ -213,7 +273,7 @@ class CheckpointingFold {
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
   private trustedCheckpoint(): StoredCheckpoint | null {
     const { checkpoints, reader, runId, upto } = this.request;
-    if (checkpoints === null || this.key === null) return null;
+    if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     for (const sequence of checkpoints.store.sequences(this.key, upto ?? Number.MAX_SAFE_INTEGER)) {
       const stored = checkpoints.store.get(this.key, sequence);
       if (stored === null) continue;

@@ -93,6 +93,12 @@ describe('streaming', () => {
                   yield row;
                 }
               },
+              *iterateArrays(...params) {
+                for (const row of statement.iterateArrays(...params)) {
+                  pulled += 1;
+                  yield row;
+                }
+              },
             };
           },
         };

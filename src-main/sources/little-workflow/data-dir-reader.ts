@@ -6,7 +6,8 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
-import { columnText, decodeStoredEvent, storedEventFromRow } from './event-rows';
+import { ALL_PAYLOADS, type PayloadNeeds } from '../../../shared/events/payload-needs';
+import { columnText, decodeEventRow, decodeStoredEvent, storedEventFromRow } from './event-rows';
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
@@ -112,16 +113,13 @@ class SqliteDataDirReader implements DataDirReader {
     }
   }
 
-  readEvents(runId: string, afterSequence = 0, upto?: number): Iterable<EventRead> {
+  readEvents(runId: string, afterSequence = 0, upto?: number, needs: PayloadNeeds = ALL_PAYLOADS): Iterable<EventRead> {
     if (!RUN_ID_PATTERN.test(runId)) {
       return [readFailure(runId, diagnostic('invalid-run-id', `${JSON.stringify(runId)} is not a little-workflow run id`, { runId }))];
     }
-    if (upto !== undefined) {
-      const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ? AND sequence <= ? ORDER BY sequence ASC`;
-      return this.stream(sql, [runId, afterSequence, upto], runId, () => runId);
-    }
-    const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence ASC`;
-    return this.stream(sql, [runId, afterSequence], runId, () => runId);
+    const range = upto === undefined ? '' : ' AND sequence <= ?';
+    const sql = `SELECT ${this.columns(needs)} FROM events WHERE run_id = ? AND sequence > ?${range} ORDER BY sequence ASC`;
+    return this.streamEvents(sql, upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto], runId);
   }
 
   readEventKeys(runId: string, afterSequence: number, upto: number): string | null {
@@ -149,19 +147,32 @@ class SqliteDataDirReader implements DataDirReader {
     this.db = null;
   }
 
-  private columns(): string {
+  /** The event columns; with payload needs, payloads left out in SQL (see `payloadColumns`). */
+  private columns(needs: PayloadNeeds = ALL_PAYLOADS): string {
     const occurrence = this.hasOccurrenceColumn ? 'occurrence_id' : 'NULL AS occurrence_id';
-    return `sequence, event_id, type, ${occurrence}, recorded_at, payload`;
+    return `sequence, event_id, type, ${occurrence}, recorded_at, ${payloadColumns(needs)}`;
   }
 
   /** A lazy generator: rows are decoded one at a time as the caller pulls them. */
-  private *stream(
-    sql: string,
-    params: (string | number)[],
-    label: string,
-    runIdOf: (row: Record<string, unknown>) => unknown,
-    skipInvalidRunIds = false,
-  ): Generator<EventRead> {
+  private streamEvents(sql: string, params: (string | number)[], runId: string): Generator<EventRead> {
+    return this.guardedRead(runId, function* (connection) {
+      for (const row of connection.prepare(sql).iterateArrays(...params)) yield decodeEventRow(runId, row);
+    });
+  }
+
+  /** Rows as objects (the model-call read, which selects `run_id` too). */
+  private stream(sql: string, params: (string | number)[], label: string, runIdOf: (row: Record<string, unknown>) => unknown, skipInvalidRunIds = false): Generator<EventRead> {
+    return this.guardedRead(label, function* (connection) {
+      for (const row of connection.prepare(sql).iterate(...params)) {
+        const runId = runIdOf(row);
+        if (typeof runId !== 'string' || (skipInvalidRunIds && !RUN_ID_PATTERN.test(runId))) continue;
+        yield decodeStoredEvent(runId, storedEventFromRow(row));
+      }
+    });
+  }
+
+  /** Open (or keep) the connection and read; a failure to open or a failed read is the last item. */
+  private *guardedRead(label: string, read: (connection: OpenedEventDb['connection']) => Iterable<EventRead>): Generator<EventRead> {
     const db = this.connect();
     if (!db.ok) {
       yield readFailure(label, db.error);
@@ -169,11 +180,7 @@ class SqliteDataDirReader implements DataDirReader {
     }
     this.activeIterators += 1;
     try {
-      for (const row of db.value.connection.prepare(sql).iterate(...params)) {
-        const runId = runIdOf(row);
-        if (typeof runId !== 'string' || (skipInvalidRunIds && !RUN_ID_PATTERN.test(runId))) continue;
-        yield decodeStoredEvent(runId, storedEventFromRow(row));
-      }
+      yield* read(db.value.connection);
     } catch (error) {
       yield readFailure(label, sqliteDiagnostic(error, 'read', db.value.state.dbPath));
     } finally {
@@ -203,6 +210,30 @@ class SqliteDataDirReader implements DataDirReader {
     this.hasOccurrenceColumn = names.includes('occurrence_id');
     return ok(true);
   }
+}
+
+const payloadColumnsCache = new WeakMap<PayloadNeeds, string>();
+
+/**
+ * The payload column(s) for `needs`. Every payload by default. With needs, a payload of a type
+ * the consumer does not read is left out (NULL) when SQLite finds it a valid JSON object
+ * (text starting with '{', json_valid: RFC 8259, nesting at most 1000 levels like
+ * shared/json-depth.ts; no NUL, which json_valid takes for the end of the text and JSON.parse
+ * refuses), so it is neither sent across nor parsed; `payload_null` tells a left-out payload
+ * from a NULL one (payload-needs.test.ts holds the texts where the two parsers could differ). Anything else (another type, not text, not an object,
+ * not valid) comes as stored and is decoded as ever: a bad row fails the same way.
+ */
+function payloadColumns(needs: PayloadNeeds): string {
+  if (needs.types === null) return 'payload';
+  let columns = payloadColumnsCache.get(needs);
+  if (columns === undefined) {
+    const types = needs.types.map((type) => `'${type.replaceAll("'", "''")}'`).join(', ');
+    columns =
+      `CASE WHEN type NOT IN (${types}) AND typeof(payload) = 'text' AND substr(payload, 1, 1) = '{' AND json_valid(payload) AND instr(payload, char(0)) = 0 ` +
+      'THEN NULL ELSE payload END AS payload, payload IS NULL AS payload_null';
+    payloadColumnsCache.set(needs, columns);
+  }
+  return columns;
 }
 
 const EVENT_KEYS_SQL =

@@ -23,6 +23,7 @@ if (process.env.SQLITE_USE_URI === undefined) process.env.SQLITE_USE_URI = '1';
 
 /** The slice of better-sqlite3's API this adapter uses. */
 type BetterStatement = {
+  raw(toggle: boolean): BetterStatement;
   iterate(...params: SqliteParam[]): IterableIterator<unknown>;
   get(...params: SqliteParam[]): unknown;
 };
@@ -120,8 +121,10 @@ function wrap(db: BetterDatabase): SqliteConnection {
     prepare(sql) {
       const statement = db.prepare(sql);
       return {
-        iterate: (...params) => statement.iterate(...params) as IterableIterator<SqliteRow>,
-        get: (...params) => statement.get(...params) as SqliteRow | undefined,
+        // raw() switches what the statement returns; each call sets the shape it wants.
+        iterate: (...params) => statement.raw(false).iterate(...params) as IterableIterator<SqliteRow>,
+        iterateArrays: (...params) => statement.raw(true).iterate(...params) as IterableIterator<unknown[]>,
+        get: (...params) => statement.raw(false).get(...params) as SqliteRow | undefined,
       };
     },
     close() {

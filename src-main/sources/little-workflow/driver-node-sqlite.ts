@@ -10,6 +10,8 @@ import { sqliteFileUri, type OpenMode, type SqliteConnection, type SqliteDriver,
 /** The slice of node:sqlite's API this adapter uses. */
 type NodeStatement = {
   iterate?(...params: SqliteParam[]): IterableIterator<unknown>;
+  /** Node >= 22.16 / 23.11: rows as arrays. */
+  setReturnArrays?(enabled: boolean): void;
   get(...params: SqliteParam[]): unknown;
 };
 type NodeDatabase = {
@@ -80,8 +82,19 @@ function wrap(db: NodeDatabase): SqliteConnection {
     prepare(sql) {
       const statement = db.prepare(sql);
       return {
-        iterate: (...params) => statement.iterate!(...params) as IterableIterator<SqliteRow>,
-        get: (...params) => statement.get(...params) as SqliteRow | undefined,
+        iterate: (...params) => {
+          statement.setReturnArrays?.(false);
+          return statement.iterate!(...params) as IterableIterator<SqliteRow>;
+        },
+        iterateArrays: (...params) => {
+          if (statement.setReturnArrays === undefined) return valuesOf(statement.iterate!(...params) as IterableIterator<SqliteRow>);
+          statement.setReturnArrays(true);
+          return statement.iterate!(...params) as IterableIterator<unknown[]>;
+        },
+        get: (...params) => {
+          statement.setReturnArrays?.(false);
+          return statement.get(...params) as SqliteRow | undefined;
+        },
       };
     },
     close() {
@@ -90,4 +103,9 @@ function wrap(db: NodeDatabase): SqliteConnection {
       db.close();
     },
   };
+}
+
+// Without setReturnArrays: the row objects' values, which keep the SELECT's column order.
+function* valuesOf(rows: IterableIterator<SqliteRow>): IterableIterator<unknown[]> {
+  for (const row of rows) yield Object.values(row);
 }

@@ -4,6 +4,7 @@
  */
 import { diagnostic } from '../../../shared/diagnostics';
 import type { EventEnvelope } from '../../../shared/events/envelope';
+import { UNREAD_PAYLOAD } from '../../../shared/events/payload-needs';
 import { jsonTooDeep, tooDeepMessage } from '../../../shared/json-depth';
 import type { EventRead, RawEventRow } from './store-types';
 
@@ -45,36 +46,56 @@ export function storedEventFromRow(row: Record<string, unknown>): StoredEvent {
  * runId, sequence, type, occurrenceId (only when non-null), recordedAt, payload.
  */
 export function decodeStoredEvent(runId: string, stored: StoredEvent): EventRead {
+  return decodeEvent(runId, stored.sequence, stored.eventId, stored.type, stored.occurrenceId, stored.recordedAt, stored.payloadText);
+}
+
+/**
+ * One row as the reader selects it (`sequence, event_id, type, occurrence_id, recorded_at,
+ * payload`, and with payload needs `payload_null`), decoded. A NULL payload column that was
+ * not NULL in the table is one the SELECT left out: a valid JSON object of a type the consumer
+ * does not read (shared/events/payload-needs.ts), so the event carries UNREAD_PAYLOAD.
+ */
+export function decodeEventRow(runId: string, row: readonly unknown[]): EventRead {
+  const payload = row[5];
+  const occurrence = row[3];
+  const occurrenceId = occurrence === null || occurrence === undefined ? null : columnText(occurrence);
+  if (payload === null && row.length > 6 && !row[6]) {
+    const event = envelope(runId, Number(row[0]), columnText(row[1]), columnText(row[2]), occurrenceId, columnText(row[4]), UNREAD_PAYLOAD);
+    return { ok: true, event };
+  }
+  return decodeEvent(runId, Number(row[0]), columnText(row[1]), columnText(row[2]), occurrenceId, columnText(row[4]), columnText(payload));
+}
+
+function decodeEvent(
+  runId: string,
+  sequence: number,
+  eventId: string,
+  type: string,
+  occurrenceId: string | null,
+  recordedAt: string,
+  payloadText: string,
+): EventRead {
   let payload: unknown;
   try {
-    if (jsonTooDeep(stored.payloadText)) throw new SyntaxError(tooDeepMessage());
-    payload = JSON.parse(stored.payloadText);
+    if (jsonTooDeep(payloadText)) throw new SyntaxError(tooDeepMessage());
+    payload = JSON.parse(payloadText);
   } catch (error) {
-    const raw: RawEventRow = {
-      type: stored.type,
-      payloadText: stored.payloadText,
-      eventId: stored.eventId,
-      recordedAt: stored.recordedAt,
-      occurrenceId: stored.occurrenceId,
-    };
+    const raw: RawEventRow = { type, payloadText, eventId, recordedAt, occurrenceId };
     return {
       ok: false,
-      sequence: stored.sequence,
+      sequence,
       runId,
       raw,
-      diagnostic: diagnostic(
-        'payload-unparsable',
-        `Event ${stored.sequence} (${stored.type}) of ${runId} has a payload that is not JSON: ${(error as Error).message}`,
-        { runId, sequence: stored.sequence },
-      ),
+      diagnostic: diagnostic('payload-unparsable', `Event ${sequence} (${type}) of ${runId} has a payload that is not JSON: ${(error as Error).message}`, { runId, sequence }),
     };
   }
-  // Two plain literals rather than a conditional spread: same keys and order, but no
-  // per-row spread (about 5% of a 200k-event read + fold, see `npm run bench`).
-  const { eventId, sequence, type, occurrenceId, recordedAt } = stored;
-  const event: EventEnvelope =
-    occurrenceId === null
-      ? { eventId, runId, sequence, type, recordedAt, payload }
-      : { eventId, runId, sequence, type, occurrenceId, recordedAt, payload };
-  return { ok: true, event };
+  return { ok: true, event: envelope(runId, sequence, eventId, type, occurrenceId, recordedAt, payload), payloadText };
+}
+
+// Two plain literals rather than a conditional spread: same keys and order, but no per-row
+// spread (about 5% of a 200k-event read + fold, see `npm run bench`).
+function envelope(runId: string, sequence: number, eventId: string, type: string, occurrenceId: string | null, recordedAt: string, payload: unknown): EventEnvelope {
+  return occurrenceId === null
+    ? { eventId, runId, sequence, type, recordedAt, payload }
+    : { eventId, runId, sequence, type, occurrenceId, recordedAt, payload };
 }

@@ -1,17 +1,23 @@
 /**
  * All integrity findings of one run: the pure log checks of shared/fold/integrity plus the
- * artifact checks that need the disk. Never throws; everything is a Diagnostic.
+ * artifact checks that need the disk. The log is checked row by row as it is read (every byte
+ * of every row, eventIds hashed from the stored text), never collected. Never throws;
+ * everything is a Diagnostic.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { EventEnvelope } from '../../../shared/events/envelope';
-import { integrityFindings, type UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
+import { IntegrityCheck, type UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import { isRecord } from '../../../shared/fold/payload-values';
 import { readArtifact } from './artifacts';
 import type { DataDirReader, EventRead } from './store-types';
 
+// One-shot `crypto.hash` (Node >= 20.12) costs a fraction of a Hash object per call; the check hashes every row.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** node:crypto's hex sha256 of a UTF-8 string, for the injected hash of shared/. */
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+export const sha256Hex: (text: string) => string =
+  typeof oneShot === 'function' ? (text) => oneShot('sha256', text, 'hex') : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** A run's log as read: decoded events, rows whose payload did not parse, and read failures. */
 export type RunLog = { events: EventEnvelope[]; undecodable: UndecodableRow[]; readFailures: Diagnostic[] };
@@ -30,33 +36,58 @@ export function addRead(log: RunLog, read: EventRead): void {
   else log.undecodable.push({ sequence: read.sequence, diagnostic: read.diagnostic });
 }
 
-/** Findings of `runId` in the reader's data dir, ordered by sequence (artifact findings last). */
-export function checkRun(reader: DataDirReader, runId: string): Diagnostic[] {
-  return checkRunLog(reader.path, runId, readRunLog(reader, runId));
+/** Findings of `runId` in the reader's data dir up to event `upto` (default all), ordered by sequence (artifact findings last). */
+export function checkRun(reader: DataDirReader, runId: string, upto?: number): Diagnostic[] {
+  const check = new RunLogCheck(reader.path, runId);
+  for (const read of reader.readEvents(runId, 0, upto)) check.add(read);
+  return check.findings();
 }
 
-/** Findings of an already-read log: the pure log checks plus the artifacts it names. */
-export function checkRunLog(dataDir: string, runId: string, log: RunLog): Diagnostic[] {
-  const findings = integrityFindings(log.events, { sha256Hex, runId, undecodable: log.undecodable });
-  for (const ref of artifactRefsOf(log.events)) {
-    const read = readArtifact(dataDir, ref, runId);
-    if (!read.ok) findings.push({ ...read.error, runId, detail: { ...read.error.detail, ref } });
+/**
+ * The integrity check of one run fed its reads one at a time: what it keeps is the checks'
+ * own state (sequences, findings, small maps), the read failures and the artifact refs named.
+ */
+export class RunLogCheck {
+  private readonly check: IntegrityCheck;
+  private readonly readFailures: Diagnostic[] = [];
+  private readonly refs = new Set<string>();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly runId: string,
+  ) {
+    this.check = new IntegrityCheck(sha256Hex, runId);
   }
-  return [...log.readFailures, ...findings];
+
+  /** The next read of the log. */
+  add(read: EventRead): void {
+    if (!read.ok) {
+      if (read.sequence === null) this.readFailures.push(read.diagnostic);
+      else this.check.addUndecodable({ sequence: read.sequence, diagnostic: read.diagnostic });
+      return;
+    }
+    this.check.add(read.event, read.payloadText);
+    addArtifactRefs(this.refs, read.event);
+  }
+
+  /** Read failures, then the log's findings, then the artifacts the log names that fail their checks. */
+  findings(): Diagnostic[] {
+    const findings = [...this.readFailures, ...this.check.findings()];
+    for (const ref of this.refs) {
+      const read = readArtifact(this.dataDir, ref, this.runId);
+      if (!read.ok) findings.push({ ...read.error, runId: this.runId, detail: { ...read.error.detail, ref } });
+    }
+    return findings;
+  }
 }
 
-/** Every `artifact://` ref the run's events name, first mention first. */
-export function artifactRefsOf(events: readonly EventEnvelope[]): string[] {
-  const refs = new Set<string>();
+function addArtifactRefs(refs: Set<string>, event: EventEnvelope): void {
+  const payload = event.payload;
+  if (!isRecord(payload)) return;
   const add = (value: unknown) => {
     if (typeof value === 'string' && value.startsWith('artifact://')) refs.add(value);
   };
-  for (const event of events) {
-    const payload = event.payload;
-    if (!isRecord(payload)) continue;
-    add(payload.artifactRef);
-    add(payload.outputRef);
-    if (Array.isArray(payload.artifactRefs)) payload.artifactRefs.forEach(add);
-  }
-  return [...refs];
+  add(payload.artifactRef);
+  add(payload.outputRef);
+  if (Array.isArray(payload.artifactRefs)) payload.artifactRefs.forEach(add);
 }

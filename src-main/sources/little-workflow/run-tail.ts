@@ -1,15 +1,17 @@
 /**
- * One tailed run: its position in the log, the incremental fold and harness view built so
- * far, and the pull that reads the rows committed since (by sequence, from the store).
+ * One tailed run: its position in the log, the run accumulator its rows are folded into as
+ * they are read (the same code a fresh replay, the run view and the CLI fold with, so a live
+ * capture and a replay differ only if the tail read the log wrong), and the pull that reads
+ * the rows committed since (by sequence, from the store).
  */
 import type { EventEnvelope } from '../../../shared/events/envelope';
-import { HarnessViewBuilder } from '../../../shared/fold/harness/harness-view';
 import type { HarnessView } from '../../../shared/fold/harness/harness-types';
-import { applyEvent, createRunState } from '../../../shared/fold/run-state';
 import type { MaterializedRunState } from '../../../shared/fold/run-state-types';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { LivePhase, LiveRunSummary } from '../../../shared/live/live-types';
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
+import { RunAccumulator } from '../../../shared/run/run-accumulator';
 import type { LiveRunInfo, LiveRunSnapshot } from '../run-source';
 import type { DataDirReader } from './store-types';
 import { deepFreeze, runSummary } from '../../../shared/live/live-notifications';
@@ -28,9 +30,9 @@ const TERMINAL_STATUSES = new Set(['completed', 'failed']);
 
 /** The live state of one run, advanced by `pull`. */
 export class RunTail {
-  state: MaterializedRunState;
-  harness = new HarnessViewBuilder();
-  /** Highest sequence read (and folded, unless `foldError`). */
+  /** Every decodable row read so far, folded in order ('detail': fold plus harness view, kept as previews). */
+  private accumulator: RunAccumulator;
+  /** Highest sequence read (and folded, unless undecodable). */
   lastSequence = 0;
   lastEventId: string | null = null;
   lastRecordedAt: string | null = null;
@@ -38,7 +40,10 @@ export class RunTail {
   firstRecordedAt: string | null = null;
   /** Events up to here existed when tailing began: folded silently, not delivered. */
   baselineSequence: number;
-  /** Why the fold stopped (events are still read and delivered). */
+  /**
+   * Why `little report` would refuse the log so far (the first undecodable row, or the strict
+   * fold's error and where it arose); the state shown is then the run view's tolerant fold.
+   */
   foldError: string | null = null;
   phase: LivePhase;
   /** The run lock was seen held by a live process. */
@@ -48,9 +53,9 @@ export class RunTail {
     readonly dataDir: string,
     readonly runId: string,
     options: { baselineSequence: number; phase: LivePhase },
-    private readonly priceTable?: PriceTable,
+    private readonly priceTable: PriceTable = BUNDLED_PRICE_TABLE,
   ) {
-    this.state = createRunState(runId);
+    this.accumulator = RunAccumulator.create(runId, priceTable, 'detail');
     this.baselineSequence = options.baselineSequence;
     this.phase = options.phase;
   }
@@ -60,6 +65,11 @@ export class RunTail {
     return Math.max(this.lastSequence, this.baselineSequence);
   }
 
+  /** The run's state so far (the tolerant fold when `foldError` is set). */
+  get state(): MaterializedRunState {
+    return this.accumulator.state();
+  }
+
   /** True when the run's folded status is terminal. */
   get terminal(): boolean {
     return TERMINAL_STATUSES.has(this.state.status);
@@ -67,8 +77,7 @@ export class RunTail {
 
   /** Drop everything folded so far; the next pull reads from sequence 1 and delivers it all. */
   reset(): void {
-    this.state = createRunState(this.runId);
-    this.harness = new HarnessViewBuilder();
+    this.accumulator = RunAccumulator.create(this.runId, this.priceTable, 'detail');
     this.lastSequence = 0;
     this.lastEventId = null;
     this.lastRecordedAt = null;
@@ -105,7 +114,7 @@ export class RunTail {
       read += 1;
       if (!item.ok) {
         // Undecodable row: it cannot be folded or delivered as an envelope; note it, move on.
-        this.foldError ??= `row ${sequence} cannot be decoded (${item.diagnostic.code}); the fold stopped at ${this.lastSequence}`;
+        this.foldError ??= `row ${sequence} cannot be decoded (${item.diagnostic.code}); it is left out of the fold`;
         this.advance(sequence, item.raw.eventId, item.raw.recordedAt, item.raw.type);
         continue;
       }
@@ -152,17 +161,20 @@ export class RunTail {
 
   /** The harness view so far. */
   harnessView(): HarnessView {
-    return this.harness.snapshot();
+    return this.accumulator.harnessView();
   }
 
   private fold(event: EventEnvelope): void {
-    if (this.foldError !== null) return;
     try {
-      applyEvent(this.state, event, this.priceTable === undefined ? {} : { priceTable: this.priceTable });
-      this.harness.add(event);
+      this.accumulator.add(event);
     } catch (error) {
-      this.foldError = `${(error as Error).name}: ${(error as Error).message} (sequence ${event.sequence})`;
+      // The accumulator notes fold errors itself; this guards the observer against anything else.
+      this.foldError ??= `${(error as Error).name}: ${(error as Error).message} (sequence ${event.sequence})`;
+      return;
     }
+    if (this.foldError !== null) return;
+    const error = this.accumulator.strictError();
+    if (error !== null) this.foldError = `${error.name}: ${error.message} (sequence ${event.sequence})`;
   }
 
   private advance(sequence: number, eventId: string, recordedAt: string, type: string): void {

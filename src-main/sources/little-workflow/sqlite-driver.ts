@@ -1,5 +1,5 @@
 /**
- * The five-method SQLite driver interface (open read-only, prepare, iterate, get, close)
+ * The small SQLite driver interface (open read-only, prepare, iterate (as objects or arrays), get, close)
  * and the choice between its two adapters.
  *
  * `node:sqlite` is preferred wherever it exists (Electron's main process, Node >= 22.13)
@@ -21,6 +21,8 @@ export type SqliteRow = Record<string, unknown>;
 export interface SqliteStatement {
   /** Lazily step through the rows; the statement is reset when the iterator is closed. */
   iterate(...params: SqliteParam[]): IterableIterator<SqliteRow>;
+  /** The same rows as arrays of column values in SELECT order: no object per row (the event log's hot loop). */
+  iterateArrays(...params: SqliteParam[]): IterableIterator<unknown[]>;
   /** The first row, or undefined. */
   get(...params: SqliteParam[]): SqliteRow | undefined;
 }

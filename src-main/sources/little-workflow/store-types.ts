@@ -6,6 +6,7 @@
  */
 import type { Diagnostic, Result } from '../../../shared/diagnostics';
 import type { EventEnvelope } from '../../../shared/events/envelope';
+import type { PayloadNeeds } from '../../../shared/events/payload-needs';
 import type { DataDirInfo, LogFormat, RunStatus } from '../../../shared/library';
 import type { ReadRecipe } from './read-recipe';
 
@@ -20,7 +21,11 @@ export type RawEventRow = { type: string; payloadText: string; eventId: string; 
  * it is the last item the iterator yields.
  */
 export type EventRead =
-  | { ok: true; event: EventEnvelope }
+  /**
+   * `payloadText`: the payload as stored, when the reader has it (SQLite rows whose payload was
+   * read; not legacy JSONL lines): the integrity check hashes it as it is.
+   */
+  | { ok: true; event: EventEnvelope; payloadText?: string }
   | { ok: false; sequence: number; runId: string; diagnostic: Diagnostic; raw: RawEventRow }
   | { ok: false; sequence: null; runId: string; diagnostic: Diagnostic; raw: null };
 
@@ -43,8 +48,12 @@ export interface DataDirReader {
   listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
   /** Every model-call event (`harness.model.responded`, `HarnessModelResponded`, `ModelCallCompleted`) of every run, ordered by run and sequence: the run list prices these without folding whole runs. */
   readModelCallEvents(): Iterable<EventRead>;
-  /** Stream a run's events in sequence order, starting after `afterSequence` (default 0), up to and including `upto` (default all). */
-  readEvents(runId: string, afterSequence?: number, upto?: number): Iterable<EventRead>;
+  /**
+   * Stream a run's events in sequence order, starting after `afterSequence` (default 0), up to
+   * and including `upto` (default all). `needs` (default every payload): what the consumer reads
+   * of payloads; others may come as UNREAD_PAYLOAD (shared/events/payload-needs.ts).
+   */
+  readEvents(runId: string, afterSequence?: number, upto?: number, needs?: PayloadNeeds): Iterable<EventRead>;
   /**
    * What identifies the rows of a run in (`afterSequence`, `upto`] without their payloads, as one
    * text (`sequence|eventId|recordedAt` per row, newline-separated; the eventId hashes the
