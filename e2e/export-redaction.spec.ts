@@ -8,23 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
 import { expectNoSeriousA11yViolations } from './axe';
-import { serve, type Served } from './serve-fixture';
+import { servedOnce, type Served } from './serve-fixture';
 
 const examples = join(__dirname, '..', 'examples');
 type ManifestRun = { dataDir: string; runId: string; shows: string };
 const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
 const planted = manifest.runs.find((r) => r.shows.startsWith('redaction: planted fake secrets of every rule'))!;
 
-const test = base.extend<{}, { served: Served }>({
-  served: [
-    async ({}, use) => {
-      const served = await serve(join(examples, planted.dataDir));
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = base.extend<{}, { served: Served }>({ served: servedOnce(join(examples, planted.dataDir)) });
 
 test('preview what will be redacted, then download a redacted export', async ({ page, served }) => {
   await page.goto(served.url);

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
-import { serve, type Served } from './serve-fixture';
+import { servedOnce, type Served } from './serve-fixture';
 
 export type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
 const examples = join(__dirname, '..', 'examples');
@@ -16,13 +16,4 @@ export function fixtureRun(prefix: string): ManifestRun {
 }
 
 /** A test whose worker serves examples/fixtures once. */
-export const fixturesTest = base.extend<{}, { fixtures: Served }>({
-  fixtures: [
-    async ({}, use) => {
-      const served = await serve(join(examples, 'fixtures'));
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+export const fixturesTest = base.extend<{}, { fixtures: Served }>({ fixtures: servedOnce(join(examples, 'fixtures')) });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { readRunLock } from '../src-main/sources/little-workflow/lock-owners';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, serve, test as base, type Served } from './serve-fixture';
+import { fixturesTest as test } from './fixture-runs';
+import { expect } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
 const fixturesDir = join(__dirname, '..', 'examples', 'fixtures');
@@ -16,16 +17,6 @@ const manifest = JSON.parse(readFileSync(join(fixturesDir, 'manifest.json'), 'ut
 const inFixtures = manifest.runs.filter((r) => r.dataDir.startsWith('fixtures/')).map((r) => ({ ...r, label: r.dataDir.slice('fixtures/'.length) }));
 const brokenLabels = new Set(inFixtures.filter((r) => r.group === 'broken').map((r) => r.label));
 
-const test = base.extend<{}, { fixtures: Served }>({
-  fixtures: [
-    async ({}, use) => {
-      const served = await serve(fixturesDir);
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 type RowFacts = { runId: string; dir: string; status: string; cost: string; level: number; index: number; badge: string };
 

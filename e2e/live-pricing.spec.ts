@@ -4,11 +4,10 @@
  * price, the costs tab's per-call and per-model figures, a JSON export and the pricing bar all
  * show the user table's prices, which differ from the bundled table's.
  */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWriter, type WriterProcess } from './live/live-writer-process';
-import { expect, serve, test, type Served } from './serve-fixture';
+import { openLiveWorld } from './live/live-world';
+import { expect, test } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
 const SEED = 'run_5e5e5e5e-0000-4000-8000-000000000001';
@@ -28,22 +27,17 @@ const USER_TABLE = {
 
 test('a user price table prices a run written live: row, turns, costs tab, export and the pricing bar', async ({ page }) => {
   test.setTimeout(120_000);
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'li-live-pricing-')));
-  const dataDir = join(root, '.little-workflow');
-  // Browser mode reads price tables only from the folder `--price-tables` names.
-  const tables = join(root, 'tables');
-  mkdirSync(tables);
-  const tableFile = join(tables, 'rates.json');
-  writeFileSync(tableFile, JSON.stringify(USER_TABLE));
-  const writers: WriterProcess[] = [];
-  let served: Served | null = null;
+  let tableFile = '';
+  const world = await openLiveWorld('li-live-pricing-', SEED, (root) => {
+    // Browser mode reads price tables only from the folder `--price-tables` names.
+    const tables = join(root, 'tables');
+    mkdirSync(tables);
+    tableFile = join(tables, 'rates.json');
+    writeFileSync(tableFile, JSON.stringify(USER_TABLE));
+    return ['--price-tables', tables];
+  });
   try {
-    // A finished run first, so the data dir exists when the server opens the folder.
-    const seed = startWriter(dataDir, SEED, ['--interval', '0']);
-    writers.push(seed);
-    await seed.exited;
-    served = await serve(root, ['--price-tables', tables]);
-    await page.goto(served.url);
+    await page.goto(world.served.url);
     const seedRow = page.locator(`[role="row"][data-run-id="${SEED}"]`);
     await expect(seedRow.locator('.lib-col-cost')).toHaveText(BUNDLED_COST);
 
@@ -55,8 +49,7 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
     await expect(seedRow.locator('.lib-col-cost')).toHaveText(USER_COST);
 
     // A run written live: its row is patched by the live observer, which must use the same table.
-    const live = startWriter(dataDir, RUN, ['--interval', '60']);
-    writers.push(live);
+    const live = world.write(RUN, ['--interval', '60']);
     const row = page.locator(`[role="row"][data-run-id="${RUN}"]`);
     await expect(row).toBeVisible({ timeout: 15_000 });
     await expect(row.locator('.lib-col-cost')).toHaveText(USER_COST, { timeout: 15_000 });
@@ -92,8 +85,6 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
     expect(doc.cost.totals.costUsd).toBeCloseTo(0.0148, 10);
     expect(doc.harness.modelTurns.map((t) => t.costUsd)).toEqual([expect.closeTo(0.0148, 10)]);
   } finally {
-    for (const writer of writers) await writer.kill();
-    await served?.stop();
-    rmSync(root, { recursive: true, force: true });
+    await world.close();
   }
 });

@@ -5,14 +5,13 @@
  * the replay equal to the live fold with only expected resume items. Measures commit-to-screen
  * latency of the list (reports/bench-live-ui.json).
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { commitTimes, installLatencyProbe, paintSamples, percentiles } from './live/latency-probe';
-import { startWriter, type WriterProcess } from './live/live-writer-process';
-import { expect, serve, test, type Served } from './serve-fixture';
+import { openLiveWorld } from './live/live-world';
+import { expect, serve, test } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
 const reports = join(__dirname, '..', 'reports');
@@ -55,30 +54,20 @@ async function lastRowInView(page: Page): Promise<boolean> {
 
 test('a run written live: appears, grows, follows, crashes, resumes, completes, compares equal', async ({ page }) => {
   test.setTimeout(180_000);
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'li-live-e2e-')));
-  const dataDir = join(root, '.little-workflow');
-  const writers: WriterProcess[] = [];
-  let served: Served | null = null;
+  const world = await openLiveWorld('li-live-e2e-', SEED);
   try {
-    // A finished run first, so the data dir exists when the server opens the folder.
-    const seed = startWriter(dataDir, SEED, ['--interval', '0']);
-    writers.push(seed);
-    await seed.exited;
-    served = await serve(root);
-    await page.goto(served.url);
+    await page.goto(world.served.url);
     await expect(rowOf(page, SEED)).toHaveAttribute('data-status', 'completed');
     await installLatencyProbe(page, [LATENCY, RUN]);
 
     // 1. A quick run, for latency samples: it appears by itself and ends completed.
-    const quick = startWriter(dataDir, LATENCY, ['--interval', '80']);
-    writers.push(quick);
+    const quick = world.write(LATENCY, ['--interval', '80']);
     await expect(rowOf(page, LATENCY)).toBeVisible({ timeout: 10_000 });
     await quick.exited;
     await expect(rowOf(page, LATENCY)).toHaveAttribute('data-status', 'completed', { timeout: 5_000 });
 
     // 2. The main run: live badge, growing count.
-    const first = startWriter(dataDir, RUN, ['--interval', '400', '--pause-after', '18']);
-    writers.push(first);
+    const first = world.write(RUN, ['--interval', '400', '--pause-after', '18']);
     const row = rowOf(page, RUN);
     await expect(row).toHaveAttribute('data-live', 'active', { timeout: 10_000 });
     await expect(row.locator('.live-badge')).toBeVisible();
@@ -124,8 +113,7 @@ test('a run written live: appears, grows, follows, crashes, resumes, completes, 
     await expect(row.locator('.live-badge')).toHaveCount(0);
 
     // 5. A second writer resumes it: live again, then completed.
-    const second = startWriter(dataDir, RUN, ['--interval', '150']);
-    writers.push(second);
+    const second = world.write(RUN, ['--interval', '150']);
     await expect(row).toHaveAttribute('data-live', 'active', { timeout: 10_000 });
     await expect(row).toHaveAttribute('data-status', 'running');
     await second.exited;
@@ -156,7 +144,7 @@ test('a run written live: appears, grows, follows, crashes, resumes, completes, 
     const latencies: number[] = [];
     const appearances: number[] = [];
     for (const runId of [LATENCY, RUN]) {
-      const commits = await commitTimes(page, dataDir, runId);
+      const commits = await commitTimes(page, world.dataDir, runId);
       for (const sample of samples.filter((s) => s.runId === runId)) {
         const committed = commits.get(sample.n);
         if (committed === undefined) continue;
@@ -179,9 +167,7 @@ test('a run written live: appears, grows, follows, crashes, resumes, completes, 
     console.log(`live UI latency: ${JSON.stringify(result)}`);
     expect(latencies.length).toBeGreaterThanOrEqual(20);
   } finally {
-    for (const writer of writers) await writer.kill();
-    await served?.stop();
-    rmSync(root, { recursive: true, force: true });
+    await world.close();
   }
 });
 

@@ -1,20 +1,11 @@
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { serve, type Served } from './serve-fixture';
+import { servedOnce, type Served } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
 const RUN = 'run_lc_6f1d2c3b-4a5e-4f60-8a71-9b8c7d6e5f40_1';
 
-const test = base.extend<{}, { loopctl: Served }>({
-  loopctl: [
-    async ({}, use) => {
-      const served = await serve(join(__dirname, '..', 'examples/fixtures/loopctl'));
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = base.extend<{}, { loopctl: Served }>({ loopctl: servedOnce(join(__dirname, '..', 'examples/fixtures/loopctl')) });
 
 test('lists loopctl runs beside each other and opens one', async ({ page, loopctl }) => {
   await page.goto(loopctl.url);

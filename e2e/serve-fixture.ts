@@ -56,16 +56,22 @@ export async function serve(dataDir: string, args: readonly string[] = []): Prom
   };
 }
 
-/** Test with a server on the bundled example data. */
-export const test = base.extend<{}, { demo: Served }>({
-  demo: [
+/**
+ * A worker fixture: one server on `dataDir` (plus `args`) for all of a worker's tests, stopped
+ * when the worker ends. `base.extend<{}, { name: Served }>({ name: servedOnce(dir) })`.
+ */
+export function servedOnce(dataDir: string, args: readonly string[] = []): [(fixtures: {}, use: (served: Served) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
+  return [
     async ({}, use) => {
-      const served = await serve(join(root, 'examples/demo'));
+      const served = await serve(dataDir, args);
       await use(served);
       await served.stop();
     },
     { scope: 'worker' },
-  ],
-});
+  ];
+}
+
+/** Test with a server on the bundled example data. */
+export const test = base.extend<{}, { demo: Served }>({ demo: servedOnce(join(root, 'examples/demo')) });
 
 export { expect } from '@playwright/test';

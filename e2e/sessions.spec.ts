@@ -1,21 +1,11 @@
 /** little-harness sessions on examples/fixtures: the library's sessions table, a session's trace with diffs, denials and invalid lines. */
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, serve, test as base, type Served } from './serve-fixture';
+import { fixturesTest as test } from './fixture-runs';
+import { expect } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
-const fixturesDir = join(__dirname, '..', 'examples', 'fixtures');
 
-const test = base.extend<{}, { fixtures: Served }>({
-  fixtures: [
-    async ({}, use) => {
-      const served = await serve(fixturesDir);
-      await use(served);
-      await served.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 test('the library lists harness sessions with their counts; a session shows its trace, diffs and denied command', async ({ page, fixtures }) => {
   await page.goto(fixtures.url);

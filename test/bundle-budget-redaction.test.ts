@@ -8,20 +8,15 @@ import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../sc
 import { buildBundleBlocks } from '../src-main/export/bundle/build-bundle';
 import { bundleHtml, safeScript } from '../src-main/export/bundle/bundle-html';
 import { redactorFor } from '../shared/redact/redaction-request';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
-import { bundleHandlers } from '../src-renderer/bundle/bundle-handlers';
-import { readBundlePage, type BundlePage } from './support/bundle-page';
+import type { InspectorCore } from '../src-main/library/inspector-core';
+import { pageHandlers as handlersOf, readBundlePage, type BundlePage } from './support/bundle-page';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
+import { openedCore } from './support/opened-core';
 import { writeSecretsRun } from './support/secrets-run';
 
 const VIEWER = () => ok({ script: 'document.title = "</script><!-- \u0000 \r"', style: 'body{color:red}' });
 
-async function openCore(path: string): Promise<InspectorCore> {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, bundleViewer: VIEWER });
-  const opened = await core.openPath(path);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return core;
-}
+const openCore = (path: string) => openedCore(path, { live: false, bundleViewer: VIEWER });
 
 async function bundlePage(core: InspectorCore, request: Parameters<InspectorCore['bundleRun']>[0]): Promise<{ html: string; page: BundlePage }> {
   const built = await core.bundleRun(request);
@@ -29,7 +24,6 @@ async function bundlePage(core: InspectorCore, request: Parameters<InspectorCore
   return { html: built.value.content, page: readBundlePage(built.value.content) };
 }
 
-const handlersOf = (page: BundlePage) => bundleHandlers(ok({ model: page.model, rows: page.rows, bodies: page.bodies }));
 
 describe('bundle size budget', () => {
   // 300,000 characters of step output in an artifact, and as the run's output in RunCompleted.

@@ -3,23 +3,17 @@ import { ok } from '../shared/diagnostics';
 import { type RequestOf } from '../shared/contract';
 import type { SliceSpec } from '../shared/run/run-head-types';
 import { relocate } from '../src-main/export/bundle/build-bundle';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
-import { bundleHandlers } from '../src-renderer/bundle/bundle-handlers';
-import { readBundlePage } from './support/bundle-page';
+import { openBundle } from './support/bundle-page';
 import { exportFixture, type ExportFixtureName } from './support/export-fixtures';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
+import { openedCore } from './support/opened-core';
 
 // A bundle's page answers every run channel from the data it carries exactly as main answers it
 // from the data dir (local paths relabelled, build numbers aside): the round trip through the
 // builder, gzip + base64 and the page's transport loses nothing.
 const VIEWER = () => ok({ script: 'void 0', style: 'body{}' });
 
-async function openCore(): Promise<InspectorCore> {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, bundleViewer: VIEWER });
-  const opened = await core.openPath(EXAMPLES);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return core;
-}
+const openCore = () => openedCore(EXAMPLES, { live: false, bundleViewer: VIEWER });
 
 /** `value` without the run service's build numbers (a bundle's model is build 0). */
 function unbuilt(value: unknown): unknown {
@@ -38,8 +32,7 @@ describe('bundle round trip', () => {
     try {
       const built = await core.handlers['run.bundle']({ dataDir: dir, runId });
       if (!built.ok) throw new Error(built.error.message);
-      const page = readBundlePage(built.value.content);
-      const handlers = bundleHandlers(ok({ model: page.model, rows: page.rows, bodies: page.bodies }));
+      const { page, handlers } = openBundle(built.value.content);
       const label = page.model.snapshot.dataDirs[0]!.path;
       expect(label).not.toContain(EXAMPLES);
       const local = { path: dir, label };
@@ -89,8 +82,7 @@ describe('bundle round trip', () => {
     try {
       const built = await core.handlers['run.bundle']({ dataDir: dir, runId });
       if (!built.ok) throw new Error(built.error.message);
-      const page = readBundlePage(built.value.content);
-      const handlers = bundleHandlers(ok({ model: page.model, rows: page.rows, bodies: page.bodies }));
+      const { page, handlers } = openBundle(built.value.content);
       const other = await handlers['run.detail']({ dataDir: page.model.snapshot.root, runId: 'run_other' });
       expect(!other.ok && other.error.code).toBe('run-not-found');
       for (const refused of [await handlers['library.open']({ path: '/' }), await handlers['run.compare']({ dataDir: page.model.snapshot.root, runId })]) {

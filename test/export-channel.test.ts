@@ -1,16 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createInspectorCore } from '../src-main/library/inspector-core';
 import { MAX_CONCURRENT_PDF_EXPORTS } from '../src-main/export/export-service';
 import { EXAMPLES } from './support/fixture-manifest';
+import { openedCore } from './support/opened-core';
 import { exportFixture } from './support/export-fixtures';
 
 // The `run.export` channel, and `dialog.exportReport`, which names its run (no "last opened run").
-async function openCore(renderPdf?: (html: string) => Promise<Uint8Array>, exportReportDialog?: (ref: { dataDir: string; runId: string }) => Promise<string | null>) {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf, exportReportDialog });
-  const opened = await core.openPath(EXAMPLES);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return core;
-}
+const openCore = (renderPdf?: (html: string) => Promise<Uint8Array>, exportReportDialog?: (ref: { dataDir: string; runId: string }) => Promise<string | null>) =>
+  openedCore(EXAMPLES, { renderPdf, exportReportDialog });
 
 describe('run.export', () => {
   const run = exportFixture('failed');

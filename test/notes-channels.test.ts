@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppState } from '../src-main/app-state/app-state';
 import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { appStateIn, openedCore } from './support/opened-core';
 import { exportFixture } from './support/export-fixtures';
 import { EXAMPLES } from './support/fixture-manifest';
 import { validateJson } from './support/json-schema-subset';
@@ -25,11 +26,7 @@ let before: Record<string, string>;
 
 beforeAll(async () => {
   stateDir = join(tempRoot('li-notes-'), 'state');
-  const state = openAppState(stateDir);
-  if (!state.ok) throw new Error(state.error.message);
-  core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state: state.value });
-  const opened = await core.openPath(EXAMPLES);
-  if (!opened.ok) throw new Error(opened.error.message);
+  core = await openedCore(EXAMPLES, { live: false, state: appStateIn(stateDir) });
   before = hashTree(run.dir);
 });
 afterAll(() => core.close());

@@ -7,10 +7,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
-import { openAppState } from '../src-main/app-state/app-state';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/library/inspector-core';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
+import { appStateIn, openedCore } from './support/opened-core';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 import { tempRoot } from './support/store-test-fixtures';
 
@@ -20,11 +20,7 @@ let core: InspectorCore;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  const state = openAppState(tempRoot('li-otlp-redact-'));
-  if (!state.ok) throw new Error(state.error.message);
-  core = createInspectorCore({ mode: 'browser', initialPath: null, live: false, state: state.value, sendTraces: appTraceSender({ timeoutMillis: 1500 }) });
-  const opened = await core.openPath(join(EXAMPLES, planted.dataDir));
-  if (!opened.ok) throw new Error(opened.error.message);
+  core = await openedCore(join(EXAMPLES, planted.dataDir), { live: false, state: appStateIn(tempRoot('li-otlp-redact-')), sendTraces: appTraceSender({ timeoutMillis: 1500 }) });
 });
 afterAll(async () => {
   core.close();

@@ -11,13 +11,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { PushMessage } from '../shared/contract';
 import type { OtlpProgress } from '../shared/otlp/otlp-app-types';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { openAppState } from '../src-main/app-state/app-state';
 import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
 import { readRunSpanInput, spansOf } from '../src-main/otlp/run-span-source';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { createSourceRegistry } from '../src-main/sources/registry';
 import { exportFixture } from './support/export-fixtures';
 import { EXAMPLES } from './support/fixture-manifest';
+import { appStateIn } from './support/opened-core';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 import { tempRoot } from './support/store-test-fixtures';
 
@@ -31,13 +31,11 @@ let expected: Map<string, number>;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  const state = openAppState(tempRoot('li-otlp-app-'));
-  if (!state.ok) throw new Error(state.error.message);
   core = createInspectorCore({
     mode: 'browser',
     initialPath: null,
     live: false,
-    state: state.value,
+    state: appStateIn(tempRoot('li-otlp-app-')),
     sendTraces: appTraceSender({ timeoutMillis: 1500 }),
     logError: (message) => logged.push(message),
   });

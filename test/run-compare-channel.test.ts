@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createInspectorCore } from '../src-main/library/inspector-core';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
+import { openedCore } from './support/opened-core';
 
 // The `run.compare` channel: live observer state when the run is tailed, a simulated fold otherwise.
-async function openCore(live: false | { replayExisting: boolean; watch: boolean }) {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live });
-  const opened = await core.openPath(EXAMPLES);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return core;
-}
+const openCore = (live: false | { replayExisting: boolean; watch: boolean }) => openedCore(EXAMPLES, { live });
 
 describe('run.compare', () => {
   const resumed = fixtureRun('model-call-in-flight crash (42 min gap)');

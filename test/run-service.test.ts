@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createInspectorCore } from '../src-main/library/inspector-core';
-import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
+import { fixtureRun } from './support/fixture-manifest';
+import { openedCore as openCore } from './support/opened-core';
 import { formatRunReportTable } from '../shared/report/run-report-table';
 import { sliceItems } from '../shared/run/run-head-types';
 
 // The run-level channels on the generated fixtures, through the core's handlers.
-async function openCore(root = EXAMPLES) {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null });
-  const opened = await core.openPath(root);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return core;
-}
 
 describe('run channels', () => {
   it('run.detail of a crashed run carries the boundary, resume plan, lock and report totals; steps and turns come by window', async () => {

@@ -2,19 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { diffRuns } from '../../shared/compare/run-diff';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
+import { openedCore } from '../../test/support/opened-core';
 import { loadDiffSide } from './diff-side';
-import { createInspectorCore } from './inspector-core';
 import { loadRunDetailAt } from './run-detail-at';
 
 // Time travel in the app: every run-level channel takes `at`, and the head, lists and plan it
 // answers are the model `plan --at` reads (one implementation); `run.diff` is `diff --json` plus
 // activity; `run.seek` walks step boundaries.
-async function openCore() {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
-  const opened = await core.openPath(EXAMPLES);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return core;
-}
+const openCore = () => openedCore(EXAMPLES, { live: false });
 
 describe('run channels as of an event', () => {
   it('run.detail at N is the plan --at model: boundary, state and counts as if it died after N', async () => {

@@ -84,14 +84,19 @@ export type ResumePlanInput = {
   outerLoop?: OuterLoopFact;
 };
 
-/** Build the resume plan. */
-export function buildResumePlan(input: ResumePlanInput): ResumePlan {
-  const { state, view, facts, inFlight, verdict } = input;
-  const plan: ResumePlan = {
-    applicable: verdict.kind !== 'completed' && verdict.kind !== 'failed',
+/** A plan with no decision in it yet. */
+export function emptyResumePlan(applicable: boolean): ResumePlan {
+  return {
+    applicable,
     stepsSkipped: [], stepsResumed: [], stepsRerun: [], modelCallsReinvoked: [], toolCallsReinvoked: [],
     subRunsAdopted: [], subRunsRedispatched: [], branches: [], sessionsRestarted: [], notes: [],
   };
+}
+
+/** Build the resume plan. */
+export function buildResumePlan(input: ResumePlanInput): ResumePlan {
+  const { state, view, facts, inFlight, verdict } = input;
+  const plan = emptyResumePlan(verdict.kind !== 'completed' && verdict.kind !== 'failed');
   for (const step of Object.values(state.steps)) {
     if (step.status === 'completed') {
       plan.stepsSkipped.push({ stepPath: step.stepPath, sequence: facts.stepCompletedSequence.get(step.stepPath) });

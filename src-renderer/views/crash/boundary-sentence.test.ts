@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashBoundary, ResumePlan } from '../../../shared/fold/crash/crash-types';
+import type { CrashBoundary } from '../../../shared/fold/crash/crash-types';
+import { emptyResumePlan } from '../../../shared/fold/crash/resume-plan';
 import { describeBoundary, inFlightLabel, mostSpecificInFlight, resumeClause } from './boundary-sentence';
 
-const emptyPlan: ResumePlan = {
-  applicable: true,
-  stepsSkipped: [],
-  stepsResumed: [],
-  stepsRerun: [],
-  modelCallsReinvoked: [],
-  toolCallsReinvoked: [],
-  subRunsAdopted: [],
-  subRunsRedispatched: [],
-  branches: [],
-  sessionsRestarted: [],
-  notes: [],
-};
+const emptyPlan = emptyResumePlan(true);
 
 const modelInFlight: CrashBoundary = {
   lastEvent: { sequence: 18, type: 'harness.model.called', recordedAt: '2026-11-20T09:00:02.706Z' },

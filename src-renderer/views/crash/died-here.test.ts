@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ResumePlan } from '../../../shared/fold/crash/crash-types';
+import { emptyResumePlan } from '../../../shared/fold/crash/resume-plan';
 import { planCounts } from './died-here';
 
-const empty: ResumePlan = {
-  applicable: true,
-  stepsSkipped: [],
-  stepsResumed: [],
-  stepsRerun: [],
-  modelCallsReinvoked: [],
-  toolCallsReinvoked: [],
-  subRunsAdopted: [],
-  subRunsRedispatched: [],
-  branches: [],
-  sessionsRestarted: [],
-  notes: [],
-};
+const empty = emptyResumePlan(true);
 
 describe('"if it had died here" counts', () => {
   it('counts each kind of decision, skipped steps from the full total rather than the head\'s first few', () => {
