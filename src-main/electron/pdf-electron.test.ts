@@ -5,6 +5,7 @@ vi.mock('electron', async () => (await import('../../test/support/fake-electron'
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FakeBrowserWindow, resetFakeElectron } from '../../test/support/fake-electron';
+import { EXPECTED_HARDENED_PREFERENCES } from '../../test/support/hardened-preferences';
 import { EXPORT_PARTITION, exportWindowOptions } from './window-factory';
 import { printReportToPdf } from './pdf-electron';
 
@@ -18,18 +19,7 @@ describe('PDF in the desktop app', () => {
     expect(window.options).toStrictEqual(exportWindowOptions());
     expect(window.options.show).toBe(false);
     expect(window.options.webPreferences).toStrictEqual({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      devTools: false,
+      ...EXPECTED_HARDENED_PREFERENCES,
       javascript: false,
       partition: EXPORT_PARTITION,
     });

@@ -6,6 +6,7 @@ import { APP_ENTRY_URL } from '../app-url';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 import { isSafeExternalUrl } from './navigation-guard';
 import { FakeBrowserWindow, fakeElectron, resetFakeElectron } from '../../test/support/fake-electron';
+import { EXPECTED_HARDENED_PREFERENCES } from '../../test/support/hardened-preferences';
 import { createMainWindow, HARDENED_WEB_PREFERENCES, mainWindowOptions } from './window-factory';
 import { WindowRegistry } from './window-registry';
 
@@ -27,18 +28,7 @@ describe('window factory options', () => {
     const { window } = makeWindow();
     expect(window.options.webPreferences).toStrictEqual({
       preload: '/app/out/preload/index.js',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      devTools: false,
+      ...EXPECTED_HARDENED_PREFERENCES,
     });
     expect(window.options).toStrictEqual(mainWindowOptions('/app/out/preload/index.js'));
   });

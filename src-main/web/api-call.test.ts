@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebServer, type WebServer } from './web-server';
+import { describe, expect, it } from 'vitest';
 import { isJsonContentType } from './api-call';
 import { MAX_BODY_BYTES } from './request-body';
-import { bearer, makeFakeCore, makeRendererDir, send, SNAPSHOT, type FakeCore, type RendererFixture } from '../../test/support/web-support';
+import { bearer, send, SNAPSHOT, serveFakeCore } from '../../test/support/web-support';
 
-let fixture: RendererFixture;
-let web: WebServer;
-let core: FakeCore;
 const logged: string[] = [];
-
-beforeAll(async () => {
-  fixture = await makeRendererDir();
-  core = makeFakeCore();
-  web = await startWebServer({ core, rendererDir: fixture.rendererDir, log: (message) => logged.push(message) });
-});
-
-afterAll(async () => {
-  await web.close();
-  await fixture.cleanup();
-});
+const served = serveFakeCore({ log: (message) => logged.push(message) });
 
 function call(channel: string, body: string | Buffer | undefined, headers: Record<string, string> = {}) {
-  return send(web.port, {
+  return send(served.web.port, {
     method: 'POST',
     path: `/api/call/${channel}`,
-    headers: { 'Content-Type': 'application/json', ...bearer(web.token), ...headers },
+    headers: { 'Content-Type': 'application/json', ...bearer(served.web.token), ...headers },
     body,
   });
 }
@@ -36,7 +22,7 @@ describe('POST /api/call/<channel>', () => {
     expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(reply.body)).toEqual({ ok: true, value: { ...SNAPSHOT, root: '/data/runs' } });
-    expect(core.calls.at(-1)).toEqual({ channel: 'library.open', request: { path: '/data/runs' } });
+    expect(served.core.calls.at(-1)).toEqual({ channel: 'library.open', request: { path: '/data/runs' } });
   });
 
   it('accepts a charset parameter on the content type', async () => {
@@ -49,7 +35,7 @@ describe('POST /api/call/<channel>', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp']) {
       expect((await call('app.info', '{}', { 'Content-Type': type })).status, type).toBe(415);
     }
-    const none = await send(web.port, { method: 'POST', path: '/api/call/app.info', headers: bearer(web.token), body: '{}' });
+    const none = await send(served.web.port, { method: 'POST', path: '/api/call/app.info', headers: bearer(served.web.token), body: '{}' });
     expect(none.status).toBe(415);
   });
 
@@ -62,10 +48,10 @@ describe('POST /api/call/<channel>', () => {
 
   it('413 for an oversized chunked body (no Content-Length)', async () => {
     const chunks = Array.from({ length: 10 }, () => Buffer.alloc(16 * 1024, 0x20));
-    const reply = await send(web.port, {
+    const reply = await send(served.web.port, {
       method: 'POST',
       path: '/api/call/library.open',
-      headers: { 'Content-Type': 'application/json', ...bearer(web.token) },
+      headers: { 'Content-Type': 'application/json', ...bearer(served.web.token) },
       chunks,
     });
     expect(reply.status).toBe(413);
@@ -83,7 +69,7 @@ describe('POST /api/call/<channel>', () => {
       expect(reply.status, channel).toBe(404);
       expect(JSON.parse(reply.body), channel).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: 'unknown channel' } });
     }
-    const outside = await send(web.port, { method: 'POST', path: '/api/other', headers: { 'Content-Type': 'application/json', ...bearer(web.token) }, body: '{}' });
+    const outside = await send(served.web.port, { method: 'POST', path: '/api/other', headers: { 'Content-Type': 'application/json', ...bearer(served.web.token) }, body: '{}' });
     expect(outside.status).toBe(404);
   });
 
@@ -120,11 +106,11 @@ describe('POST /api/call/<channel>', () => {
 
   it('405 for anything but POST under /api (except GET /api/events)', async () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
-      const reply = await send(web.port, { method, path: '/api/call/app.info', headers: bearer(web.token) });
+      const reply = await send(served.web.port, { method, path: '/api/call/app.info', headers: bearer(served.web.token) });
       expect(reply.status, method).toBe(405);
       expect(reply.headers.allow).toBe('POST');
     }
-    const postEvents = await send(web.port, { method: 'POST', path: '/api/events', headers: { 'Content-Type': 'application/json', ...bearer(web.token) }, body: '{}' });
+    const postEvents = await send(served.web.port, { method: 'POST', path: '/api/events', headers: { 'Content-Type': 'application/json', ...bearer(served.web.token) }, body: '{}' });
     expect(postEvents.status).toBe(405);
   });
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { request, type IncomingMessage } from 'node:http';
 import type { PushMessage } from '../../shared/contract';
-import { startWebServer, type WebServer } from './web-server';
+import { type WebServer } from './web-server';
 import { coalesce, encodeEvents } from './event-stream';
 import { SECURITY_HEADERS } from './security-headers';
 import { liveSummary } from '../../test/support/live-summary';
-import { makeFakeCore, makeRendererDir, SNAPSHOT, type FakeCore, type RendererFixture } from '../../test/support/web-support';
+import { SNAPSHOT, serveFakeCore } from '../../test/support/web-support';
 
 const changed = (root: string): PushMessage => ({ kind: 'library.changed', snapshot: { ...SNAPSHOT, root } });
 const rootOf = (message: PushMessage): string => (message.kind === 'library.changed' ? message.snapshot.root : message.kind);
@@ -47,31 +47,18 @@ function openStream(web: WebServer, headers: Record<string, string> = {}): Promi
   });
 }
 
-let fixture: RendererFixture;
-let web: WebServer;
-let core: FakeCore;
-
-beforeAll(async () => {
-  fixture = await makeRendererDir();
-  core = makeFakeCore();
-  web = await startWebServer({ core, rendererDir: fixture.rendererDir, log: () => {}, events: { frameMs: 60, heartbeatMs: 40 } });
-});
-
-afterAll(async () => {
-  await web.close();
-  await fixture.cleanup();
-});
+const served = serveFakeCore({ log: () => {}, events: { frameMs: 60, heartbeatMs: 40 } });
 
 describe('GET /api/events', () => {
   it('streams pushes as SSE data lines with the security headers', async () => {
-    const stream = await openStream(web);
+    const stream = await openStream(served.web);
     try {
       expect(stream.response.statusCode).toBe(200);
       expect(stream.response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       expect(stream.response.headers['cache-control']).toBe('no-store');
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(stream.response.headers[name.toLowerCase()]).toBe(value);
-      await expect.poll(() => core.listenerCount()).toBe(1);
-      core.push(changed('/one'));
+      await expect.poll(() => served.core.listenerCount()).toBe(1);
+      served.core.push(changed('/one'));
       await expect.poll(() => stream.data()).toEqual([changed('/one')]);
       expect(stream.text()).toMatch(/^: connected\n\n/);
     } finally {
@@ -80,11 +67,11 @@ describe('GET /api/events', () => {
   });
 
   it('coalesces a burst: at most one message per frame, latest library.changed wins', async () => {
-    const stream = await openStream(web);
+    const stream = await openStream(served.web);
     try {
-      await expect.poll(() => core.listenerCount()).toBe(1);
-      core.push(changed('/a'));
-      for (const root of ['/b', '/c', '/d']) core.push(changed(root));
+      await expect.poll(() => served.core.listenerCount()).toBe(1);
+      served.core.push(changed('/a'));
+      for (const root of ['/b', '/c', '/d']) served.core.push(changed(root));
       await expect.poll(() => stream.data().map(rootOf)).toEqual(['/a', '/d']);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(stream.data().map(rootOf)).toEqual(['/a', '/d']);
@@ -94,12 +81,12 @@ describe('GET /api/events', () => {
   });
 
   it('concatenates live run deltas within a frame instead of dropping them', async () => {
-    const stream = await openStream(web);
+    const stream = await openStream(served.web);
     try {
-      await expect.poll(() => core.listenerCount()).toBe(1);
-      core.push(delta('run_a', [1]));
-      for (let seq = 2; seq <= 40; seq += 1) core.push(delta(seq % 2 === 0 ? 'run_b' : 'run_a', [seq]));
-      core.push(changed('/x'));
+      await expect.poll(() => served.core.listenerCount()).toBe(1);
+      served.core.push(delta('run_a', [1]));
+      for (let seq = 2; seq <= 40; seq += 1) served.core.push(delta(seq % 2 === 0 ? 'run_b' : 'run_a', [seq]));
+      served.core.push(changed('/x'));
       const all = () => stream.data().filter((m) => m.kind === 'run.delta');
       const seqs = (runId: string) => all().flatMap((m) => (m.kind === 'run.delta' && m.runId === runId ? m.events.map((e) => e.sequence) : []));
       await expect.poll(() => seqs('run_b').length).toBe(20);
@@ -113,7 +100,7 @@ describe('GET /api/events', () => {
   });
 
   it('sends comment heartbeats', async () => {
-    const stream = await openStream(web);
+    const stream = await openStream(served.web);
     try {
       await expect.poll(() => stream.text().includes(': heartbeat\n\n')).toBe(true);
       expect(stream.data()).toEqual([]);
@@ -123,26 +110,26 @@ describe('GET /api/events', () => {
   });
 
   it('unsubscribes when the client disconnects, and stops delivering', async () => {
-    await expect.poll(() => core.listenerCount()).toBe(0);
-    const before = core.unsubscribeCount;
-    const stream = await openStream(web);
-    await expect.poll(() => core.listenerCount()).toBe(1);
+    await expect.poll(() => served.core.listenerCount()).toBe(0);
+    const before = served.core.unsubscribeCount;
+    const stream = await openStream(served.web);
+    await expect.poll(() => served.core.listenerCount()).toBe(1);
     stream.close();
-    await expect.poll(() => core.listenerCount()).toBe(0);
-    expect(core.unsubscribeCount).toBe(before + 1);
-    core.push(changed('/after'));
+    await expect.poll(() => served.core.listenerCount()).toBe(0);
+    expect(served.core.unsubscribeCount).toBe(before + 1);
+    served.core.push(changed('/after'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(stream.data()).toEqual([]);
   });
 
   it('keeps connections independent', async () => {
-    const first = await openStream(web);
-    const second = await openStream(web);
+    const first = await openStream(served.web);
+    const second = await openStream(served.web);
     try {
-      await expect.poll(() => core.listenerCount()).toBe(2);
+      await expect.poll(() => served.core.listenerCount()).toBe(2);
       first.close();
-      await expect.poll(() => core.listenerCount()).toBe(1);
-      core.push(changed('/second'));
+      await expect.poll(() => served.core.listenerCount()).toBe(1);
+      served.core.push(changed('/second'));
       await expect.poll(() => second.data()).toEqual([changed('/second')]);
     } finally {
       second.close();
@@ -150,11 +137,11 @@ describe('GET /api/events', () => {
   });
 
   it('needs the token and our Host like every route', async () => {
-    const noToken = await openStream(web, { Authorization: '' });
+    const noToken = await openStream(served.web, { Authorization: '' });
     expect(noToken.response.statusCode).toBe(401);
-    const foreign = await openStream(web, { Host: `evil.example:${web.port}` });
+    const foreign = await openStream(served.web, { Host: `evil.example:${served.web.port}` });
     expect(foreign.response.statusCode).toBe(403);
-    expect(core.listenerCount()).toBe(0);
+    expect(served.core.listenerCount()).toBe(0);
   });
 });
 

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebServer, type WebServer } from './web-server';
+import { describe, expect, it } from 'vitest';
 import { contentTypeFor, isInside, staticSegments } from './static-files';
-import { bearer, makeFakeCore, makeRendererDir, send, sendRaw, SECRET, type RendererFixture } from '../../test/support/web-support';
+import { bearer, send, sendRaw, SECRET, serveFakeCore } from '../../test/support/web-support';
 
-let fixture: RendererFixture;
-let web: WebServer;
+const served = serveFakeCore();
 
-beforeAll(async () => {
-  fixture = await makeRendererDir();
-  web = await startWebServer({ core: makeFakeCore(), rendererDir: fixture.rendererDir, log: () => {} });
-});
-
-afterAll(async () => {
-  await web.close();
-  await fixture.cleanup();
-});
-
-const get = (path: string) => send(web.port, { path, headers: bearer(web.token) });
+const get = (path: string) => send(served.web.port, { path, headers: bearer(served.web.token) });
 
 describe('static files', () => {
   it('serves index.html for / with no-store', async () => {
@@ -40,7 +28,7 @@ describe('static files', () => {
   });
 
   it('answers HEAD without a body', async () => {
-    const reply = await send(web.port, { method: 'HEAD', path: '/assets/app.js', headers: bearer(web.token) });
+    const reply = await send(served.web.port, { method: 'HEAD', path: '/assets/app.js', headers: bearer(served.web.token) });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-length']).toBe(String('console.log("app");'.length));
     expect(reply.body).toBe('');
@@ -90,15 +78,15 @@ describe('static files', () => {
   });
 
   it('refuses absolute-form and raw traversal request lines', async () => {
-    for (const target of ['/../secret.txt', `http://127.0.0.1:${web.port}/../secret.txt`, '*']) {
-      const raw = await sendRaw(web.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nAuthorization: Bearer ${web.token}\r\nConnection: close\r\n\r\n`);
+    for (const target of ['/../secret.txt', `http://127.0.0.1:${served.web.port}/../secret.txt`, '*']) {
+      const raw = await sendRaw(served.web.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${served.web.port}\r\nAuthorization: Bearer ${served.web.token}\r\nConnection: close\r\n\r\n`);
       expect(raw, target).toMatch(/^HTTP\/1\.1 4\d\d/);
       expect(raw).not.toContain(SECRET);
     }
   });
 
   it('405 for methods other than GET and HEAD', async () => {
-    const reply = await send(web.port, { method: 'POST', path: '/index.html', headers: bearer(web.token), body: 'x' });
+    const reply = await send(served.web.port, { method: 'POST', path: '/index.html', headers: bearer(served.web.token), body: 'x' });
     expect(reply.status).toBe(405);
   });
 });

@@ -1,6 +1,5 @@
 /** Test helpers for the live observer: a recording subscriber and full-fold references. */
-import { rmSync } from 'node:fs';
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { HarnessViewBuilder } from '../../shared/fold/harness/harness-view';
 import { materializeRunState } from '../../shared/fold/run-state';
@@ -11,7 +10,7 @@ import type { LibrarySnapshot } from '../../shared/library';
 import { patchSnapshot } from '../../shared/live/library-patch';
 import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 import { startScriptWriter, type ScriptWriter } from './live-writer';
-import { tempRoot } from './store-test-fixtures';
+import { scratchRoot } from './scratch';
 
 /** Everything a subscriber received, flattened, plus helpers. */
 export type Recorder = {
@@ -93,20 +92,14 @@ export type LiveTestScope = {
  * (stopping twice is harmless) and its writer children killed; at the end its temp roots go.
  */
 export function liveTestScope(): LiveTestScope {
-  const roots: string[] = [];
   const writers: ScriptWriter[] = [];
   const observers: LiveObserver[] = [];
   afterEach(async () => {
     for (const observer of observers.splice(0)) observer.stop();
     for (const writer of writers.splice(0)) await writer.kill();
   });
-  afterAll(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
   return {
-    tempRoot(prefix) {
-      const root = tempRoot(prefix);
-      roots.push(root);
-      return root;
-    },
+    tempRoot: scratchRoot,
     async writer(dataDir) {
       const writer = await startScriptWriter(dataDir);
       writers.push(writer);

@@ -3,21 +3,19 @@
  * driver, readers opened with it injected, and temp data dirs removed after each file.
  * Nothing here loads better-sqlite3 (its native build targets Node 20's ABI).
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { loadNodeSqliteDriver } from '../../src-main/sources/little-workflow/driver-node-sqlite';
 import type { SqliteDriver } from '../../src-main/sources/little-workflow/sqlite-driver';
 import type { DataDirReader, EventRead } from '../../src-main/sources/little-workflow/store-types';
-import { tempRoot } from './store-test-fixtures';
+
+export { newDataDir, scratchRoot } from './scratch';
 
 /** The writer engine of every data dir these tests build. */
 export const ENGINE = 'node:sqlite';
 
 const loaded = loadNodeSqliteDriver();
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 /** The node:sqlite driver as loaded on this runtime, or null where it is unusable. */
 export const loadedNodeSqlite = loaded;
@@ -26,18 +24,6 @@ export const loadedNodeSqlite = loaded;
 export function nodeSqlite(): SqliteDriver {
   if (loaded === null) throw new Error('node:sqlite is not usable on this runtime (needs Node >= 22.13)');
   return loaded;
-}
-
-/** A temp folder removed after the file's tests. */
-export function scratchRoot(prefix?: string): string {
-  const root = tempRoot(prefix);
-  roots.push(root);
-  return root;
-}
-
-/** A not-yet-existing `.little-workflow` data dir in a fresh temp folder. */
-export function newDataDir(): string {
-  return join(scratchRoot(), '.little-workflow');
 }
 
 /** `openDataDir` with the node:sqlite driver injected; throws on failure. */

@@ -4,6 +4,7 @@
  * Requests go through `node:http` (or a bare socket) rather than fetch so tests can send
  * any Host, Origin or path byte for byte.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { channelNames, type Handlers, type PushMessage } from '../../shared/cont
 import { ok } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { WebCore } from '../../src-main/web/web-core';
+import { startWebServer, type WebServer, type WebServerOptions } from '../../src-main/web/web-server';
 import { emptySnapshot } from './empty-snapshot';
 
 /** Text planted outside the renderer dir; no response may ever contain it. */
@@ -148,4 +150,26 @@ export function sendRaw(port: number, text: string): Promise<string> {
 /** Headers that authenticate with a Bearer token. */
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** What a web test file serves: the server, its fake core and its renderer folder (set by `beforeAll`). */
+export type FakeCoreServer = { web: WebServer; core: FakeCore; fixture: RendererFixture };
+
+/**
+ * Serve a fake core and a fresh renderer folder for the calling test file: started before its
+ * tests, closed and removed after them. `options` are the rest of the server's options (default:
+ * no log).
+ */
+export function serveFakeCore(options: Omit<WebServerOptions, 'core' | 'rendererDir'> = { log: () => {} }): FakeCoreServer {
+  const served = {} as FakeCoreServer;
+  beforeAll(async () => {
+    served.fixture = await makeRendererDir();
+    served.core = makeFakeCore();
+    served.web = await startWebServer({ core: served.core, rendererDir: served.fixture.rendererDir, ...options });
+  });
+  afterAll(async () => {
+    await served.web?.close();
+    await served.fixture?.cleanup();
+  });
+  return served;
 }

@@ -1,18 +1,13 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDataDir } from '../little-workflow/data-dir-reader';
 import { discover } from './discovery';
 import { fsDiagnostic } from './fs-diagnostics';
-import { hashTree, sampleRun, tempRoot, writeClosedDataDir, writeCrashedDataDir } from '../../../test/support/store-test-fixtures';
+import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir } from '../../../test/support/store-test-fixtures';
+import { scratchRoot } from '../../../test/support/scratch';
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-function newRoot(): string {
-  const root = tempRoot();
-  roots.push(root);
-  return root;
-}
+const newRoot = () => scratchRoot();
 const codes = (d: { diagnostics: { code: string }[] }) => d.diagnostics.map((x) => x.code);
 
 describe('discover', () => {

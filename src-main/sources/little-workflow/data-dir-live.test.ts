@@ -1,18 +1,12 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import type { EventRead } from './store-types';
-import { hashTree, startWriter, tempRoot, writeClosedDataDir } from '../../../test/support/store-test-fixtures';
+import { hashTree, startWriter, writeClosedDataDir } from '../../../test/support/store-test-fixtures';
+import { newDataDir } from '../../../test/support/scratch';
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-function newDataDir(): string {
-  const root = tempRoot();
-  roots.push(root);
-  return join(root, '.little-workflow');
-}
 const seqs = (reads: Iterable<EventRead>) => [...reads].map((r) => (r.ok ? r.event.sequence : -1));
 
 describe('a reader sees commits made by another process after it opened', () => {

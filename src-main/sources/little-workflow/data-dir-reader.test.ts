@@ -1,19 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import type { DataDirReader, EventRead } from './store-types';
-import { hashTree, sampleRun, tempRoot, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
+import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
+import { newDataDir, scratchRoot } from '../../../test/support/scratch';
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-
-function newDataDir(): string {
-  const root = tempRoot();
-  roots.push(root);
-  return join(root, '.little-workflow');
-}
 
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
@@ -204,8 +197,7 @@ describe('openDataDir: schema variants and damage give diagnostics, not throws',
   });
 
   it('missing folder, file instead of folder, folder without events/ are typed failures', () => {
-    const root = tempRoot();
-    roots.push(root);
+    const root = scratchRoot();
     writeFileSync(join(root, 'file'), 'x');
     expect(openDataDir(join(root, 'nope'))).toMatchObject({ ok: false, error: { code: 'path-not-found' } });
     expect(openDataDir(join(root, 'file'))).toMatchObject({ ok: false, error: { code: 'path-not-directory' } });

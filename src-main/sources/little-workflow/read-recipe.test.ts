@@ -1,20 +1,12 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import { loadBetterSqlite3Driver } from './driver-better-sqlite3';
 import { chooseRecipe, type SidecarState } from './read-recipe';
 import { WalModeUnsupportedError, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
-import { hashTree, sampleRun, tempRoot, writeCrashedDataDir } from '../../../test/support/store-test-fixtures';
+import { hashTree, sampleRun, writeCrashedDataDir } from '../../../test/support/store-test-fixtures';
+import { newDataDir } from '../../../test/support/scratch';
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-function newDataDir(): string {
-  const root = tempRoot();
-  roots.push(root);
-  return join(root, '.little-workflow');
-}
 
 describe('chooseRecipe', () => {
   const state = (walExists: boolean, shmExists: boolean, dirWritable: boolean): SidecarState => ({ dbPath: 'x', walExists, shmExists, dirWritable, fingerprint: '' });

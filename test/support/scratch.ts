@@ -1,0 +1,23 @@
+/**
+ * Temp folders for the test file that imports this module, removed after its tests (vitest
+ * evaluates support modules once per test file, so each file gets its own list).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { tempRoot } from './store-test-fixtures';
+
+const roots: string[] = [];
+afterAll(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+/** A fresh temp folder, removed after the file's tests. */
+export function scratchRoot(prefix?: string): string {
+  const root = tempRoot(prefix);
+  roots.push(root);
+  return root;
+}
+
+/** A not-yet-existing `.little-workflow` data dir in a fresh temp folder. */
+export function newDataDir(prefix?: string): string {
+  return join(scratchRoot(prefix), '.little-workflow');
+}
