@@ -11,7 +11,8 @@ export class CanonicalJsonError extends Error {
   override name = 'CanonicalJsonError';
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate without its pair: canonical JSON refuses strings holding one. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Serialise `value` as canonical JSON. */
 export function canonicalJson(value: unknown): string {

@@ -2,7 +2,7 @@
  * little-workflow's hash derivations over canonical JSON, with the sha256 function
  * injected: `shared/` cannot import node:crypto, so main passes its own.
  */
-import { canonicalJson } from '../../canonical/canonical-json';
+import { canonicalJson, LONE_SURROGATE } from '../../canonical/canonical-json';
 import type { EventEnvelope } from '../../events/envelope';
 
 /** Hex sha256 of a UTF-8 string (e.g. node:crypto's createHash('sha256')). */
@@ -35,7 +35,6 @@ export function recomputeEventId(event: EventEnvelope, sha256Hex: Sha256Hex): st
 
 // An escaped UTF-16 surrogate (`\uD800`..`\uDFFF`): the text may hold a lone one, which canonical JSON refuses.
 const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The eventId of `event` hashing its payload's stored text as it is, without parsing and

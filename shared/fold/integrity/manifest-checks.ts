@@ -31,12 +31,13 @@ export class ManifestCheck {
    */
   add(event: EventEnvelope, findings: Diagnostic[], canonicalText?: string): void {
     const type = normalizeHarnessEventType(event.type);
+    if (type !== 'harness.session.started' && type !== 'harness.model.called') return;
     const digestOf = (key: string): string | undefined => {
       const text = canonicalText === undefined ? undefined : canonicalMemberText(canonicalText, key);
       return text === undefined ? sha256Digest(field(event.payload, key), this.sha256Hex) : `sha256:${this.sha256Hex(text)}`;
     };
     if (type === 'harness.session.started') checkSession(event, digestOf, this.runId, this.firstByScope, findings);
-    else if (type === 'harness.model.called') checkPrompt(event, digestOf, this.runId, findings);
+    else checkPrompt(event, digestOf, this.runId, findings);
   }
 }
 
