@@ -70,6 +70,16 @@ describe('little-inspector events', () => {
     expect(await cli('events', 'run_not_here', '--data-dir', run.dir)).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(await cli('events', 'RUN_upper', '--data-dir', run.dir)).toEqual({ code: 1, stdout: '', stderr: 'WorldPathError: Invalid run id: RUN_upper\n' });
   });
+
+  it('prints nothing for a run with an unparsable payload anywhere, and fails with SyntaxError (listEvents parses all first)', async () => {
+    const bad = fixtureRun('broken unparsable-payload');
+    const out = await cli('events', bad.runId, '--data-dir', bad.dir);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toMatch(/^SyntaxError: /);
+    // The same message `report` gives (JSON.parse's own, read again for the bad row).
+    expect(out.stderr).toBe((await cli('report', bad.runId, '--data-dir', bad.dir)).stderr);
+  });
 });
 
 describe('little-inspector report', () => {

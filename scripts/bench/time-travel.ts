@@ -4,11 +4,12 @@
  * and the lists after it (step rows, harness previews, timeline). The first move folds from the
  * start and leaves a checkpoint at every boundary it passes; the timed moves then land on
  * random N (seeded) with those checkpoints, in memory and, in a second pass, read back from the
- * cache folder only (a fresh process's view).
+ * cache folder only (a fresh process's view). Then the same moves through the app
+ * (time-travel-app.ts): what a user meets, worker and request gate included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededBatches } from '../../shared/compare/consistency';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
@@ -20,16 +21,22 @@ import { checkpointsOver, type Checkpoints } from '../../src-main/library/checkp
 import { loadRunDetailParts } from '../../src-main/library/run-detail';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { median } from './timing';
+import { movesThroughApp, summariseAppMoves, type AppMove, type AppMoves } from './time-travel-app';
 
 /** One move: ms to the head, ms to the lists after it. */
 export type Move = { at: number; headMs: number; listsMs: number };
+
+/** The moves' head and lists times; `forward`: how many moves went forward (their head median apart from the backward ones'). */
+type MoveSummary = { headMedianMs: number; headMaxMs: number; listsMedianMs: number; forwardHeadMedianMs: number; backwardHeadMedianMs: number; forward: number; moves: Move[] };
 
 /** What the time-travel benchmark measured (ms). */
 export type TimeTravelTiming = {
   events: number;
   firstMoveMs: number;
-  memory: { headMedianMs: number; headMaxMs: number; listsMedianMs: number; moves: Move[] };
-  disk: { headMedianMs: number; headMaxMs: number; listsMedianMs: number; moves: Move[] };
+  memory: MoveSummary;
+  disk: MoveSummary;
+  /** Through the app's core, gate and worker: the library open, the first move (a full fold), then the same moves. */
+  app: AppMoves & ReturnType<typeof byDirection> & { openMs: number; firstMove: AppMove };
   goalHeadMs: 300;
 };
 
@@ -45,15 +52,37 @@ async function move(dataDir: string, runId: string, at: number, checkpoints: Che
     const headMs = performance.now() - start;
     runDetailLists(parts.value.folded, BUNDLED_PRICE_TABLE);
     const listsMs = performance.now() - start - headMs;
+    // As the worker does once the lists are sent: the next move forward continues this fold.
+    parts.value.keep();
     return { at, headMs, listsMs };
   } finally {
     reader.value.close();
   }
 }
 
-/** Measure `moves` random moves on `runId` of the data dir `dataDir` (`events` long). */
+/** `items` in a seeded random order (Fisher-Yates over a small LCG): moves go both ways, as a user's do. */
+function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Head medians of the moves forward (N at or after the previous move's) and backward. */
+export function byDirection(list: ReadonlyArray<{ at: number; headMs: number }>): { forwardHeadMedianMs: number; backwardHeadMedianMs: number; forward: number } {
+  const forward = list.filter((m, i) => i > 0 && m.at >= list[i - 1].at).map((m) => m.headMs);
+  const backward = list.filter((m, i) => i === 0 || m.at < list[i - 1].at).map((m) => m.headMs);
+  return { forwardHeadMedianMs: forward.length ? median(forward) : 0, backwardHeadMedianMs: backward.length ? median(backward) : 0, forward: forward.length };
+}
+
+/** Measure `moves` random moves on `runId` of the data dir `dataDir` (`events` long), in this process and through the app. */
 export async function measureTimeTravel(dataDir: string, runId: string, events: number, moves = 12): Promise<TimeTravelTiming> {
   const cache = mkdtempSync(join(tmpdir(), 'li-bench-tt-'));
+  const appCache = mkdtempSync(join(tmpdir(), 'li-bench-tt-app-'));
   try {
     const memory = checkpointsOver(new CheckpointStore({ dir: cache }));
     const t = performance.now();
@@ -62,7 +91,7 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
     const targets: number[] = [];
     let at = 0;
     for (const size of seededBatches(events, 11, Math.ceil(events / moves))) targets.push((at = Math.min(events, at + size)));
-    const shuffled = targets.map((n, i) => ({ n, k: (i * 7919) % targets.length })).sort((a, b) => a.k - b.k).map((x) => x.n);
+    const shuffled = seededShuffle(targets, 17);
     const inMemory: Move[] = [];
     for (const n of shuffled) inMemory.push(await move(dataDir, runId, n, memory));
     // A fresh process: nothing in memory, checkpoints read back from the cache folder.
@@ -72,22 +101,37 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
       headMedianMs: median(list.map((m) => m.headMs)),
       headMaxMs: Math.max(...list.map((m) => m.headMs)),
       listsMedianMs: median(list.map((m) => m.listsMs)),
+      ...byDirection(list),
       moves: list,
     });
-    return { events, firstMoveMs, memory: summary(inMemory), disk: summary(fromDisk), goalHeadMs: 300 };
+    // The same moves as a user makes them: the first at the end folds from the start.
+    const app = await movesThroughApp(dirname(dataDir), runId, [events, ...shuffled], appCache);
+    const [appFirst, ...appMoves] = app.moves;
+    return {
+      events,
+      firstMoveMs,
+      memory: summary(inMemory),
+      disk: summary(fromDisk),
+      app: { openMs: app.openMs, firstMove: appFirst, ...summariseAppMoves(appMoves), ...byDirection(appMoves) },
+      goalHeadMs: 300,
+    };
   } finally {
     rmSync(cache, { recursive: true, force: true });
+    rmSync(appCache, { recursive: true, force: true });
   }
 }
 
 /** The lines `npm run bench -- --only=time-travel` prints. */
 export function formatTimeTravel(t: TimeTravelTiming): string[] {
   const row = (name: string, s: TimeTravelTiming['memory']) =>
-    `  ${name.padEnd(36)} head median ${s.headMedianMs.toFixed(0)} ms, max ${s.headMaxMs.toFixed(0)} ms; lists after it median ${s.listsMedianMs.toFixed(0)} ms`;
+    `  ${name.padEnd(36)} head median ${s.headMedianMs.toFixed(0)} ms, max ${s.headMaxMs.toFixed(0)} ms (${s.forward} moves forward: median ${s.forwardHeadMedianMs.toFixed(0)} ms; backward ${s.backwardHeadMedianMs.toFixed(0)} ms); lists after it median ${s.listsMedianMs.toFixed(0)} ms`;
   return [
     `Time travel on a ${t.events.toLocaleString('en-US')}-event run (random N, ${t.memory.moves.length} moves; goal: head < ${t.goalHeadMs} ms)`,
     `  first move (folds from the start, leaves checkpoints): ${t.firstMoveMs.toFixed(0)} ms`,
     row('checkpoints in memory', t.memory),
     row('checkpoints from the cache folder', t.disk),
+    `  through the app (core, request gate, worker; run.detail at N, then run.timeline, then run.findings):`,
+    `    library open ${t.app.openMs.toFixed(0)} ms; first move ${t.app.firstMove.headMs.toFixed(0)} ms to the head, +${t.app.firstMove.listsMs.toFixed(0)} ms lists`,
+    `    head median ${t.app.headMedianMs.toFixed(0)} ms, max ${t.app.headMaxMs.toFixed(0)} ms (${t.app.forward} forward: median ${t.app.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.app.backwardHeadMedianMs.toFixed(0)} ms); lists after it median ${t.app.listsMedianMs.toFixed(0)} ms; findings after them median ${t.app.findingsMedianMs.toFixed(0)} ms`,
   ];
 }

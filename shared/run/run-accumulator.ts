@@ -182,12 +182,16 @@ export class RunAccumulator {
     return this.parts.harness.snapshot();
   }
 
-  /** The tolerant fold, the harness view and the crash boundary so far (the run list's verdict of an open run). Only in `detail` mode. */
+  /**
+   * The tolerant fold, the harness view and the crash boundary so far (the run list's verdict of
+   * an open run). Only in `detail` mode. The harness view shares the builder's items (no copy of
+   * a big run's turns per head): read it before adding more, never change it.
+   */
   boundary(options: BoundaryFacts): { state: MaterializedRunState; reportError: string | null; harness: HarnessView; boundary: CrashBoundary } {
     const parts = this.parts;
     if (parts === null) throw new Error('RunAccumulator.boundary needs mode "detail"');
     const { state, reportError } = tolerantFoldResult(this.fold);
-    const harness = parts.harness.snapshot();
+    const harness = parts.harness.view();
     const boundary = crashBoundaryOf({ facts: parts.logFacts.facts(), eventCount: this.fold.count, state, view: harness }, options);
     return { state, reportError, harness, boundary };
   }

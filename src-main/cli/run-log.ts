@@ -6,11 +6,15 @@ import { resolve } from 'node:path';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { DataDirInfo } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
+import type { PayloadNeeds } from '../../shared/events/payload-needs';
 import { RunNotFoundError } from '../../shared/fold/fold-errors';
 import { cliErrorName, foldRunStrict, forEachEventStrict, readRunEventsStrict, type StrictFoldOptions } from '../library/strict-run-log';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
+
+/** A read that parses no payload a reader can prove valid without parsing it. */
+const NO_PAYLOADS: PayloadNeeds = { types: [] };
 
 /** little-workflow's default data dir, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.little-workflow';
@@ -73,7 +77,8 @@ export function listRunEvents(reader: DataDirReader, runId: string, upto?: numbe
  */
 export function eachRunEvent(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void): void {
   let last = 0;
-  const checked = forEachEventStrict(reader, runId, (event) => void (last = event.sequence));
+  // The first read looks at no payload: each is only proven to parse (by SQLite's json_valid when it can).
+  const checked = forEachEventStrict(reader, runId, (event) => void (last = event.sequence), undefined, NO_PAYLOADS);
   if (!checked.ok) throw cliError(checked.error);
   if (checked.value === 0) return;
   // The second read stops where the first did: rows a live writer committed since were not checked.

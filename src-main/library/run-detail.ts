@@ -4,7 +4,8 @@
  * fold-checkpointed.ts, from the nearest trusted checkpoint) into the run accumulator, never
  * collected. The run view's head is cut from the fold, the lists are built from it next, and
  * the integrity check, which needs the disk (artifacts) and every byte, is returned to run
- * after both are sent; it reads the log again on its own.
+ * after both are sent; it reads the log again on its own. Once the lists are built, a time-travel
+ * move `keep`s its fold alive so the next move forward folds only the gap.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
@@ -21,6 +22,8 @@ import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { checkRun } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
+import { cachedHead, rememberHead } from './checkpoints/head-cache';
+import type { RunHeadCore } from '../../shared/run/run-head-types';
 
 /**
  * Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active
@@ -72,7 +75,7 @@ export async function loadRunDetailParts(
   runId: string,
   context: RunDetailContext,
   checkpoints: Checkpoints | null = null,
-): Promise<Result<{ folded: FoldedRun; leaveCheckpoint(): void; checkFindings(): Diagnostic[] }>> {
+): Promise<Result<DetailParts>> {
   const { upto } = context;
   // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
   const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries', deferTail: true });
@@ -84,7 +87,35 @@ export async function loadRunDetailParts(
   const dataDir = reader.path;
   // The check sees every byte of every row up to the cut (later rows are not part of that run
   // yet): its own read with its own reader (the caller closes this one once the head is sent).
-  return ok({ folded, leaveCheckpoint: fold.leaveTail, checkFindings: () => checkRunFromDisk(dataDir, runId, upto) });
+  const reach = fold.reached();
+  return ok({
+    folded,
+    leaveCheckpoint: fold.leaveTail,
+    checkFindings: () => checkRunFromDisk(dataDir, runId, upto),
+    keep: fold.keep,
+    // Only the whole log's head is kept: time travel's heads are cut at every N.
+    rememberHead: (head) => {
+      if (checkpoints !== null && reach !== null && upto === undefined) rememberHead(checkpoints, reach, facts, head);
+    },
+  });
+}
+
+/**
+ * A run folded up to its cut (the head is cut from it, the lists built from it) and its later
+ * stages: `leaveCheckpoint` leaves the fold's tail checkpoint (after the head and lists are sent),
+ * the integrity check; `keep` then hands the live fold over to the next move (hot-folds.ts; the
+ * fold is not read after it); `rememberHead` keeps the head cut from it beside its checkpoints
+ * (head-cache.ts).
+ */
+export type DetailParts = { folded: FoldedRun; leaveCheckpoint(): void; checkFindings(): Diagnostic[]; keep(): void; rememberHead(head: RunHeadCore): void };
+
+/**
+ * The head of the whole run kept from an earlier fold, when the log and the facts its crash
+ * boundary was judged with still match (checkpoints/head-cache.ts); null: fold it.
+ */
+export function loadCachedHead(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints | null): RunHeadCore | null {
+  if (checkpoints === null || context.upto !== undefined) return null;
+  return cachedHead(checkpoints, reader, runId, context.table, readRunModelFacts(reader, runId, context, { undecodable: [] }));
 }
 
 /**
@@ -96,7 +127,8 @@ export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunMo
   return { ...factsIfDiedAfterCut(facts), ref: { ...facts.ref, at: upto } };
 }
 
-function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefined): Diagnostic[] {
+/** The integrity findings of `runId` (up to `upto`), read with a reader of its own. */
+export function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefined): Diagnostic[] {
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {

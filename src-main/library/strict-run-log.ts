@@ -7,6 +7,7 @@
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN, type EventEnvelope } from '../../shared/events/envelope';
+import { ALL_PAYLOADS, type PayloadNeeds } from '../../shared/events/payload-needs';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -25,14 +26,15 @@ export function namedFailure(code: Diagnostic['code'], name: string, message: st
 
 /**
  * Hand every event of `runId` to `each` in sequence order, as it is read (nothing is kept);
- * the count handed, or the failure that stops the read. With `upto`, the log as if it had
+ * the count handed, or the failure that stops the read. `needs`: the payloads `each` reads
+ * (the others may come as UNREAD_PAYLOAD, still proven valid JSON: shared/events/payload-needs.ts). With `upto`, the log as if it had
  * been truncated after that sequence: rows past it are never read, so a bad payload after
  * `upto` fails nothing.
  */
-export function forEachEventStrict(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void, upto?: number): Result<number> {
+export function forEachEventStrict(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void, upto?: number, needs: PayloadNeeds = ALL_PAYLOADS): Result<number> {
   if (!RUN_ID_PATTERN.test(runId)) return fail(namedFailure('invalid-run-id', 'WorldPathError', `Invalid run id: ${runId}`));
   let count = 0;
-  for (const read of reader.readEvents(runId, 0, upto)) {
+  for (const read of reader.readEvents(runId, 0, upto, needs)) {
     const sequence = read.ok ? read.event.sequence : read.sequence;
     if (upto !== undefined && sequence !== null && sequence > upto) break;
     if (read.ok) {

@@ -89,10 +89,13 @@ describe('live observer', () => {
     const kinds = rec.kinds('run_r');
     const reset = kinds.findIndex((k) => k.startsWith('run.reset'));
     expect(kinds[reset]).toMatch(/run\.reset:(rewritten|truncated)/);
-    // After the reset the whole new history is delivered again, from 1.
-    const after = rec.notifications.slice(rec.notifications.findIndex((n) => n.kind === 'run.reset') + 1);
-    const resent = after.flatMap((n) => (n.kind === 'run.delta' && n.runId === 'run_r' ? n.events.map((e) => e.eventId) : []));
-    expect(resent).toEqual(events.map((e) => e.eventId));
+    // After the reset the whole new history is delivered again, from 1 (notices reach subscribers a turn after the tail folded them).
+    const resent = () => {
+      const after = rec.notifications.slice(rec.notifications.findIndex((n) => n.kind === 'run.reset') + 1);
+      return after.flatMap((n) => (n.kind === 'run.delta' && n.runId === 'run_r' ? n.events.map((e) => e.eventId) : []));
+    };
+    await until(() => resent().length >= events.length, 10_000, 'the new history delivered');
+    expect(resent()).toEqual(events.map((e) => e.eventId));
   });
 
   it('recovers when events.db is replaced by another file and when the data dir is deleted and recreated', async () => {

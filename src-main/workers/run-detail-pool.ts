@@ -33,6 +33,13 @@ type PendingFindings = (findings: Result<Diagnostic[]>) => void;
  */
 export const RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 
+/**
+ * After a time-travel build the worker is kept this long even when large: its in-memory
+ * checkpoints and the last move's live fold make the next move cheap (a recycled worker starts
+ * from the cache folder's files). It is recycled once idle that long.
+ */
+export const SCRUB_WARM_MS = 20_000;
+
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
   // From source (vitest, tsx scripts): register tsx's CommonJS hooks in the thread, then load the TS.
@@ -46,8 +53,12 @@ export function workerScript(): { code: string; eval: boolean } | null {
 export type RunDetailPool = ReturnType<typeof createRunDetailPool>;
 
 /** Load libraries and build run details off main's thread. */
-export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number } = {}) {
+export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number; scrubWarmMs?: number } = {}) {
   const recycleAt = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
+  const warmMs = options.scrubWarmMs ?? SCRUB_WARM_MS;
+  // Until when a large idle worker is kept (the last time-travel build's start + warmMs), and the timer that recycles it then.
+  let warmUntil = 0;
+  let warmTimer: NodeJS.Timeout | null = null;
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -68,6 +79,16 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
   // Nothing in flight and a big heap left behind: end the worker (its memory goes with it).
   const recycleIfIdle = () => {
     if (worker === null || heapBytes < recycleAt || pending.size + pendingLists.size + pendingFindings.size > 0) return;
+    const warm = warmUntil - Date.now();
+    if (warm > 0) {
+      if (warmTimer !== null) clearTimeout(warmTimer);
+      warmTimer = setTimeout(() => {
+        warmTimer = null;
+        recycleIfIdle();
+      }, warm);
+      warmTimer.unref();
+      return;
+    }
     const idle = worker;
     worker = null;
     heapBytes = 0;
@@ -129,6 +150,7 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
 
   const detail = async (dataDir: string, runId: string, context: RunDetailContext): Promise<Result<DetailBuild>> => {
     const body = { kind: 'detail' as const, dataDir, runId, context };
+    if (context.upto !== undefined) warmUntil = Date.now() + warmMs;
     const w = start();
     if (!w) {
       const handled = await handleRunRequest({ ...body, id: 0 });
@@ -137,8 +159,10 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
       // In-process: the lists, the checkpoint and the check run on later turns, after the caller has the head.
       const lists = new Promise<Result<RunModelData>>((resolve) =>
         setImmediate(() => {
-          resolve(buildLists ? buildLists() : fail(diagnostic('internal', 'no lists were built')));
-          after?.();
+          void (async () => {
+            resolve(buildLists ? await buildLists() : fail(diagnostic('internal', 'no lists were built')));
+            after?.();
+          })();
         }),
       );
       const findings = lists.then(() => new Promise<Result<Diagnostic[]>>((resolve) => setImmediate(() => resolve(check ? check() : ok([])))));
@@ -176,6 +200,7 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     running: () => worker !== null,
     /** Stop the worker (pending requests fail). */
     async close(): Promise<void> {
+      if (warmTimer !== null) clearTimeout(warmTimer);
       const w = worker;
       worker = null;
       failAll('the run-detail worker stopped');

@@ -5,12 +5,13 @@
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
-import { parentPort } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { checkpointsFor } from '../library/checkpoints/fold-checkpointed';
-import { loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
+import { checkRunFromDisk, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
+import type { FoldedRun } from '../../shared/run/folded-run';
 import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
 import { joinRunDetail, runDetailLists } from '../../shared/run/build-run-detail';
@@ -53,7 +54,7 @@ export type RunWorkerResponse = { id: number; heapBytes: number } & (
  * A request's result and, for details, the stages to run once it is sent: the lists, the fold's
  * checkpoint (`after`), then the integrity check.
  */
-export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Result<RunModelData>; after?: () => void; findings?: () => Result<Diagnostic[]> };
+export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Promise<Result<RunModelData>>; after?: () => void; findings?: () => Result<Diagnostic[]> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -93,16 +94,46 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   if (!reader.ok) return { result: reader };
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
-    const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null));
+    const { table, upto, cacheDir } = request.context;
+    const checkpoints = checkpointsFor(cacheDir ?? null);
+    // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
+    const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
+    if (cached !== null) {
+      return {
+        result: ok(cached),
+        lists: async () => {
+          const again = openDataDir(request.dataDir);
+          if (!again.ok) return again;
+          try {
+            const parts = await loadRunDetailParts(again.value, request.runId, request.context, checkpoints);
+            if (!parts.ok) return parts;
+            const lists = guarded(() => listsOf(parts.value.folded, table))();
+            parts.value.leaveCheckpoint();
+            return lists;
+          } catch (error) {
+            return failed(error);
+          } finally {
+            again.value.close();
+          }
+        },
+        findings: guarded(() => checkRunFromDisk(request.dataDir, request.runId, undefined)),
+      };
+    }
+    const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindings, leaveCheckpoint } = parts.value;
-    const { table } = request.context;
+    const { folded, checkFindings, leaveCheckpoint, keep, rememberHead } = parts.value;
+    // The head first (the overview needs no list), then the lists.
+    const head = headOfFolded(folded, table);
+    rememberHead(head);
     return {
-      // The head first (the overview needs no list), then the lists: step rows, the harness view
-      // cut to previews and the timeline, with turn rows and priced calls (O(n log n) over every turn).
-      result: ok(headOfFolded(folded, table)),
-      lists: guarded(() => prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date())),
-      after: guarded(leaveCheckpoint),
+      result: ok(head),
+      lists: async () => guarded(() => listsOf(folded, table))(),
+      after: guarded(() => {
+        leaveCheckpoint();
+        // Time travel: the fold is no longer read, so the next move forward continues it. Only in
+        // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
+        if (upto !== undefined && !isMainThread) keep();
+      }),
       findings: guarded(checkFindings),
     };
   } catch (error) {
@@ -110,6 +141,14 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   } finally {
     reader.value.close();
   }
+}
+
+/**
+ * The lists of a folded run: step rows, the harness view cut to previews and the timeline, with
+ * turn rows and priced calls (O(n log n) over every turn).
+ */
+function listsOf(folded: FoldedRun, table: PriceTable): RunModelData {
+  return prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date());
 }
 
 /** The worker's committed heap, in bytes. */
@@ -121,7 +160,7 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
     if (!lists || !findings) return;
     // The run view shows its head; the lists follow, then the integrity check (other requests may go between).
     await yieldToLoop();
-    parentPort!.postMessage({ id: request.id, lists: lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    parentPort!.postMessage({ id: request.id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
     after?.();
     await yieldToLoop();
     parentPort!.postMessage({ id: request.id, findings: findings(), heapBytes: heapBytes() } satisfies RunWorkerResponse);

@@ -34,6 +34,8 @@ export function priceTableHash(table: PriceTable): string {
 export class CheckpointStore {
   /** Serialised checkpoints by key folder, then sequence; Map order is the LRU order of folders. */
   private readonly memory = new Map<string, Map<number, Buffer>>();
+  /** The last head cut from each key's fold (head-cache.ts), by key folder. */
+  private readonly heads = new Map<string, Buffer>();
   private memoryUsed = 0;
   private readonly memoryBytes: number;
 
@@ -107,6 +109,28 @@ export class CheckpointStore {
     }
     const folder = this.folder(key);
     if (folder !== null) rmSync(join(folder, `${sequence}.ckpt`), { force: true });
+  }
+
+  /** Keep the encoded head of `key`'s latest fold (one per key: a newer one replaces it). */
+  putHead(key: CheckpointKey, bytes: Buffer): void {
+    const name = folderName(key);
+    this.heads.delete(name);
+    this.heads.set(name, bytes);
+    // A head is small; a few hundred keys' worth stay in memory.
+    for (const old of this.heads.keys()) {
+      if (this.heads.size <= 256) break;
+      this.heads.delete(old);
+    }
+    const folder = this.folder(key);
+    if (folder !== null) writeFileAtomic(join(folder, 'head'), bytes);
+  }
+
+  /** The encoded head `putHead` kept for `key`, or null. */
+  getHead(key: CheckpointKey): Buffer | null {
+    const cached = this.heads.get(folderName(key));
+    if (cached !== undefined) return cached;
+    const folder = this.folder(key);
+    return folder === null ? null : readFileOrNull(join(folder, 'head'));
   }
 
   private folder(key: CheckpointKey): string | null {

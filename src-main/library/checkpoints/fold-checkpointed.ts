@@ -16,14 +16,18 @@ import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, type CheckpointStore } from './checkpoint-store';
-import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, LogDigests } from './log-digests';
+import { HotFolds, type FoldPosition } from './hot-folds';
+import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
 
-/** The checkpoint store and the digests that vouch for it (one pair per library, CLI command or worker). */
-export type Checkpoints = { store: CheckpointStore; digests: LogDigests };
+/**
+ * The checkpoint store, the digests that vouch for it and the last move's live fold (one set
+ * per library, CLI command or worker).
+ */
+export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds };
 
-/** A fresh pair over `store`, checkpoints every `every` sequences (tests use small spacings). */
+/** A fresh set over `store`, checkpoints every `every` sequences (tests use small spacings). */
 export function checkpointsOver(store: CheckpointStore, every = CHECKPOINT_EVERY): Checkpoints {
-  return { store, digests: new LogDigests(every) };
+  return { store, digests: new LogDigests(every), hot: new HotFolds() };
 }
 
 const shared = new Map<string, Checkpoints>();
@@ -66,7 +70,10 @@ export type FoldRequest = {
   deferTail?: boolean;
 };
 
-/** The fold and what the read left besides events; `resumedFrom` is the checkpoint's sequence (0: folded from the start). */
+/**
+ * The fold and what the read left besides events; `resumedFrom` is the sequence it started
+ * after (a checkpoint's or the kept fold's; 0: folded from the start).
+ */
 export type FoldOutcome = {
   accumulator: RunAccumulator;
   events: number;
@@ -75,7 +82,17 @@ export type FoldOutcome = {
   resumedFrom: number;
   /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
   leaveTail(): void;
+  /** Hand the fold over as the next move's start (hot-folds.ts): call it once done reading the accumulator. */
+  keep(): void;
+  /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
+  reached(): FoldReach | null;
 };
+
+/**
+ * Where a fold ended and the digest of the rows up to there (log-digests.ts), in the database
+ * `identity`, which was in `state` (databaseState) before the read.
+ */
+export type FoldReach = { key: CheckpointKey; identity: string; state: string; sequence: number; digest: string };
 
 // A tap sees whole events: every payload parsed.
 const needsOf = (request: FoldRequest) => (request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS);
@@ -117,6 +134,9 @@ class CheckpointingFold {
   private readonly readFailures: Diagnostic[] = [];
   private readonly key: CheckpointKey | null;
   private readonly identity: string | null;
+  /** The database's state before the read (a kept fold is only taken back in the same state). */
+  private readonly state: string;
+  private readonly hotKey: string;
   private events = 0;
   private digest: string;
   private sliceKeys: string[] = [];
@@ -130,12 +150,14 @@ class CheckpointingFold {
     const { reader, runId, table, mode, checkpoints } = request;
     this.identity = checkpoints === null ? null : databaseIdentity(reader.path);
     this.key = this.identity === null || checkpoints === null ? null : { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table), every: checkpoints.digests.every };
-    const start = this.trustedCheckpoint();
-    this.accumulator = start === null ? RunAccumulator.create(runId, table, mode) : RunAccumulator.resume(start.checkpoint, table, true);
-    this.undecodable = start === null ? [] : start.undecodable;
-    this.digest = start === null ? '' : start.slice.base;
-    this.sliceKeys = start === null ? [] : start.slice.keys;
-    this.from = start === null ? 0 : start.sequence;
+    this.state = this.key === null ? '' : databaseState(reader.path);
+    this.hotKey = this.key === null ? '' : JSON.stringify(this.key);
+    const start = this.start();
+    this.accumulator = start?.accumulator ?? RunAccumulator.create(runId, table, mode);
+    this.undecodable = start?.undecodable ?? [];
+    this.digest = start?.digest ?? '';
+    this.sliceKeys = start?.sliceKeys ?? [];
+    this.from = start?.sequence ?? 0;
     this.lastSequence = this.from;
     this.every = checkpoints?.digests.every ?? CHECKPOINT_EVERY;
     this.nextBoundary = this.from - (this.from % this.every) + this.every;
@@ -166,10 +188,30 @@ class CheckpointingFold {
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
     let leaveTail = () => {};
-    const outcome = { accumulator: this.accumulator, events: this.events, undecodable: this.undecodable, readFailures: this.readFailures, resumedFrom: this.from, leaveTail: () => leaveTail() };
+    let position: FoldPosition | null = null;
+    const outcome: FoldOutcome = {
+      accumulator: this.accumulator,
+      events: this.events,
+      undecodable: this.undecodable,
+      readFailures: this.readFailures,
+      resumedFrom: this.from,
+      leaveTail: () => leaveTail(),
+      keep: () => {
+        if (position !== null) this.request.checkpoints?.hot.keep(this.hotKey, this.state, position);
+      },
+      reached: () => {
+        if (position === null || this.identity === null) return null;
+        const digest = position.sequence % this.every === 0 ? position.digest : chainDigest(position.digest, position.sliceKeys.join('\n'));
+        return { key: this.key!, identity: this.identity, state: this.state, sequence: position.sequence, digest };
+      },
+    };
     if (!this.vouching) return outcome;
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    // Where the fold stands, when its rows are vouched for: a tap's fold is whole events, not the accumulator's alone.
+    if (this.key !== null && this.readFailures.length === 0 && this.request.tap === undefined) {
+      position = { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys };
+    }
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
@@ -210,6 +252,22 @@ class CheckpointingFold {
     const slice = { base: this.digest, keys: this.sliceKeys };
     const stored = { identity: this.identity, sequence, digest, slice, undecodable: this.undecodable, checkpoint: this.accumulator.checkpointView() };
     checkpoints.store.put(this.key, stored, tail);
+  }
+
+  // Where to start: the kept live fold when no stored checkpoint is nearer below `upto` (no decode), else the nearest trusted checkpoint.
+  private start(): FoldPosition | null {
+    const { checkpoints, upto, table } = this.request;
+    if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
+    const atMost = upto ?? Number.MAX_SAFE_INTEGER;
+    const hotAt = checkpoints.hot.peek(this.hotKey, this.state);
+    if (hotAt !== null && hotAt <= atMost && hotAt >= (checkpoints.store.sequences(this.key, atMost)[0] ?? 0)) {
+      const hot = checkpoints.hot.take(this.hotKey, this.state, atMost);
+      if (hot !== null) return hot;
+    }
+    const stored = this.trustedCheckpoint();
+    if (stored === null) return null;
+    const accumulator = RunAccumulator.resume(stored.checkpoint, table, true);
+    return { accumulator, undecodable: stored.undecodable, sequence: stored.sequence, digest: stored.slice.base, sliceKeys: stored.slice.keys };
   }
 
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.

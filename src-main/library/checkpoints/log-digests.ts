@@ -25,12 +25,16 @@ export function databaseIdentity(dataDir: string): string | null {
   }
 }
 
-// What changes whenever the database's content can have changed.
-function databaseState(dataDir: string): string {
+/**
+ * What changes whenever the database's content can have changed: device, inode, size, mtime and
+ * ctime of events.db and its -wal (a write that kept the size and set the mtime back still moves
+ * the ctime, which no one can set).
+ */
+export function databaseState(dataDir: string): string {
   const part = (name: string): string => {
     try {
       const stat = statSync(join(dataDir, 'events', name), { bigint: true });
-      return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+      return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
     } catch {
       return '-';
     }

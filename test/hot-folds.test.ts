@@ -1,0 +1,100 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
+import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
+import type { RunSummary } from '../shared/library';
+import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
+import { readRunModelFacts } from '../src-main/library/run-detail';
+import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
+import { EXAMPLES, manifestRows } from './support/fixture-manifest';
+
+// The last time-travel move's live fold (hot-folds.ts) is where the next move forward starts:
+// the answer is the fold from the first event's, always; it is never used backwards, after the
+// database changed, or when the move did not hand it back.
+const NOW = new Date('2026-12-01T00:00:00Z');
+const table = BUNDLED_PRICE_TABLE;
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+// Spacing beyond the fixture runs' length: no boundary checkpoint competes with the kept fold.
+const fresh = (): Checkpoints => checkpointsOver(new CheckpointStore({ dir: null }), 100_000);
+
+function moveTo(dataDir: string, runId: string, checkpoints: Checkpoints | null, upto: number, keep = true) {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) throw new Error(reader.error.message);
+  try {
+    const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: 'boundaries' });
+    const facts = factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, { summary: { runId } as RunSummary, siblings: [] }, fold), now: NOW });
+    const detail = JSON.parse(JSON.stringify(fold.accumulator.detail(facts, upto))) as unknown;
+    if (keep) fold.keep();
+    return { detail, resumedFrom: fold.resumedFrom };
+  } finally {
+    reader.value.close();
+  }
+}
+
+/** The longest fixture run, copied so its log can be changed. */
+function longestRun(): { dir: string; runId: string; last: number } {
+  const lastOf = (dir: string, runId: string): number => {
+    const reader = openDataDir(dir);
+    if (!reader.ok) throw new Error(reader.error.message);
+    try {
+      return foldLog({ reader: reader.value, runId, table, mode: 'fold', checkpoints: null }).accumulator.sequence;
+    } finally {
+      reader.value.close();
+    }
+  };
+  const row = manifestRows()
+    .filter((r) => r.group !== 'loopctl')
+    .map((r) => ({ dir: join(EXAMPLES, r.dataDir), runId: r.runId }))
+    .map((r) => ({ ...r, last: lastOf(r.dir, r.runId) }))
+    .sort((a, b) => b.last - a.last)[0];
+  const copy = join(mkdtempSync(join(tmpdir(), 'li-hot-fold-')), 'data');
+  roots.push(copy);
+  cpSync(row.dir, copy, { recursive: true });
+  return { ...row, dir: copy };
+}
+
+describe('the kept fold of the last move', () => {
+  const run = longestRun();
+
+  it('moves forward from it: every move equals the fold from the first event and folds only the gap', () => {
+    expect(run.last).toBeGreaterThan(12);
+    const checkpoints = fresh();
+    let previous = 0;
+    for (let n = 1; n <= run.last; n += 1 + (n % 3)) {
+      const moved = moveTo(run.dir, run.runId, checkpoints, n);
+      expect(moved.detail, `#${n}`).toEqual(moveTo(run.dir, run.runId, null, n).detail);
+      expect(moved.resumedFrom, `#${n} starts where #${previous} ended`).toBe(previous);
+      previous = n;
+    }
+  });
+
+  it('is not used backwards, nor when not handed back, nor after the database changed', () => {
+    const checkpoints = fresh();
+    const half = Math.floor(run.last / 2);
+    moveTo(run.dir, run.runId, checkpoints, half);
+    const back = moveTo(run.dir, run.runId, checkpoints, half - 1);
+    expect(back.resumedFrom).toBe(0);
+    expect(back.detail).toEqual(moveTo(run.dir, run.runId, null, half - 1).detail);
+
+    // Not handed back: the next move cannot start from it.
+    moveTo(run.dir, run.runId, checkpoints, half, false);
+    expect(moveTo(run.dir, run.runId, checkpoints, half + 1).resumedFrom).toBe(0);
+
+    // Kept at half + 1, then a row below it is rewritten: the next move folds from the start.
+    const db = new Database(join(run.dir, 'events', 'events.db'), { fileMustExist: true });
+    try {
+      db.prepare("UPDATE events SET recorded_at = '2001-01-01T00:00:00.000Z' WHERE run_id = ? AND sequence = ?").run(run.runId, 2);
+    } finally {
+      db.close();
+    }
+    const after = moveTo(run.dir, run.runId, checkpoints, half + 2);
+    expect(after.resumedFrom).toBe(0);
+    expect(after.detail).toEqual(moveTo(run.dir, run.runId, null, half + 2).detail);
+  });
+});
