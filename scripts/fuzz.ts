@@ -1,13 +1,14 @@
 /**
  * `npm run fuzz`: the long fuzz run (default 2,000 cases) over the generated data dirs.
  *
- *   tsx scripts/fuzz.ts [--cases N] [--seed S] [--case I] [--timeout MS] [--out FILE]
+ *   tsx scripts/fuzz.ts [--cases N] [--seed S] [--case I] [--timeout MS (hang bound, default 30000)] [--out FILE]
  *
  * Same cases as the bounded suite in test/fuzz/ (case i of seed S is identical in both),
  * so a failure found here replays with `--seed S --case I`. Writes reports/fuzz.json and
  * exits 1 when any case crashed, hung, read outside its data dir or changed it.
  */
 import { DEFAULT_SEED, formatSummary, runFuzz, writeFuzzReport } from '../test/fuzz/fuzz-runner';
+import { HANG_MS } from '../test/support/run-operations';
 import { useTempCacheDir } from '../test/support/temp-cache-dir';
 
 function flag(name: string): string | undefined {
@@ -33,7 +34,7 @@ async function fuzz(): Promise<number> {
     seed: flag('seed') ?? process.env.FUZZ_SEED ?? DEFAULT_SEED,
     cases,
     only: only === undefined ? undefined : Number(only),
-    timeoutMs: Number(flag('timeout') ?? 5000),
+    timeoutMs: Number(flag('timeout') ?? HANG_MS),
     log: (line) => console.log(line),
   });
   console.log(formatSummary(summary));

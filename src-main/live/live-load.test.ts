@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempRoot } from '../../test/support/store-test-fixtures';
 import { createLiveObserver } from './live-observer';
-import { expectLiveEqualsFullFold, until } from '../../test/support/live-support';
+import { expectLiveEqualsFullFold, until, untilDelivered } from '../../test/support/live-support';
 import { startScriptWriter } from '../../test/support/live-writer';
 
 const FULL = process.env.LI_LOAD === '1';
@@ -47,7 +47,7 @@ describe(`live observer under load (${RATE} events/s, ${RUNS} runs, ${DURATION_M
       writing = false;
       const expected = result.appended;
       expect(expected).toBe((RATE * DURATION_MS) / 1000);
-      await until(() => delivered >= expected, 30_000, `${expected} events (have ${delivered})`);
+      await untilDelivered(observer, () => delivered >= expected, () => delivered, `${expected} events`);
       // A late duplicate would arrive after the count is reached: give it a few more ticks.
       const ticks = observer.stats().ticks;
       await until(() => observer.stats().ticks >= ticks + 3, 10_000, 'three more ticks');

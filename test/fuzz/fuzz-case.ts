@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runOperations, type OpRecord } from '../support/run-operations';
+import { HANG_MS, runOperations, type OpRecord } from '../support/run-operations';
 import { startFsGuard, type Escape } from './fs-guard';
 import { knownEscape, knownFailure } from './known-issues';
 import { FILE_MUTATIONS, type FileContext } from './mutate-files';
@@ -101,7 +101,7 @@ function verdictOf(records: OpRecord[], openFailures: number, openEscapes: numbe
 }
 
 /** Build, run and judge case `index` of the run seeded with `runSeed`. */
-export async function runFuzzCase(runSeed: string, index: number, bases: BaseDataDir[], timeoutMs = 5000): Promise<CaseResult> {
+export async function runFuzzCase(runSeed: string, index: number, bases: BaseDataDir[], timeoutMs = HANG_MS): Promise<CaseResult> {
   const seed = `${runSeed}:${index}`;
   const rng = createRng(seed);
   const base = rng.pick(bases);

@@ -2,13 +2,14 @@
 // events (RunStarted, then heartbeats and step progress on a fixed set of 50 steps) while
 // the live observer follows; every event must arrive once and in order, and the RSS must
 // not grow with the event count (the observer keeps folds, not events). `LI_LOAD=1`: one
-// million events; the normal suite: 40,001. Numbers are printed as `tail load:`.
+// million events; the normal suite: 40,001. Numbers are printed as `tail load:`, never asserted:
+// how long it takes is the bench's business (on a shared machine a threshold here is flaky).
 // LI_TAIL_TOTAL=N overrides the bounded size; LI_TAIL_POLL=1 runs poll-only (no fs.watch).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLiveObserver } from '../../src-main/live/live-observer';
-import { until } from '../support/live-support';
+import { untilDelivered } from '../support/live-support';
 import { startScriptWriter, type WriterEvent } from '../support/live-writer';
 import { tempRoot } from '../support/store-test-fixtures';
 
@@ -58,7 +59,8 @@ describe(`tailing one run to ${TOTAL.toLocaleString('en')} events`, () => {
         await writer.append(batch, { oneTransaction: true });
         if ((from - 2) % (TOTAL / 10) < BATCH) samples.push({ events: from, rssMiB: Math.round(process.memoryUsage().rss / 1048576) });
       }
-      await until(() => delivered >= TOTAL - 1, FULL ? 600_000 : 10_000, `${TOTAL - 1} new events`);
+      // Waits while the observer delivers, however slowly: a stall fails, a busy machine does not.
+      await untilDelivered(observer, () => delivered >= TOTAL - 1, () => delivered, `${TOTAL - 1} new events`);
       const elapsed = performance.now() - started;
       const report = {
         events: TOTAL,

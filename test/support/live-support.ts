@@ -77,6 +77,23 @@ export async function until(predicate: () => boolean, timeoutMs = 15_000, what =
   }
 }
 
+/**
+ * Wait until `done()` while the observer keeps delivering: fail only when it ticks `stallTicks`
+ * times in a row without `progress()` changing (it stopped delivering), never because the machine
+ * is slow. For waits on throughput, where a deadline would be a wall-clock threshold.
+ */
+export async function untilDelivered(observer: LiveObserver, done: () => boolean, progress: () => number, what: string, stallTicks = 40): Promise<void> {
+  let seen = progress();
+  let since = observer.stats().ticks;
+  while (!done()) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = progress();
+    const ticks = observer.stats().ticks;
+    if (now !== seen) [seen, since] = [now, ticks];
+    else if (ticks - since >= stallTicks) throw new Error(`no progress towards ${what} in ${stallTicks} observer ticks (at ${now})`);
+  }
+}
+
 /** What a live test file sets up; everything it makes is cleaned up by the scope. */
 export type LiveTestScope = {
   /** A new temp folder, removed after the file. */
