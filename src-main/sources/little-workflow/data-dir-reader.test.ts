@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,16 +31,26 @@ function readEverything(reader: DataDirReader) {
 /** Open, read everything, close, and assert the data dir did not change by one byte. */
 function readUnchanged(dataDir: string, isWritable?: (dir: string) => boolean) {
   const before = hashTree(dataDir);
-  const tmpBefore = readdirSync(tmpdir()).filter((n) => n.startsWith('little-inspector-')).length;
-  const opened = openDataDir(dataDir, { isWritable });
-  expect(opened.ok).toBe(true);
-  if (!opened.ok) throw new Error('unreachable');
-  const recipe = opened.value.recipe;
-  const read = readEverything(opened.value);
-  opened.value.close();
-  expect(hashTree(dataDir)).toEqual(before);
-  expect(readdirSync(tmpdir()).filter((n) => n.startsWith('little-inspector-')).length).toBe(tmpBefore);
-  return { ...read, recipe };
+  // A private TMPDIR: the shared one gains and loses little-inspector-* folders of other processes.
+  const privateTmp = mkdtempSync(join(tmpdir(), 'li-reader-test-'));
+  const savedTmp = process.env.TMPDIR;
+  process.env.TMPDIR = privateTmp;
+  try {
+    const opened = openDataDir(dataDir, { isWritable });
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) throw new Error('unreachable');
+    const recipe = opened.value.recipe;
+    const read = readEverything(opened.value);
+    opened.value.close();
+    expect(hashTree(dataDir)).toEqual(before);
+    // Whatever private copy the read made is gone once the reader is closed.
+    expect(readdirSync(privateTmp)).toEqual([]);
+    return { ...read, recipe };
+  } finally {
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
+    rmSync(privateTmp, { recursive: true, force: true });
+  }
 }
 
 function checkContent(read: ReturnType<typeof readEverything>) {
