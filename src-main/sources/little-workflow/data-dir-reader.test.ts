@@ -1,23 +1,11 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import type { DataDirReader, EventRead } from './store-types';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
 import { newDataDir, scratchRoot } from '../../../test/support/scratch';
-
-// The reader's private copies go to os.tmpdir(). This file counts them, so it gives the reader a
-// temp folder of its own: copies made by parallel test files or other processes on the machine
-// would otherwise change the count.
-const sharedTmp = process.env.TMPDIR;
-beforeAll(() => {
-  process.env.TMPDIR = scratchRoot('li-reader-tmp-');
-});
-afterAll(() => {
-  if (sharedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = sharedTmp;
-});
 
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
