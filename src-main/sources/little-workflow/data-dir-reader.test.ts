@@ -7,7 +7,6 @@ import type { DataDirReader, EventRead } from './store-types';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
 import { newDataDir, scratchRoot } from '../../../test/support/scratch';
 
-
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
 const EVENTS: FixtureEvent[] = [
