@@ -1,11 +1,10 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import type { DataDirReader, EventRead } from './store-types';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
-import { newDataDir, scratchRoot } from '../../../test/support/scratch';
+import { inPrivateTmpdir, newDataDir, scratchRoot } from '../../../test/support/scratch';
 
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
@@ -30,26 +29,18 @@ function readEverything(reader: DataDirReader) {
 /** Open, read everything, close, and assert the data dir did not change by one byte. */
 function readUnchanged(dataDir: string, isWritable?: (dir: string) => boolean) {
   const before = hashTree(dataDir);
-  // A private TMPDIR: the shared one gains and loses little-inspector-* folders of other processes.
-  const privateTmp = mkdtempSync(join(tmpdir(), 'li-reader-test-'));
-  const savedTmp = process.env.TMPDIR;
-  process.env.TMPDIR = privateTmp;
-  try {
+  const { value, left } = inPrivateTmpdir(() => {
     const opened = openDataDir(dataDir, { isWritable });
     expect(opened.ok).toBe(true);
     if (!opened.ok) throw new Error('unreachable');
-    const recipe = opened.value.recipe;
-    const read = readEverything(opened.value);
+    const read = { ...readEverything(opened.value), recipe: opened.value.recipe };
     opened.value.close();
-    expect(hashTree(dataDir)).toEqual(before);
-    // Whatever private copy the read made is gone once the reader is closed.
-    expect(readdirSync(privateTmp)).toEqual([]);
-    return { ...read, recipe };
-  } finally {
-    if (savedTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = savedTmp;
-    rmSync(privateTmp, { recursive: true, force: true });
-  }
+    return read;
+  });
+  expect(hashTree(dataDir)).toEqual(before);
+  // Whatever private copy the read made is gone once the reader is closed.
+  expect(left).toEqual([]);
+  return value;
 }
 
 function checkContent(read: ReturnType<typeof readEverything>) {

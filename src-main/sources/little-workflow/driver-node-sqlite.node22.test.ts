@@ -3,16 +3,15 @@
 // has no node:sqlite). Data dirs are written by node:sqlite child processes, never better-sqlite3.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import { ENGINE, eventsDb as db, expectNoBetterSqlite3, loadedNodeSqlite, newDataDir, nodeSqlite as driver, openWithNodeSqlite as open, scratchRoot } from '../../../test/support/node-sqlite-test-support';
 import type { OpenMode } from './sqlite-driver';
+import { inPrivateTmpdir } from '../../../test/support/scratch';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const privateCopies = () => readdirSync(tmpdir()).filter((n) => n.startsWith('little-inspector-')).length;
 
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
@@ -26,16 +25,16 @@ const EVENTS: FixtureEvent[] = [
 /** Open with the injected driver, read through every operation, close; the dir must not change. */
 function readAllUnchanged(dir: string) {
   const before = hashTree(dir);
-  const copies = privateCopies();
-  const reader = open(dir);
-  const recipe = reader.recipe;
-  const runs = reader.listRuns();
-  const a = [...reader.readEvents(RUN_A)];
-  const b = [...reader.readEvents(RUN_B, 1)];
-  const calls = [...reader.readModelCallEvents()];
-  reader.close();
+  const { value, left } = inPrivateTmpdir(() => {
+    const reader = open(dir);
+    const read = { recipe: reader.recipe, runs: reader.listRuns(), a: [...reader.readEvents(RUN_A)], b: [...reader.readEvents(RUN_B, 1)], calls: [...reader.readModelCallEvents()] };
+    reader.close();
+    return read;
+  });
+  const { recipe, runs, a, b, calls } = value;
   expect(hashTree(dir)).toEqual(before);
-  expect(privateCopies()).toBe(copies);
+  // Whatever private copy the read made is gone once the reader is closed.
+  expect(left).toEqual([]);
   expect(runs.ok && runs.value.runs.map((r) => [r.runId, r.eventCount, r.status])).toEqual([
     [RUN_A, 4, 'completed'],
     [RUN_B, 3, 'failed'],
