@@ -45,24 +45,32 @@ export async function readRunForBundle(runs: BundleRunReads, ref: RunRef): Promi
   const costs = await runs.costs(ref);
   if (!costs.ok) return costs;
   const reportText = await runs.reportText(ref);
-  const rows = await readRows(runs, ref);
-  if (!rows.ok) return rows;
   const readErrors: Diagnostic[] = [];
   const payloads = await readPayloads(runs.streamLog(ref), readErrors);
   if (!payloads.ok) return payloads;
+  const rows = await readRows(runs, ref, payloads.value.map((p) => p.sequence));
+  if (!rows.ok) return rows;
   const artifacts = [];
   for (const artifactRef of artifactRefsOf(detail.value)) artifacts.push({ ref: artifactRef, read: await runs.artifact(ref, artifactRef) });
   return ok({ detail: detail.value, costs: costs.value, reportText: reportText.ok ? reportText.value : null, rows: rows.value, payloads: payloads.value, artifacts, readErrors });
 }
 
-async function readRows(runs: BundleRunReads, ref: RunRef): Promise<Result<EventRow[]>> {
+/**
+ * The events-list rows of the log's `sequences` (ascending). Unfiltered, the list's item i is
+ * sequence i + 1 and a gap is a null item, so pages are asked for only where rows are: a
+ * sequence far past the others is one page, not a walk through the gap page by page.
+ */
+async function readRows(runs: BundleRunReads, ref: RunRef, sequences: readonly number[]): Promise<Result<EventRow[]>> {
   const rows: EventRow[] = [];
-  for (let from = 0; ; from += ROW_PAGE) {
+  let next = 0;
+  while (next < sequences.length) {
+    const from = sequences[next]! - 1;
     const page = await runs.slice(ref, { section: 'events', from, count: ROW_PAGE });
     if (!page.ok) return page;
     for (const item of page.value.items as Array<EventRow | null>) if (item !== null) rows.push(item);
-    if (from + ROW_PAGE >= page.value.total) return ok(rows);
+    while (next < sequences.length && sequences[next]! <= from + ROW_PAGE) next++;
   }
+  return ok(rows);
 }
 
 async function readPayloads(log: Result<AsyncIterable<EventRead>>, errors: Diagnostic[]): Promise<Result<PayloadText[]>> {
