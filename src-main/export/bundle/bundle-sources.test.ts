@@ -8,6 +8,8 @@ import { readRunForBundle, type BundleRunReads } from './bundle-sources';
 // bundle page through the unfiltered events list position by position: one page per 1,000
 // sequences of the gap, forever. Pages are now asked for only where the log has rows.
 const SEQUENCES = [1, 2, 3, 2 ** 40];
+// Rows the reader streams with no list position (sequence 0; a blob sequence reads as NaN).
+const STREAMED = [0, 1, 2, 3, Number.NaN, 2 ** 40];
 const REF = { dataDir: '/nowhere', runId: 'run_gap_AbC123' };
 
 const row = (sequence: number): EventRow => ({ sequence, type: 'StepScheduled', recordedAt: '2026-11-01T00:00:00.000Z', eventId: `evt_${sequence}`, payloadChars: 2 });
@@ -29,7 +31,7 @@ function sparseRun(): { runs: BundleRunReads; pages: () => number } {
     streamLog: () =>
       ok(
         (async function* (): AsyncGenerator<EventRead> {
-          for (const sequence of SEQUENCES) {
+          for (const sequence of STREAMED) {
             yield { ok: true, event: { eventId: `evt_${sequence}`, runId: REF.runId, sequence, type: 'StepScheduled', recordedAt: '2026-11-01T00:00:00.000Z', payload: {} } } as EventRead;
           }
         })(),
@@ -40,12 +42,12 @@ function sparseRun(): { runs: BundleRunReads; pages: () => number } {
 }
 
 describe('readRunForBundle', () => {
-  it('reads every row of a log with a sequence far past the others in a page per stretch of rows', async () => {
+  it('reads every listed row of a log with a sequence far past the others (and rows with no list position) in a page per stretch of rows', async () => {
     const { runs, pages } = sparseRun();
     const read = await readRunForBundle(runs, REF);
     if (!read.ok) throw new Error(read.error.message);
     expect(read.value.rows.map((r) => r.sequence)).toEqual(SEQUENCES);
-    expect(read.value.payloads.map((p) => p.sequence)).toEqual(SEQUENCES);
+    expect(read.value.payloads.map((p) => p.sequence)).toEqual(STREAMED);
     // 1..3 in one page, the far row in another.
     expect(pages()).toBe(2);
   });

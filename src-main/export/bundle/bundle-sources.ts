@@ -62,13 +62,17 @@ export async function readRunForBundle(runs: BundleRunReads, ref: RunRef): Promi
  */
 async function readRows(runs: BundleRunReads, ref: RunRef, sequences: readonly number[]): Promise<Result<EventRow[]>> {
   const rows: EventRow[] = [];
+  // Only a list position can be asked for: a row stored with sequence 0, a fraction or a blob
+  // (what a reader makes of it) has none.
+  const listed = sequences.filter((sequence) => Number.isSafeInteger(sequence) && sequence >= 1);
   let next = 0;
-  while (next < sequences.length) {
-    const from = sequences[next]! - 1;
+  while (next < listed.length) {
+    const from = listed[next]! - 1;
     const page = await runs.slice(ref, { section: 'events', from, count: ROW_PAGE });
     if (!page.ok) return page;
     for (const item of page.value.items as Array<EventRow | null>) if (item !== null) rows.push(item);
-    while (next < sequences.length && sequences[next]! <= from + ROW_PAGE) next++;
+    next += 1;
+    while (next < listed.length && listed[next]! <= from + ROW_PAGE) next++;
   }
   return ok(rows);
 }
