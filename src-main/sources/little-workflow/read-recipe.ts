@@ -10,7 +10,8 @@
  * database and its `-wal` are copied (plain O_RDONLY reads, no create) into a private temp
  * folder and SQLite reads the copy.
  */
-import { accessSync, constants, copyFileSync, mkdtempSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
+import { accessSync, constants, mkdtempSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
+import { copyByReading } from './copy-by-reading';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
@@ -144,8 +145,8 @@ function copyConsistent(state: SidecarState, copyPath: string): Result<'copied' 
   for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt += 1) {
     const before = `${fileStamp(statOrNull(state.dbPath))}|${fileStamp(statOrNull(walPath))}`;
     try {
-      copyFileSync(state.dbPath, copyPath);
-      copyFileSync(walPath, `${copyPath}-wal`);
+      copyByReading(state.dbPath, copyPath);
+      copyByReading(walPath, `${copyPath}-wal`);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && statOrNull(walPath) === null && statOrNull(state.dbPath) !== null) return ok('wal-gone');
