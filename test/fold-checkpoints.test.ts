@@ -1,8 +1,8 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { changeableRun } from './support/changeable-run';
+import { scratchRoot } from './support/scratch';
+import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import type { RunSummary } from '../shared/library';
@@ -20,14 +20,6 @@ const NOW = new Date('2026-12-01T00:00:00Z');
 const table = BUNDLED_PRICE_TABLE;
 // Small spacings, so the fixture runs (tens of events) pass many boundaries.
 const EVERY = 3;
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-
-function temp(prefix: string): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(root);
-  return root;
-}
 
 function freshCheckpoints(dir: string | null, every = EVERY): Checkpoints {
   return checkpointsOver(new CheckpointStore({ dir }), every);
@@ -60,7 +52,7 @@ describe('a fold resumed from a checkpoint equals the fold from the first event'
   for (const [dir, runIds] of fixtureRuns()) {
     it(`every run of ${dir.slice(EXAMPLES.length + 1)} at several cuts, from memory and from the cache folder`, () => {
       const before = hashTree(dir);
-      const cache = temp('li-ckpt-cache-');
+      const cache = scratchRoot('li-ckpt-cache-');
       let resumed = 0;
       let resumedFromDisk = 0;
       for (const runId of runIds) {
@@ -95,34 +87,12 @@ describe('a fold resumed from a checkpoint equals the fold from the first event'
   }
 });
 
-/** The biggest fixture run, copied to a temp folder so its log can be changed. */
-function changeableRun() {
-  let best = { dir: '', runId: '', last: 0 };
-  for (const [dir, runIds] of fixtureRuns()) {
-    for (const runId of runIds) {
-      const last = detailAt(dir, runId, null).last;
-      if (last > best.last) best = { dir, runId, last };
-    }
-  }
-  const copy = join(temp('li-ckpt-log-'), 'data');
-  cpSync(best.dir, copy, { recursive: true });
-  const db = () => new Database(join(copy, 'events', 'events.db'), { fileMustExist: true });
-  const edit = (sql: string, ...params: unknown[]) => {
-    const connection = db();
-    try {
-      connection.prepare(sql).run(...params);
-    } finally {
-      connection.close();
-    }
-  };
-  return { dir: copy, runId: best.runId, last: best.last, edit };
-}
 
 describe('a checkpoint is trusted only while the log matches it', () => {
   it('rewritten, truncated, replaced, grown: the fold equals a fresh one; only matching checkpoints are used', () => {
-    const run = changeableRun();
+    const run = changeableRun('li-ckpt-log-');
     expect(run.last).toBeGreaterThan(12);
-    const cache = temp('li-ckpt-cache-');
+    const cache = scratchRoot('li-ckpt-cache-');
     const checkpoints = freshCheckpoints(cache);
     const prime = () => {
       for (let n = 1; n <= run.last; n += 1) detailAt(run.dir, run.runId, checkpoints, n);
@@ -162,8 +132,8 @@ describe('a checkpoint is trusted only while the log matches it', () => {
   });
 
   it('a corrupt or foreign cache file is ignored and replaced, never a crash', () => {
-    const run = changeableRun();
-    const cache = temp('li-ckpt-cache-');
+    const run = changeableRun('li-ckpt-log-');
+    const cache = scratchRoot('li-ckpt-cache-');
     detailAt(run.dir, run.runId, freshCheckpoints(cache), run.last - 1);
     const files = () => {
       const out: string[] = [];
@@ -181,7 +151,7 @@ describe('a checkpoint is trusted only while the log matches it', () => {
     expect(detailAt(run.dir, run.runId, freshCheckpoints(cache)).resumedFrom).toBe(run.last);
     // A checkpoint of another run, copied under this run's name, is foreign: ignored.
     const other = [...fixtureRuns()].flatMap(([dir, ids]) => ids.map((id) => ({ dir, id }))).find((r) => r.id !== run.runId)!;
-    const otherCache = temp('li-ckpt-cache-');
+    const otherCache = scratchRoot('li-ckpt-cache-');
     detailAt(other.dir, other.id, freshCheckpoints(otherCache));
     const foreign = readdirSync(join(otherCache, 'fold-checkpoints', 'v1'))[0];
     const ours = files()[0];

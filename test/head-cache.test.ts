@@ -1,57 +1,20 @@
-import { cpSync, mkdtempSync, renameSync, rmSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, renameSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { changeableRun } from './support/changeable-run';
+import { scratchRoot } from './support/scratch';
+import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { headOfFolded } from '../shared/run/run-head';
 import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
+import { checkpointsOver, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
 import { loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../src-main/library/run-detail';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
-import { EXAMPLES, manifestRows } from './support/fixture-manifest';
 
 // Reopening an unchanged run answers its head kept beside its checkpoints (head-cache.ts) without
 // folding; a rewritten, grown or replaced log, or other facts for its crash boundary, fold again.
 const table = BUNDLED_PRICE_TABLE;
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-function temp(prefix: string): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(root);
-  return root;
-}
-
-/** The longest fixture run, copied so its log can be changed. */
-function changeableRun() {
-  const lastOf = (dir: string, runId: string): number => {
-    const reader = openDataDir(dir);
-    if (!reader.ok) throw new Error(reader.error.message);
-    try {
-      return foldLog({ reader: reader.value, runId, table, mode: 'fold', checkpoints: null }).accumulator.sequence;
-    } finally {
-      reader.value.close();
-    }
-  };
-  const row = manifestRows()
-    .filter((r) => r.group !== 'loopctl')
-    .map((r) => ({ dir: join(EXAMPLES, r.dataDir), runId: r.runId }))
-    .map((r) => ({ ...r, last: lastOf(r.dir, r.runId) }))
-    .sort((a, b) => b.last - a.last)[0];
-  const dir = join(temp('li-head-cache-log-'), 'data');
-  cpSync(row.dir, dir, { recursive: true });
-  const edit = (sql: string, ...params: unknown[]) => {
-    const db = new Database(join(dir, 'events', 'events.db'), { fileMustExist: true });
-    try {
-      db.prepare(sql).run(...params);
-    } finally {
-      db.close();
-    }
-  };
-  return { dir, runId: row.runId, last: row.last, edit };
-}
 
 /** The whole run's head as the worker answers it: the kept one when it still holds, else folded (and kept). */
 async function headOf(dir: string, runId: string, checkpoints: Checkpoints | null, siblings: RunSummary[] = []) {
@@ -73,8 +36,8 @@ async function headOf(dir: string, runId: string, checkpoints: Checkpoints | nul
 
 describe('the kept head of a whole run', () => {
   it('is answered on reopening (a new process, from the cache folder) and equals the folded head', async () => {
-    const run = changeableRun();
-    const cache = temp('li-head-cache-');
+    const run = changeableRun('li-head-cache-log-');
+    const cache = scratchRoot('li-head-cache-');
     const first = await headOf(run.dir, run.runId, checkpointsOver(new CheckpointStore({ dir: cache })));
     expect(first.cached).toBe(false);
     const again = await headOf(run.dir, run.runId, checkpointsOver(new CheckpointStore({ dir: cache })));
@@ -90,8 +53,8 @@ describe('the kept head of a whole run', () => {
   });
 
   it('is not answered once the log is rewritten, grown or replaced, or the crash boundary would be judged with other facts', async () => {
-    const run = changeableRun();
-    const cache = temp('li-head-cache-');
+    const run = changeableRun('li-head-cache-log-');
+    const cache = scratchRoot('li-head-cache-');
     const reopen = (siblings: RunSummary[] = []) => headOf(run.dir, run.runId, checkpointsOver(new CheckpointStore({ dir: cache })), siblings);
     const expectFresh = async (label: string, siblings: RunSummary[] = []) => {
       const reopened = await reopen(siblings);

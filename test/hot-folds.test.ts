@@ -1,8 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { changeableRun } from './support/changeable-run';
+import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import type { RunSummary } from '../shared/library';
@@ -10,15 +9,12 @@ import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-stor
 import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
 import { readRunModelFacts } from '../src-main/library/run-detail';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
-import { EXAMPLES, manifestRows } from './support/fixture-manifest';
 
 // The last time-travel move's live fold (hot-folds.ts) is where the next move forward starts:
 // the answer is the fold from the first event's, always; it is never used backwards, after the
 // database changed, or when the move did not hand it back.
 const NOW = new Date('2026-12-01T00:00:00Z');
 const table = BUNDLED_PRICE_TABLE;
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 // Spacing beyond the fixture runs' length: no boundary checkpoint competes with the kept fold.
 const fresh = (): Checkpoints => checkpointsOver(new CheckpointStore({ dir: null }), 100_000);
@@ -37,30 +33,9 @@ function moveTo(dataDir: string, runId: string, checkpoints: Checkpoints | null,
   }
 }
 
-/** The longest fixture run, copied so its log can be changed. */
-function longestRun(): { dir: string; runId: string; last: number } {
-  const lastOf = (dir: string, runId: string): number => {
-    const reader = openDataDir(dir);
-    if (!reader.ok) throw new Error(reader.error.message);
-    try {
-      return foldLog({ reader: reader.value, runId, table, mode: 'fold', checkpoints: null }).accumulator.sequence;
-    } finally {
-      reader.value.close();
-    }
-  };
-  const row = manifestRows()
-    .filter((r) => r.group !== 'loopctl')
-    .map((r) => ({ dir: join(EXAMPLES, r.dataDir), runId: r.runId }))
-    .map((r) => ({ ...r, last: lastOf(r.dir, r.runId) }))
-    .sort((a, b) => b.last - a.last)[0];
-  const copy = join(mkdtempSync(join(tmpdir(), 'li-hot-fold-')), 'data');
-  roots.push(copy);
-  cpSync(row.dir, copy, { recursive: true });
-  return { ...row, dir: copy };
-}
 
 describe('the kept fold of the last move', () => {
-  const run = longestRun();
+  const run = changeableRun('li-hot-fold-');
 
   it('moves forward from it: every move equals the fold from the first event and folds only the gap', () => {
     expect(run.last).toBeGreaterThan(12);
