@@ -26,4 +26,25 @@ describe('HarnessViewBuilder.view', () => {
     }
     expect(compared).toBeGreaterThan(500);
   });
+
+  it('shares every responded or failed turn instead of copying it (a 200,000-event run has 22,000 of them)', () => {
+    let finished = 0;
+    for (const row of manifestRows().filter((r) => r.group !== 'loopctl')) {
+      const reader = openDataDir(join(EXAMPLES, row.dataDir));
+      if (!reader.ok) throw new Error(reader.error.message);
+      try {
+        const builder = new HarnessViewBuilder('previews');
+        for (const read of reader.value.readEvents(row.runId)) if (read.ok) builder.add(read.event);
+        const [first, second] = [builder.view(), builder.view()];
+        first.modelTurns.forEach((turn, i) => {
+          if (turn.status !== 'responded' && turn.status !== 'failed') return;
+          expect(second.modelTurns[i], `${row.runId} turn ${i}`).toBe(turn);
+          finished += 1;
+        });
+      } finally {
+        reader.value.close();
+      }
+    }
+    expect(finished).toBeGreaterThan(20);
+  });
 });
