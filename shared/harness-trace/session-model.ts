@@ -131,7 +131,7 @@ export type OutcomeItem = {
 };
 
 /** Any other event; `runId`/`stepPath` are set for `harness.execute_step.*` (the workflow step it ran). */
-export type OtherItem = { kind: 'event'; type: string; sequence: number; line: number; at: string; failed: boolean; occurrenceId?: string; runId?: string; stepPath?: string };
+export type OtherItem = { kind: 'event'; type: string; sequence: number; line: number; at: string; failed: boolean; error?: string; occurrenceId?: string; runId?: string; stepPath?: string };
 
 export type SessionItem = ModelCallItem | ToolCallItem | FileChangeItem | RuntimeItem | PersistentDirItem | OutcomeItem | OtherItem;
 
@@ -161,6 +161,15 @@ export type SessionModel = {
   counts: SessionCounts;
   items: SessionItem[];
 };
+
+/** True for an item that reports a failure (a failed call, a denied or unavailable command, a runtime error, a failed commit). */
+export function isFailedItem(item: SessionItem): boolean {
+  if (item.kind === 'model-call' || item.kind === 'tool-call') return item.status === 'failed';
+  if (item.kind === 'runtime') return item.type.endsWith('.failed') || item.type.endsWith('.error') || item.type.endsWith('.denied') || item.type.endsWith('.unavailable');
+  if (item.kind === 'persistent-dir') return item.type.endsWith('.failed');
+  if (item.kind === 'outcome') return false;
+  return item.kind === 'event' && item.failed;
+}
 
 /** Build the session's model from its status and trace. */
 export function buildSessionModel(sessionId: string, status: SessionStatus | null, trace: TraceRead): SessionModel {
@@ -237,7 +246,7 @@ function itemFor(record: TraceRecord, models: Map<string, ModelCallItem>, tools:
     };
   }
   const step = e.type.startsWith('harness.execute_step.') ? { runId: stringField(m, 'runId'), stepPath: stringField(m, 'stepPath') } : {};
-  return { kind: 'event', type: e.type, sequence: e.sequence, line, at: e.timestamp, failed: isFailureType(e.type), occurrenceId: e.occurrenceId, ...step };
+  return { kind: 'event', type: e.type, sequence: e.sequence, line, at: e.timestamp, failed: isFailureType(e.type), error: errorText(m.error), occurrenceId: e.occurrenceId, ...step };
 }
 
 function outcomeItem(e: TraceEvent, m: Record<string, unknown>, line: number, fate: OutcomeFate): OutcomeItem {

@@ -15,15 +15,6 @@ import { TraceText } from './trace-text';
 /** The session a view shows, as its requests name it. */
 export type SessionRoute = { sessionId: string; dir: string };
 
-/** True for items drawn as failures. */
-export function isBad(item: SessionItem): boolean {
-  if (item.kind === 'model-call' || item.kind === 'tool-call') return item.status === 'failed';
-  if (item.kind === 'runtime') return item.type.endsWith('.failed') || item.type.endsWith('.error') || item.type.endsWith('.denied') || item.type.endsWith('.unavailable');
-  if (item.kind === 'persistent-dir') return item.type.endsWith('.failed');
-  if (item.kind === 'outcome') return false;
-  return item.kind === 'event' && item.failed;
-}
-
 /** One item's line(s). */
 export function ItemRow({ item, route }: { item: SessionItem; route: SessionRoute }) {
   switch (item.kind) {
@@ -111,6 +102,7 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
         <>
           <When at={item.at} />
           <b>{item.type}</b> <span className="muted">#{item.sequence}</span>
+          {item.error && <div className="session-error">{item.error}</div>}
         </>
       );
   }

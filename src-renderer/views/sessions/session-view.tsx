@@ -9,12 +9,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { itemLinks } from '../../../shared/harness-trace/session-link-targets';
 import { TRACE_SCHEMA } from '../../../shared/harness-trace/trace-names';
-import type { SessionItem } from '../../../shared/harness-trace/session-model';
+import { isFailedItem, type SessionItem } from '../../../shared/harness-trace/session-model';
 import type { SessionView as SessionViewModel } from '../../../shared/harness-trace/session-view-types';
 import { api } from '../../api';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
 import { OutcomesSection } from './outcomes-section';
-import { isBad, ItemLinks, ItemRow, type SessionRoute } from './session-items';
+import { ItemLinks, ItemRow, type SessionRoute } from './session-items';
+import { SessionTimelineStrip, sessionItemId } from './session-timeline';
 import { useSessionLive } from './use-session-live';
 import './sessions.css';
 
@@ -79,6 +80,7 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
         </p>
       )}
       {v.linkProblems.length > 0 && <p className="muted">Links to the session's workflow runs are incomplete: {v.linkProblems.join('; ')}</p>}
+      <SessionTimelineStrip items={v.items} />
       <ol className="session-items">
         {rows.map((row) => {
           if (row.kind === 'rejected') {
@@ -92,7 +94,7 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
           const { item, index } = row;
           const isPicked = route.occurrence !== undefined && occurrenceOf(item) === route.occurrence;
           return (
-            <li key={`item-${index}`} ref={isPicked ? picked : undefined} className={`session-item kind-${item.kind}${isBad(item) ? ' bad' : ''}${isPicked ? ' picked' : ''}`} aria-current={isPicked ? 'true' : undefined}>
+            <li key={`item-${index}`} id={sessionItemId(index)} tabIndex={-1} ref={isPicked ? picked : undefined} className={`session-item kind-${item.kind}${isFailedItem(item) ? ' bad' : ''}${isPicked ? ' picked' : ''}`} aria-current={isPicked ? 'true' : undefined}>
               <ItemRow item={item} route={route} />
               <ItemLinks links={links[index] ?? []} />
             </li>
