@@ -5,7 +5,7 @@
  * path. Every read stays inside the session folder (real paths checked, symlinks out refused).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import { readTrace, type TraceRead } from '../../../shared/harness-trace/trace-reader';
@@ -77,6 +77,23 @@ export function openSessionFolder(harnessDir: string, sessionId: string): Result
   const escape = outside(realHarness, real, dir);
   if (escape !== null) return fail(escape);
   return ok({ id: sessionId, pathKey, dir, ...readStatus(dir) });
+}
+
+/**
+ * Regular files under the session's `artifacts/` folder, at any depth: the `artifactCount`
+ * little-harness `sessions` prints. Links are not followed (a link is neither file nor folder).
+ */
+export function countArtifactFiles(sessionDir: string): number {
+  const walk = (dir: string, depth: number): number => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return 0;
+    }
+    return entries.reduce((n, e) => n + (e.isFile() ? 1 : e.isDirectory() && depth < 64 ? walk(join(dir, e.name), depth + 1) : 0), 0);
+  };
+  return walk(join(sessionDir, 'artifacts'), 0);
 }
 
 /** The session's trace read whole; a missing trace is an empty one (as little-harness reads it). */
