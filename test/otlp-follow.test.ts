@@ -47,7 +47,8 @@ describe('little-inspector otlp --follow', () => {
     const receiver = await startOtlpReceiver();
     const stopper = new AbortController();
     let stderr = '';
-    const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t) };
+    let stdout = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
     // An old finished run is there before following starts.
     await writer.append(simpleRun('run_old', 2, true));
     const following = otlpCommand(['--all', '--data-dir', dir, '--endpoint', receiver.url, '--follow'], io, {
@@ -61,11 +62,16 @@ describe('little-inspector otlp --follow', () => {
       await until(() => receiver.spans().some((s) => s.attributes['little.step.path'] === 'a' && s.name.startsWith('execute_tool')), 15_000, 'step a sent');
       await until(() => receiver.spans().some((s) => s.attributes['little.run.id'] === 'run_old' && s.parentSpanId === undefined), 15_000, 'run_old sent');
 
+      // Step a's 8 events after RunStarted: accepted through sequence 9.
+      await until(() => /^run_live {2}\+\d+ spans, exported through sequence 9$/m.test(stdout), 15_000, 'run_live exported through 9');
       await receiver.down();
+      const linesBeforeDown = stdout.length;
       await writer.append(agentStep('run_live', 'b', 2));
       await writer.append(simpleRun('run_second', 3, false));
       await until(() => /export failed \(attempt 2\)/.test(stderr), 15_000, 'failed exports while down');
       await writer.append(agentStep('run_live', 'c', 3));
+      // While the backend is down nothing is accepted, so no run's exported sequence moves.
+      expect(stdout.length).toBe(linesBeforeDown);
       await receiver.up();
       await writer.append([{ runId: 'run_live', type: 'RunCompleted', payload: { workflowVersionId: 'wfver_t', output: 1, outputRef: 'artifact://art_3', terminalStepPath: 'c' } }]);
       await writer.append([{ runId: 'run_second', type: 'RunCompleted', payload: { workflowVersionId: 'wfver_t', output: 1 } }]);
@@ -84,6 +90,13 @@ describe('little-inspector otlp --follow', () => {
     expect(once).toBe(0);
     expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
     expect(followed).toHaveLength(20);
+    // Each run ends exported through its last sequence (= its event count on the root span), never moving back.
+    for (const root of followed.filter((s) => s.parentSpanId === undefined)) {
+      const runId = String(root.attributes['little.run.id']);
+      const marks = [...stdout.matchAll(new RegExp(`^${runId} {2}\\+\\d+ spans, exported through sequence (\\d+)$`, 'gm'))].map((m) => Number(m[1]));
+      expect(marks.at(-1), runId).toBe(root.attributes['little.run.event_count']);
+      expect([...marks].sort((a, b) => a - b), runId).toEqual(marks);
+    }
     await oneShot.close();
     await receiver.close();
   }, 60_000);
