@@ -100,4 +100,44 @@ describe('little-inspector otlp --follow', () => {
     await oneShot.close();
     await receiver.close();
   }, 60_000);
+
+  it('holds at most maxQueue spans while the backend is down (the log is the backlog), then sends each once', async () => {
+    const root = tempRoot('li-otlp-follow-bounded-');
+    roots.push(root);
+    const dir = join(root, '.little-workflow');
+    const writer = await startScriptWriter(dir);
+    writers.push(writer);
+    const receiver = await startOtlpReceiver();
+    await receiver.down();
+    // 3 runs of 1 root + 4 steps each: 15 spans against a queue of 4.
+    for (const runId of ['run_q1', 'run_q2', 'run_q3']) await writer.append(simpleRun(runId, 4, true));
+    const stopper = new AbortController();
+    let stderr = '';
+    const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t) };
+    const following = otlpCommand(['--all', '--data-dir', dir, '--endpoint', receiver.url, '--follow'], io, {
+      signal: stopper.signal,
+      sender: { timeoutMillis: 300 },
+      follow: { flushMs: 30, backoffInitialMs: 30, backoffMaxMs: 60, batchSize: 2, maxQueue: 4, observer: { pollMs: 30, discoverMs: 60, lockCheckMs: 60 } },
+    });
+    try {
+      await until(() => /export failed \(attempt 3\)/.test(stderr), 15_000, 'failed exports while down');
+      const waiting = [...stderr.matchAll(/(\d+) spans waiting/g)].map((m) => Number(m[1]));
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(Math.max(...waiting)).toBeLessThanOrEqual(4);
+      await receiver.up();
+      await until(() => receiver.spans().length >= 15, 20_000, 'every span after the backend came back');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      stopper.abort();
+    }
+    expect(await following).toBe(0);
+    const followed = receiver.spans();
+    expect(followed).toHaveLength(15);
+    expect(new Set(followed.map(spanKey)).size).toBe(15);
+    const oneShot = await startOtlpReceiver();
+    expect(await otlpCommand(['--all', '--data-dir', dir, '--endpoint', oneShot.url], io)).toBe(0);
+    expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
+    await oneShot.close();
+    await receiver.close();
+  }, 60_000);
 });

@@ -66,6 +66,8 @@ type FollowedRun = {
   dirty: boolean;
   sent: Set<string>;
   queued: number;
+  /** The last derivation stopped at the queue's bound: some ended spans were not queued. */
+  partial: boolean;
   derivedThrough: number;
   exportedThrough: number;
 };
@@ -96,7 +98,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       let run = runs.get(k);
       if (!run) {
         const collected = new RunSpanInputCollector(notice.runId, request.table, request.content);
-        runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, collected, crashed: false, dirty: true, sent: new Set(), queued: 0, derivedThrough: 0, exportedThrough: 0 }));
+        runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, collected, crashed: false, dirty: true, sent: new Set(), queued: 0, partial: false, derivedThrough: 0, exportedThrough: 0 }));
       }
       if (notice.kind === 'run.delta') for (const event of notice.events) run.collected.add(event);
       // A rewritten log is followed again from sequence 1; ids already sent stay sent.
@@ -139,25 +141,33 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       };
     });
 
-  // Fill the queue from the runs that changed, up to its bound.
+  // Fill the queue from the runs that changed, never past its bound: a run whose spans do not
+  // all fit stays marked changed (`partial`) and is derived again once the queue has room.
   const derive = () => {
     for (const run of runs.values()) {
       if (!run.dirty || run.collected.count === 0) continue;
       if (queue.length >= maxQueue) return;
       run.dirty = false;
+      run.partial = false;
       run.derivedThrough = run.collected.lastSequence;
-      const spans = spansOf(sources, run, run.collected, [], request.content);
-      for (const span of spans) {
+      for (const span of spansOf(sources, run, run.collected, [], request.content)) {
         const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
         const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;
         if (!final || run.sent.has(span.spanId) || queued.has(id)) continue;
+        if (queue.length >= maxQueue) {
+          run.dirty = run.partial = true;
+          break;
+        }
         queue.push({ run, span: request.redactor === undefined ? span : redactSpan(span, request.redactor) });
         queued.add(id);
         run.queued += 1;
       }
-      if (run.queued === 0) run.exportedThrough = run.derivedThrough;
-      if (queue.length >= maxQueue) run.dirty = true;
+      markExported(run);
     }
+  };
+  // Every span that had ended by the last derivation was accepted: the run is exported through it.
+  const markExported = (run: FollowedRun) => {
+    if (run.queued === 0 && !run.partial) run.exportedThrough = run.derivedThrough;
   };
   // Send the queue in batches; false when the backend failed (the rest stays queued).
   const drain = async (): Promise<boolean> => {
@@ -179,7 +189,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
         perRun.set(run, (perRun.get(run) ?? 0) + 1);
       }
       for (const [run, n] of perRun) {
-        if (run.queued === 0) run.exportedThrough = run.derivedThrough;
+        markExported(run);
         io.stdout(`${run.runId}  +${n} spans, exported through sequence ${run.exportedThrough}\n`);
       }
     }
