@@ -37,14 +37,27 @@ function agentStep(runId: string, stepPath: string, n: number): WriterEvent[] {
 const spanKey = (s: ReceivedSpan) => `${s.traceId}/${s.spanId}`;
 const comparable = (s: ReceivedSpan) => JSON.stringify({ ...s, attributes: Object.entries(s.attributes).sort() });
 
+/** A fresh data dir with a live writer child and a receiver, cleaned up after the file. */
+async function followWorld(prefix: string) {
+  const root = tempRoot(prefix);
+  roots.push(root);
+  const dir = join(root, '.little-workflow');
+  const writer = await startScriptWriter(dir);
+  writers.push(writer);
+  return { dir, writer, receiver: await startOtlpReceiver() };
+}
+
+/** What `--follow` delivered equals a one-shot export of the final log: same ids, parents, names, times, statuses, attributes. */
+async function expectSameAsOneShot(dir: string, followed: readonly ReceivedSpan[]) {
+  const oneShot = await startOtlpReceiver();
+  expect(await otlpCommand(['--all', '--data-dir', dir, '--endpoint', oneShot.url], { stdout: () => undefined, stderr: () => undefined })).toBe(0);
+  expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
+  await oneShot.close();
+}
+
 describe('little-inspector otlp --follow', () => {
   it('sends every span exactly once although the backend is down part of the time, and equals a one-shot export', async () => {
-    const root = tempRoot('li-otlp-follow-');
-    roots.push(root);
-    const dir = join(root, '.little-workflow');
-    const writer = await startScriptWriter(dir);
-    writers.push(writer);
-    const receiver = await startOtlpReceiver();
+    const { dir, writer, receiver } = await followWorld('li-otlp-follow-');
     const stopper = new AbortController();
     let stderr = '';
     let stdout = '';
@@ -85,10 +98,7 @@ describe('little-inspector otlp --follow', () => {
     const followed = receiver.spans();
     expect(new Set(followed.map(spanKey)).size).toBe(followed.length);
 
-    const oneShot = await startOtlpReceiver();
-    const once = await otlpCommand(['--all', '--data-dir', dir, '--endpoint', oneShot.url], io);
-    expect(once).toBe(0);
-    expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
+    await expectSameAsOneShot(dir, followed);
     expect(followed).toHaveLength(20);
     // Each run ends exported through its last sequence (= its event count on the root span), never moving back.
     for (const root of followed.filter((s) => s.parentSpanId === undefined)) {
@@ -97,17 +107,11 @@ describe('little-inspector otlp --follow', () => {
       expect(marks.at(-1), runId).toBe(root.attributes['little.run.event_count']);
       expect([...marks].sort((a, b) => a - b), runId).toEqual(marks);
     }
-    await oneShot.close();
     await receiver.close();
   }, 60_000);
 
   it('holds at most maxQueue spans while the backend is down (the log is the backlog), then sends each once', async () => {
-    const root = tempRoot('li-otlp-follow-bounded-');
-    roots.push(root);
-    const dir = join(root, '.little-workflow');
-    const writer = await startScriptWriter(dir);
-    writers.push(writer);
-    const receiver = await startOtlpReceiver();
+    const { dir, writer, receiver } = await followWorld('li-otlp-follow-bounded-');
     await receiver.down();
     // 3 runs of 1 root + 4 steps each: 15 spans against a queue of 4.
     for (const runId of ['run_q1', 'run_q2', 'run_q3']) await writer.append(simpleRun(runId, 4, true));
@@ -134,10 +138,7 @@ describe('little-inspector otlp --follow', () => {
     const followed = receiver.spans();
     expect(followed).toHaveLength(15);
     expect(new Set(followed.map(spanKey)).size).toBe(15);
-    const oneShot = await startOtlpReceiver();
-    expect(await otlpCommand(['--all', '--data-dir', dir, '--endpoint', oneShot.url], io)).toBe(0);
-    expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
-    await oneShot.close();
+    await expectSameAsOneShot(dir, followed);
     await receiver.close();
   }, 60_000);
 });
