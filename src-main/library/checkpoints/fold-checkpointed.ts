@@ -15,7 +15,7 @@ import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../s
 import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
 import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
-import { checkpointStoreFor, priceTableHash, type CheckpointStore } from './checkpoint-store';
+import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
 import { HotFolds, type FoldPosition } from './hot-folds';
 import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
 
@@ -257,6 +257,7 @@ class CheckpointingFold {
   private leave(sequence: number, digest: string, tail: boolean): void {
     const { checkpoints } = this.request;
     if (checkpoints === null || this.key === null || this.identity === null || this.readFailures.length > 0) return;
+    if (checkpoints.store.holds(this.key, sequence, proofOf({ identity: this.identity, digest }))) return;
     const slice = { base: this.digest, keys: this.sliceKeys };
     const stored = { identity: this.identity, sequence, digest, slice, undecodable: this.undecodable, checkpoint: this.accumulator.checkpointView() };
     checkpoints.store.put(this.key, stored, tail);
