@@ -135,6 +135,31 @@ describe('bundles of runs under secret folder names, with secret notes', () => {
   });
 });
 
+describe('the preview before saving (run.redactionPreview)', () => {
+  it.each(RUN_NAMES)('%s: lists exactly what the JSON report and the bundle then take out, each its own', async (name) => {
+    const ref = { dataDir, runId: RUNS[name] };
+    const redact = { userRules: PLANTED_USER_RULES };
+    const forReport = await core.handlers['run.redactionPreview']({ ...ref, redact });
+    const exported = await core.handlers['run.export']({ ...ref, format: 'json', redact });
+    if (!forReport.ok || !exported.ok) throw new Error('no report preview');
+    expect(forReport.value).toEqual((JSON.parse(exported.value.content) as RunReportDocument).redactions);
+    const forBundle = await core.handlers['run.redactionPreview']({ ...ref, redact, for: 'bundle' });
+    const bundled = await core.handlers['run.bundle']({ ...ref, redact });
+    if (!forBundle.ok || !bundled.ok) throw new Error('no bundle preview');
+    expect(forBundle.value).toEqual(bundled.value.redaction);
+    // A bundle embeds every payload besides the model: more than the report holds.
+    expect(forBundle.value.total).toBeGreaterThan(forReport.value.total);
+    expect(plantedLeaks(JSON.stringify([forReport.value, forBundle.value]))).toEqual([]);
+  });
+
+  it('says which line of a bad rules file is wrong, for either preview', async () => {
+    for (const target of ['report', 'bundle'] as const) {
+      const r = await core.handlers['run.redactionPreview']({ dataDir, runId: RUNS.planted, redact: { userRules: 'regex ok abc\njson-path bad $.a[?(@.b)]' }, for: target });
+      expect(r.ok ? 'ok' : r.error.message).toMatch(/^redaction rules: line 2: JSON path "\$\.a\[\?/);
+    }
+  });
+});
+
 describe('OTLP of runs under secret folder names', () => {
   let receiver: OtlpReceiver;
   beforeAll(async () => void (receiver = await startOtlpReceiver()));

@@ -54,7 +54,7 @@ export function BundleBanner({ info }: { info: BundleInfo }) {
         <details className="bundle-redaction" aria-label="Redactions">
           <summary>Redacted before sharing: {redactionHeadline(redaction)}</summary>
           <div className="bundle-redaction-table">
-            <RedactionList summary={redaction} listed={LISTED_PLACES} />
+            <RedactionList summary={redaction} listed={LISTED_PLACES} headline={false} />
           </div>
         </details>
       )}
