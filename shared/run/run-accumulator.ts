@@ -205,7 +205,7 @@ export class RunAccumulator {
     if (parts === null) throw new Error('RunAccumulator.boundary needs mode "detail"');
     const { state, reportError } = tolerantFoldResult(this.fold);
     const harness = parts.harness.view();
-    const boundary = crashBoundaryOf({ facts: parts.logFacts.facts(), eventCount: this.fold.count, state, view: harness }, options);
+    const boundary = crashBoundaryOf({ facts: parts.logFacts.view(), eventCount: this.fold.count, state, view: harness }, options);
     return { state, reportError, harness, boundary };
   }
 
