@@ -183,7 +183,7 @@ export const CHANNELS = {
   'otlp.cancel': answers<boolean>()((z) => z.object({ jobId: jobId(z) }).strict()),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
   'sessions.list': answers<SessionListing[]>()(none),
-  /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir), doctor's findings, invalid lines. */
+  /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir, outcomes with their fate), doctor's findings, invalid lines. */
   'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
   /** A file the session's trace names (spooled diff or output), by harness path. */
   'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),

@@ -88,6 +88,57 @@ describe('a fold resumed from a checkpoint equals the fold from the first event'
 });
 
 
+describe('a boundary checkpoint is serialised once', () => {
+  // Serialising a 200,000-event run's state takes about half a second: a move forward from the
+  // kept fold past boundaries earlier moves left must not pay it again, in memory or on disk.
+  class CountingStore extends CheckpointStore {
+    readonly puts: number[] = [];
+    override put(...args: Parameters<CheckpointStore['put']>): void {
+      this.puts.push(args[1].sequence);
+      super.put(...args);
+    }
+  }
+
+  // A move as the worker makes it: the fold is handed over to the next move once read.
+  function move(dataDir: string, runId: string, checkpoints: Checkpoints, upto: number) {
+    const reader = openDataDir(dataDir);
+    if (!reader.ok) throw new Error(reader.error.message);
+    try {
+      const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: 'boundaries' });
+      const facts = factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, { summary: { runId } as RunSummary, siblings: [] }, fold), now: NOW });
+      const detail = JSON.stringify(fold.accumulator.detail(facts, upto));
+      fold.keep();
+      return { detail, resumedFrom: fold.resumedFrom };
+    } finally {
+      reader.value.close();
+    }
+  }
+
+  for (const where of ['memory only', 'cache folder'] as const) {
+    it(`a move forward from the kept fold past boundaries already kept leaves none again (${where})`, () => {
+      const run = changeableRun('li-ckpt-once-');
+      const cache = where === 'memory only' ? null : scratchRoot('li-ckpt-cache-');
+      const first = new CountingStore({ dir: cache });
+      move(run.dir, run.runId, checkpointsOver(first, EVERY), run.last);
+      const boundaries = [...first.puts];
+      expect(boundaries.length).toBeGreaterThan(3);
+      const below = boundaries.at(-3)! + 1;
+      const fresh = (n: number) => move(run.dir, run.runId, checkpointsOver(new CheckpointStore({ dir: null }), 1_000_000), n).detail;
+      // The same store (the worker's), and with a cache folder a fresh store over it (another process).
+      const stores = cache === null ? [first] : [first, new CountingStore({ dir: cache })];
+      for (const store of stores) {
+        const checkpoints = checkpointsOver(store, EVERY);
+        expect(move(run.dir, run.runId, checkpoints, below).resumedFrom).toBe(boundaries.at(-3));
+        store.puts.length = 0;
+        const forward = move(run.dir, run.runId, checkpoints, run.last);
+        expect(forward.resumedFrom, 'continued the kept fold').toBe(below);
+        expect(forward.detail).toBe(fresh(run.last));
+        expect(store.puts).toEqual([]);
+      }
+    });
+  }
+});
+
 describe('a checkpoint is trusted only while the log matches it', () => {
   it('rewritten, truncated, replaced, grown: the fold equals a fresh one; only matching checkpoints are used', () => {
     const run = changeableRun('li-ckpt-log-');

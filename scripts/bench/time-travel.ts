@@ -20,7 +20,7 @@ import { CheckpointStore } from '../../src-main/library/checkpoints/checkpoint-s
 import { checkpointsOver, type Checkpoints } from '../../src-main/library/checkpoints/fold-checkpointed';
 import { loadRunDetailParts } from '../../src-main/library/run-detail';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
-import { median } from './timing';
+import { median, seededShuffle } from './timing';
 import { movesThroughApp, summariseAppMoves, type AppMove, type AppMoves } from './time-travel-app';
 
 /** One move: ms to the head, ms to the lists after it. */
@@ -58,18 +58,6 @@ async function move(dataDir: string, runId: string, at: number, checkpoints: Che
   } finally {
     reader.value.close();
   }
-}
-
-/** `items` in a seeded random order (Fisher-Yates over a small LCG): moves go both ways, as a user's do. */
-function seededShuffle<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /** Head medians of the moves forward (N at or after the previous move's) and backward. */

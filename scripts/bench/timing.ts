@@ -35,3 +35,15 @@ export function repeat<T>(rounds: number, fn: () => T): { runs: Timed<T>[]; medi
 export function isPositiveFinite(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
+
+/** `items` in a seeded random order (Fisher-Yates over a small LCG): time-travel moves go both ways, as a user's do. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

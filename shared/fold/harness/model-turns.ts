@@ -54,6 +54,8 @@ export class ModelTurnTracker {
     const payload = event.payload;
     turn.sequences.push(event.sequence);
     if (turn.respondedSequence !== undefined) return turn;
+    // Stored as the view resolves it (harness-view.ts resolveTurn), so a view shares the turn instead of copying it.
+    turn.status = 'responded';
     turn.respondedSequence = event.sequence;
     turn.respondedAt = event.recordedAt;
     const model = objectField(payload, 'model');
@@ -87,7 +89,11 @@ export class ModelTurnTracker {
       durationMs: numberField(payload, 'durationMs'),
     });
     turn.sequences.push(event.sequence);
-    if (turn.respondedSequence === undefined) turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
+    if (turn.respondedSequence === undefined) {
+      turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
+      // As the view resolves it: failed unless it retries (an unfinished turn's session decides in-flight or orphaned there).
+      turn.status = willRetry === true ? 'in-flight' : 'failed';
+    }
     return turn;
   }
 

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { seededBatches } from '../shared/compare/consistency';
+import type { RunSummary } from '../shared/library';
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
+import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
+import { runDetailLists } from '../shared/run/folded-run';
+import { headOfFolded } from '../shared/run/run-head';
+import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
+import { readRunModelFacts } from '../src-main/library/run-detail';
+import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
+import { seededShuffle } from '../scripts/bench/timing';
+import { changeableRun } from './support/changeable-run';
+import { scratchRoot } from './support/scratch';
+
+// Time travel as the worker serves it, moving in a random order: each move starts from whatever
+// the earlier moves left (boundary checkpoints in memory or in the cache folder, the kept live
+// fold of the last move), cuts the head, builds the lists and hands its fold over to the next
+// move. At every move the head and the lists are byte for byte those of a fold from the first
+// event cut at the same N, however the move started.
+const NOW = new Date('2026-12-01T00:00:00Z');
+const table = BUNDLED_PRICE_TABLE;
+// A small spacing, so the fixture run (about a hundred events) passes many boundaries.
+const EVERY = 7;
+
+/** The head and the lists at `upto` as JSON text (what crosses to main), and where the fold started. */
+function moveTo(dataDir: string, runId: string, checkpoints: Checkpoints | null, upto: number) {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) throw new Error(reader.error.message);
+  try {
+    const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: 'boundaries' });
+    const context = { summary: { runId } as RunSummary, siblings: [] };
+    const facts = { ...factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, context, fold), now: NOW }), ref: { dataDir, runId, at: upto } };
+    const folded = fold.accumulator.folded(facts, upto);
+    const head = JSON.stringify(headOfFolded(folded, table));
+    const lists = JSON.stringify(runDetailLists(folded, table));
+    fold.keep();
+    return { head, lists, resumedFrom: fold.resumedFrom };
+  } finally {
+    reader.value.close();
+  }
+}
+
+/** Every N of 1..last once, in a seeded random order. */
+function shuffledCuts(last: number, seed: number): number[] {
+  return seededShuffle(Array.from({ length: last }, (_, i) => i + 1), seed);
+}
+
+describe('time travel in a random order equals a fresh fold at every move', () => {
+  const run = changeableRun('li-tt-random-');
+
+  it('checkpoints in memory and the kept fold: every N of the run once, in a random order', () => {
+    const checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), EVERY);
+    const starts = new Set<string>();
+    for (const n of shuffledCuts(run.last, 11)) {
+      const moved = moveTo(run.dir, run.runId, checkpoints, n);
+      const fresh = moveTo(run.dir, run.runId, null, n);
+      expect(moved.head, `head at #${n}`).toBe(fresh.head);
+      expect(moved.lists, `lists at #${n}`).toBe(fresh.lists);
+      starts.add(moved.resumedFrom === 0 ? 'start' : moved.resumedFrom % EVERY === 0 ? 'boundary' : 'kept fold');
+    }
+    // The moves really started from all three places.
+    expect([...starts].sort()).toEqual(['boundary', 'kept fold', 'start']);
+  });
+
+  it('checkpoints read back from the cache folder by a fresh store at each move, back and forth', () => {
+    const cache = scratchRoot('li-tt-random-cache-');
+    const cuts: number[] = [];
+    let at = 0;
+    for (const size of seededBatches(run.last, 5, Math.ceil(run.last / 12))) cuts.push((at = Math.min(run.last, at + size)));
+    let fromDisk = 0;
+    for (const n of [run.last, ...shuffledCuts(cuts.length, 3).map((i) => cuts[i - 1])]) {
+      const moved = moveTo(run.dir, run.runId, checkpointsOver(new CheckpointStore({ dir: cache }), EVERY), n);
+      const fresh = moveTo(run.dir, run.runId, null, n);
+      expect(moved.head, `head at #${n}`).toBe(fresh.head);
+      expect(moved.lists, `lists at #${n}`).toBe(fresh.lists);
+      if (moved.resumedFrom > 0) fromDisk += 1;
+    }
+    expect(fromDisk).toBeGreaterThan(cuts.length / 2);
+  });
+});
