@@ -62,9 +62,11 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
   const sizeOf = new Map(items.map((i) => [i.key, i.bytes]));
 
   const { bodies, offsets } = packBodies(texts.filter((t) => choice.kept.has(`e${t.sequence}`)));
+  // A row whose payload the log did not give is not a budget cut: it says so.
+  const streamed = new Set(read.payloads.map((p) => p.sequence));
   const rows: BundleRow[] = redact(read.rows, 'events list').map((row) => {
     const body = offsets.get(row.sequence);
-    return body ? { ...row, body } : row;
+    return body ? { ...row, body } : streamed.has(row.sequence) ? row : { ...row, unread: true };
   });
   const artifacts: BundleArtifact[] = artifactsIn.map((a): BundleArtifact => ('error' in a ? a : choice.kept.has(`a${a.ref}`) ? a : { ref: a.ref, manifest: a.manifest, omittedBytes: sizeOf.get(`a${a.ref}`) ?? 0 }));
   const omittedArtifacts = artifacts.filter((a) => 'omittedBytes' in a) as Array<{ omittedBytes: number }>;
@@ -97,6 +99,7 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
       },
       redaction: null,
       notes: options.notes ? redact(options.notes, 'notes') : null,
+      readErrors: redact(read.readErrors, 'read errors'),
     },
     snapshot,
     detail,
