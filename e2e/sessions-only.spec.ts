@@ -4,7 +4,7 @@
  * the session's own Local World and that event links back; and a session being written shows
  * its new lines without a reload, a half-written last line only once it is completed.
  */
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
@@ -90,6 +90,38 @@ test('a session being written updates in its view and its row; a torn last line 
       await expect(page.locator('.lib-run[data-run-id="sess_crashed"]')).toContainText('harness.tool_call.succeeded');
     } finally {
       await live.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a session whose status file is gone still opens, saying so; a trace of rejected lines only shows each reason', async ({ page }) => {
+  const root = mkdtempSync(join(tmpdir(), 'li-e2e-bad-sessions-'));
+  try {
+    cpSync(SESSIONS, root, { recursive: true });
+    const sessions = join(root, '.little-harness', 'sessions');
+    unlinkSync(join(sessions, 'sess_failing', 'status.json'));
+    mkdirSync(join(sessions, 'sess_allbad'));
+    writeFileSync(join(sessions, 'sess_allbad', 'status.json'), JSON.stringify({ id: 'sess_allbad', state: 'idle', pathKey: 'sess_allbad' }));
+    writeFileSync(join(sessions, 'sess_allbad', 'trace.ndjson'), `not json\n${JSON.stringify({ schemaVersion: 'lh.trace.v1', eventId: 'evt_1', sequence: 1 })}\n`);
+    const served = await serve(root);
+    try {
+      await page.goto(served.url);
+      const panel = page.getByRole('region', { name: 'little-harness sessions' });
+      await expect(panel.getByRole('row').filter({ hasText: 'sess_failing' })).toContainText('status file unreadable');
+      await panel.getByRole('link', { name: 'sess_failing' }).click();
+      const view = page.getByRole('region', { name: 'Session sess_failing' });
+      await expect(view.getByRole('note')).toContainText('has no status.json. little-harness itself reports this session as not found');
+      await expect(view).toHaveAttribute('data-events', '15');
+      await page.screenshot({ path: join(shots, 'session-no-status.png'), fullPage: true });
+      await page.goto(`${served.url.split('#')[0]}#/session/sess_allbad?dir=.little-harness`);
+      const bad = page.getByRole('region', { name: 'Session sess_allbad' });
+      await expect(bad.getByRole('note')).toContainText("None of the trace's 2 lines is an event little-harness accepts");
+      await expect(bad.locator('.session-item.kind-invalid')).toHaveText([/line 1 rejected: not JSON/, /line 2 rejected: schemaVersion/]);
+      await page.screenshot({ path: join(shots, 'session-all-rejected.png'), fullPage: true });
+    } finally {
+      await served.stop();
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -14,7 +14,9 @@ describe('session commands', () => {
     const byId = new Map(rows.map((r) => [r.sessionId, r]));
     expect([...byId.keys()]).toEqual(['chat with spaces/and slashes', 'sess_docs-chat', 'sess_crashed', 'sess_failing', 'sess_refactor', 'sess_workflow']);
     expect(byId.get('sess_failing')).toMatchObject({ state: 'failed', counts: { modelCalls: 2, failures: 6, invalidLines: 3 } });
-    expect(byId.get('sess_crashed')).toMatchObject({ state: 'running', tornTail: true });
+    expect(byId.get('sess_crashed')).toMatchObject({ state: 'running', tornTail: true, artifactCount: 0 });
+    // little-harness's `sessions` adds tracePath and artifactCount (files under /artifacts, spooled ones included).
+    expect(byId.get('sess_refactor')).toMatchObject({ artifactCount: 3, tracePath: join(EXAMPLES, 'fixtures', 'sessions', '.little-harness', 'sessions', 'sess_refactor', 'trace.ndjson') });
   });
 
   it('doctor prints little-harness’s counts and exits 1 on findings, 0 on a clean session', async () => {

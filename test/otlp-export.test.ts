@@ -17,7 +17,7 @@ import { buildTimeline } from '../shared/timeline/build-timeline';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { selectRuns } from '../src-main/otlp/run-span-source';
 import { createSourceRegistry } from '../src-main/sources/registry';
-import { EXAMPLES, manifestRows } from './support/fixture-manifest';
+import { EXAMPLES, fixtureRun, manifestRows } from './support/fixture-manifest';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
 import { cli } from './support/run-cli-captured';
 import { sourceEvents } from './support/source-events';
@@ -185,6 +185,58 @@ describe('otlp export: crash boundary, content, links', () => {
     const boundary = root.events.find((e) => e.name === 'little.crash_boundary')!;
     expect(inFlight.endTimeUnixNano).toBe(boundary.timeUnixNano);
     expect(inFlight.attributes['gen_ai.usage.input_tokens']).toBeUndefined();
+  });
+
+  it('sends visits, parallel branches and retries as separate spans, each under the attempt it ran in', async () => {
+    const runs = ['retry: fetch', 'visits + decisions', 'parallel: review[fast-a]'].map((t) => fixtureRun(t));
+    const spans = await exportAll(join(EXAMPLES, 'fixtures', 'steps'));
+    const steps = (runId: string) => byTrace(spans, runId).filter((s) => s.attributes['little.span.kind'] === 'step');
+    const ids = new Map(spans.map((s) => [s.spanId, s]));
+    const parentOf = (s: ReceivedSpan) => ids.get(s.parentSpanId!)!;
+    const line = (s: ReceivedSpan) => `${s.attributes['little.step.path']} ${s.attributes['little.step.attempt_id']} ${s.status.code} <- ${parentOf(s).attributes['little.step.path'] ?? 'run'} ${parentOf(s).attributes['little.step.attempt_id'] ?? ''}`.trim();
+    // Retries: one span per attempt, the failed one with status ERROR.
+    expect(steps(runs[0].runId).filter((s) => s.attributes['little.step.path'] === 'fetch').map(line)).toEqual(['fetch attempt_1 2 <- run', 'fetch attempt_2 1 <- run']);
+    // Visits: one span per visit, with its index.
+    const visits = steps(runs[1].runId);
+    expect(visits.map((s) => `${s.attributes['little.step.path']} visit=${s.attributes['little.step.visit']}`)).toEqual(['draft.visit[0] visit=0', 'review.visit[0] visit=0', 'draft.visit[1] visit=1', 'review.visit[1] visit=1']);
+    expect(new Set(visits.map((s) => s.spanId)).size).toBe(4);
+    // Branches: each branch's step under the attempt of the parallel step that ran it, retried branches under attempt 2.
+    const parallel = steps(runs[2].runId);
+    expect(parallel.map(line)).toEqual([
+      'review attempt_1 2 <- run',
+      'review attempt_2 1 <- run',
+      'review[fast-a].score attempt_1 1 <- review attempt_1',
+      'review[v1%2E2].score attempt_1 2 <- review attempt_1',
+      'review[c%20d].score attempt_1 1 <- review attempt_1',
+      'review@attempt_2[fast-a].score attempt_1 1 <- review attempt_2',
+      'review@attempt_2[v1%2E2].score attempt_1 1 <- review attempt_2',
+      'review@attempt_2[c%20d].score attempt_1 1 <- review attempt_2',
+    ]);
+    expect(parallel.filter((s) => s.attributes['little.step.branch_key'] === 'v1%2E2')).toHaveLength(2);
+  });
+
+  it('ends every span left open by a crash at the crash boundary, ERROR saying so, error.type crashed, in every crashed run', async () => {
+    const crashed = manifestRows().filter((r) => r.crashed && !r.dataDir.includes('loopctl'));
+    const spans = [...(await exportAll(join(EXAMPLES, 'fixtures'))), ...(await exportAll(join(EXAMPLES, 'demo')))];
+    let cut = 0;
+    for (const row of crashed) {
+      const trace = byTrace(spans, row.runId);
+      const root = trace.find((s) => s.parentSpanId === undefined);
+      if (root === undefined || root.attributes['little.run.verdict'] !== 'crashed') continue;
+      const boundary = root.events.find((e) => e.name === 'little.crash_boundary')!;
+      expect(root.status.code, row.runId).toBe(2);
+      for (const s of trace.filter((x) => /at the crash boundary/.test(x.status.message ?? ''))) {
+        expect(s.status.code, `${row.runId} ${s.name}`).toBe(2);
+        expect(s.endTimeUnixNano, `${row.runId} ${s.name}`).toBe(boundary.timeUnixNano);
+        expect(s.attributes['error.type'], `${row.runId} ${s.name}`).toBe('crashed');
+        if (s.parentSpanId !== undefined) cut += 1;
+      }
+      // Whatever the mapping calls crashed is one of those.
+      for (const s of trace.filter((x) => x.attributes['little.call.status'] === 'crashed' || x.attributes['little.step.status'] === 'crashed')) {
+        expect(s.status.message, `${row.runId} ${s.name}`).toMatch(/in flight .*at the crash boundary: /);
+      }
+    }
+    expect(cut).toBeGreaterThan(crashed.length);
   });
 
   it('names the root span after the locked workflow version (LWIR metadata), with the run label and version id as attributes', async () => {

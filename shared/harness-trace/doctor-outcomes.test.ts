@@ -73,6 +73,18 @@ describe('outcome folding', () => {
     expect(foldOutcomes([down, removeDown, up]).counted).toEqual([up]);
   });
 
+  it('gives every report one fate, and the counts are the fates counted', () => {
+    const down = outcome('failure', { reportKey: 'k1' });
+    const up = outcome('success', { reportKey: 'k1' });
+    const other = outcome('failure', { reportKey: 'k2' });
+    const undoOther = outcome('failure', { reportKey: 'k2', retracted: true });
+    const loose = outcome('partial');
+    const fold = foldOutcomes([undoOther, loose, up, other, down]);
+    expect([down, up, other, undoOther, loose].map((r) => fold.fates.get(r))).toEqual(['superseded', 'counted', 'cleared', 'retracted', 'counted']);
+    expect(fold).toMatchObject({ eventCount: 5, supersededCount: 1, retractedCount: 1, clearedCount: 1 });
+    expect(fold.counted).toEqual([up, loose]);
+  });
+
   it('orders by sequence, not by array order, and keeps two raters apart', () => {
     const first = outcome('failure', { reportKey: 'k1' });
     const second = outcome('success', { reportKey: 'k1' });

@@ -79,7 +79,18 @@ export function outcomeFromEvent(event: TraceEvent): OutcomeReport | undefined {
   return report;
 }
 
-export type OutcomeFold = { counted: OutcomeReport[]; eventCount: number; supersededCount: number; retractedCount: number; clearedCount: number };
+/** What became of one report in the fold: it counts, a later one of its key replaced it, it is a retraction, or a retraction withdrew it. */
+export type OutcomeFate = 'counted' | 'superseded' | 'retracted' | 'cleared';
+
+export type OutcomeFold = {
+  counted: OutcomeReport[];
+  eventCount: number;
+  supersededCount: number;
+  retractedCount: number;
+  clearedCount: number;
+  /** The bucket of every report (the counts above are these, counted). */
+  fates: Map<OutcomeReport, OutcomeFate>;
+};
 
 /** Decide which reports count (latest per reportKey; retractions withdraw a live verdict of their status). */
 export function foldOutcomes(reports: readonly OutcomeReport[]): OutcomeFold {
@@ -87,30 +98,31 @@ export function foldOutcomes(reports: readonly OutcomeReport[]): OutcomeFold {
   const ordered = [...reports].sort((a, b) => a.sequence - b.sequence);
   const loose: OutcomeReport[] = [];
   const verdicts = new Map<string, OutcomeReport | null>();
-  let supersededCount = 0;
-  let retractedCount = 0;
-  let clearedCount = 0;
+  const fates = new Map<OutcomeReport, OutcomeFate>();
   for (const report of ordered) {
     if (report.retracted === true) {
       // Choice (not pinned by little-harness's tests): a retraction without a reportKey withdraws nothing.
-      retractedCount += 1;
+      fates.set(report, 'retracted');
       const live = report.reportKey === undefined ? undefined : verdicts.get(report.reportKey);
       if (live && live.status === report.status) {
         verdicts.set(report.reportKey as string, null);
-        clearedCount += 1;
+        fates.set(live, 'cleared');
       }
       continue;
     }
+    fates.set(report, 'counted');
     if (report.reportKey === undefined) {
       loose.push(report);
       continue;
     }
-    if (verdicts.get(report.reportKey)) supersededCount += 1;
+    const previous = verdicts.get(report.reportKey);
+    if (previous) fates.set(previous, 'superseded');
     verdicts.set(report.reportKey, report);
   }
   const keyed = [...verdicts.values()].filter((r): r is OutcomeReport => r !== null);
   const counted = [...loose, ...keyed].sort((a, b) => a.sequence - b.sequence);
-  return { counted, eventCount: reports.length, supersededCount, retractedCount, clearedCount };
+  const count = (fate: OutcomeFate) => [...fates.values()].filter((f) => f === fate).length;
+  return { counted, eventCount: reports.length, supersededCount: count('superseded'), retractedCount: count('retracted'), clearedCount: count('cleared'), fates };
 }
 
 /** Rates over the folded population, overall and by prompt hash and step path (keys in ascending order). */

@@ -7,6 +7,7 @@
  */
 import { numberField, objectField, stringField } from '../fold/payload-fields';
 import { hasRedactionMarker, hasSpooledOutput } from './doctor';
+import { foldOutcomes, outcomeFromEvent, type OutcomeFate, type OutcomeReport } from './outcomes';
 import { FILE_MUTATION_TYPES, isFailureType } from './trace-names';
 import type { TraceEvent, TraceRead, TraceRecord } from './trace-reader';
 
@@ -26,7 +27,11 @@ export type ModelCallItem = {
   startedAt: string;
   endedAt?: string;
   sequences: number[];
+  /** Line of the call's first event in trace.ndjson. */
+  line: number;
   error?: string;
+  /** The start of the model's answer (`text.preview`), when captured. */
+  responsePreview?: string;
   redacted: boolean;
 };
 
@@ -41,8 +46,11 @@ export type ToolCallItem = {
   startedAt: string;
   endedAt?: string;
   sequences: number[];
+  line: number;
   error?: string;
   command?: string;
+  /** The start of the call's output (`output.preview`), when captured. */
+  outputPreview?: string;
   spooled?: { path: string; bytes?: number };
   redacted: boolean;
 };
@@ -63,6 +71,7 @@ export type FileChangeItem = {
   afterBytes?: number;
   diff: FileDiff | null;
   sequence: number;
+  line: number;
   at: string;
 };
 
@@ -78,9 +87,11 @@ export type RuntimeItem = {
   detail?: string;
   error?: string;
   exitCode?: number;
+  durationMs?: number;
   /** A command's captured stdout/stderr: its preview, where it was spooled (`/artifacts/trace/…`), or that it was redacted. */
   outputs: CapturedOutput[];
   sequence: number;
+  line: number;
   at: string;
 };
 
@@ -97,13 +108,32 @@ export type PersistentDirItem = {
   changedPaths: Array<{ change: 'created' | 'updated' | 'deleted'; path: string }>;
   error?: string;
   sequence: number;
+  line: number;
+  at: string;
+};
+
+/** An `outcome.reported` event and what the session's outcome fold made of it. */
+export type OutcomeItem = {
+  kind: 'outcome';
+  status: string;
+  source: string;
+  retracted: boolean;
+  reporter?: string;
+  reportKey?: string;
+  promptHash?: string;
+  stepPath?: string;
+  score?: number;
+  detail?: string;
+  fate: OutcomeFate;
+  sequence: number;
+  line: number;
   at: string;
 };
 
 /** Any other event; `runId`/`stepPath` are set for `harness.execute_step.*` (the workflow step it ran). */
-export type OtherItem = { kind: 'event'; type: string; sequence: number; at: string; failed: boolean; occurrenceId?: string; runId?: string; stepPath?: string };
+export type OtherItem = { kind: 'event'; type: string; sequence: number; line: number; at: string; failed: boolean; error?: string; occurrenceId?: string; runId?: string; stepPath?: string };
 
-export type SessionItem = ModelCallItem | ToolCallItem | FileChangeItem | RuntimeItem | PersistentDirItem | OtherItem;
+export type SessionItem = ModelCallItem | ToolCallItem | FileChangeItem | RuntimeItem | PersistentDirItem | OutcomeItem | OtherItem;
 
 export type SessionCounts = {
   events: number;
@@ -132,13 +162,23 @@ export type SessionModel = {
   items: SessionItem[];
 };
 
+/** True for an item that reports a failure (a failed call, a denied or unavailable command, a runtime error, a failed commit). */
+export function isFailedItem(item: SessionItem): boolean {
+  if (item.kind === 'model-call' || item.kind === 'tool-call') return item.status === 'failed';
+  if (item.kind === 'runtime') return item.type.endsWith('.failed') || item.type.endsWith('.error') || item.type.endsWith('.denied') || item.type.endsWith('.unavailable');
+  if (item.kind === 'persistent-dir') return item.type.endsWith('.failed');
+  if (item.kind === 'outcome') return false;
+  return item.kind === 'event' && item.failed;
+}
+
 /** Build the session's model from its status and trace. */
 export function buildSessionModel(sessionId: string, status: SessionStatus | null, trace: TraceRead): SessionModel {
   const items: SessionItem[] = [];
   const models = new Map<string, ModelCallItem>();
   const tools = new Map<string, ToolCallItem>();
+  const fates = outcomeFates(trace.events.map((r) => r.event));
   for (const record of trace.events) {
-    const item = itemFor(record, models, tools);
+    const item = itemFor(record, models, tools, fates);
     if (item) items.push(item);
   }
   const events = trace.events.map((r) => r.event);
@@ -172,13 +212,24 @@ export function buildSessionModel(sessionId: string, status: SessionStatus | nul
   };
 }
 
-function itemFor(record: TraceRecord, models: Map<string, ModelCallItem>, tools: Map<string, ToolCallItem>): SessionItem | null {
+/** Each outcome event's fate in the session's own fold (the "Outcomes of this session" numbers). */
+function outcomeFates(events: readonly TraceEvent[]): Map<string, OutcomeFate> {
+  const reports = events.map(outcomeFromEvent).filter((r): r is OutcomeReport => r !== undefined);
+  const byEvent = new Map<string, OutcomeFate>();
+  for (const [report, fate] of foldOutcomes(reports).fates) byEvent.set(`${report.sequence}:${report.eventId}`, fate);
+  return byEvent;
+}
+
+function itemFor(record: TraceRecord, models: Map<string, ModelCallItem>, tools: Map<string, ToolCallItem>, fates: Map<string, OutcomeFate>): SessionItem | null {
   const e = record.event;
   const m = e.metadata ?? {};
-  if (e.type.startsWith('harness.model.')) return modelStep(e, m, models);
-  if (e.type.startsWith('harness.tool_call.')) return toolStep(e, m, tools);
-  if (e.type.startsWith('harness.runtime.')) return runtimeItem(e, m);
-  if (e.type.startsWith('harness.file.')) return fileItem(e, m);
+  const line = record.line;
+  if (e.type.startsWith('harness.model.')) return modelStep(e, m, line, models);
+  if (e.type.startsWith('harness.tool_call.')) return toolStep(e, m, line, tools);
+  if (e.type.startsWith('harness.runtime.')) return runtimeItem(e, m, line);
+  if (e.type.startsWith('harness.file.')) return fileItem(e, m, line);
+  const fate = fates.get(`${e.sequence}:${e.eventId}`);
+  if (e.type === 'outcome.reported' && fate !== undefined) return outcomeItem(e, m, line, fate);
   if (e.type.startsWith('harness.persistent_dir.')) {
     const counts = objectField(m, 'changeCounts');
     return {
@@ -190,14 +241,34 @@ function itemFor(record: TraceRecord, models: Map<string, ModelCallItem>, tools:
       changedPaths: changedPaths(objectField(m, 'changes')),
       error: errorText(m.error),
       sequence: e.sequence,
+      line,
       at: e.timestamp,
     };
   }
   const step = e.type.startsWith('harness.execute_step.') ? { runId: stringField(m, 'runId'), stepPath: stringField(m, 'stepPath') } : {};
-  return { kind: 'event', type: e.type, sequence: e.sequence, at: e.timestamp, failed: isFailureType(e.type), occurrenceId: e.occurrenceId, ...step };
+  return { kind: 'event', type: e.type, sequence: e.sequence, line, at: e.timestamp, failed: isFailureType(e.type), error: errorText(m.error), occurrenceId: e.occurrenceId, ...step };
 }
 
-function modelStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, ModelCallItem>): SessionItem | null {
+function outcomeItem(e: TraceEvent, m: Record<string, unknown>, line: number, fate: OutcomeFate): OutcomeItem {
+  return {
+    kind: 'outcome',
+    status: stringField(m, 'status') ?? '',
+    source: stringField(m, 'source') ?? '',
+    retracted: m.retracted === true,
+    reporter: stringField(m, 'reporter'),
+    reportKey: stringField(m, 'reportKey'),
+    promptHash: stringField(m, 'promptHash'),
+    stepPath: stringField(m, 'stepPath'),
+    score: numberField(m, 'score'),
+    detail: stringField(m, 'detail'),
+    fate,
+    sequence: e.sequence,
+    line,
+    at: e.timestamp,
+  };
+}
+
+function modelStep(e: TraceEvent, m: Record<string, unknown>, line: number, open: Map<string, ModelCallItem>): SessionItem | null {
   const stepNumber = numberField(m, 'stepNumber');
   const key = e.occurrenceId ?? `${e.turnId ?? ''}#${stepNumber ?? ''}`;
   const modelRef = objectField(m, 'model');
@@ -212,6 +283,7 @@ function modelStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, 
       status: 'open',
       startedAt: e.timestamp,
       sequences: [e.sequence],
+      line,
       redacted: hasRedactionMarker(m),
     };
     open.set(key, item);
@@ -219,16 +291,25 @@ function modelStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, 
   }
   const call = open.get(key);
   // An answer without its call (the trace was cut before it) still shows, as a plain event.
-  if (!call || call.status !== 'open') return { kind: 'event', type: e.type, sequence: e.sequence, at: e.timestamp, failed: isFailureType(e.type) };
+  if (!call || call.status !== 'open') return { kind: 'event', type: e.type, sequence: e.sequence, line, at: e.timestamp, failed: isFailureType(e.type) };
   call.status = e.type === 'harness.model.failed' ? 'failed' : 'succeeded';
   call.endedAt = e.timestamp;
   call.sequences.push(e.sequence);
   call.error = errorText(m.error);
+  call.responsePreview = contentPreview(objectField(m, 'text'));
   call.redacted ||= hasRedactionMarker(m);
   return null;
 }
 
-function toolStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, ToolCallItem>): ToolCallItem | null {
+/** The preview of captured content, "[redacted]" when a rule withheld it, undefined when there is none. */
+function contentPreview(c: Record<string, unknown> | undefined): string | undefined {
+  if (!c) return undefined;
+  if (c.redacted === true) return '[redacted]';
+  const preview = stringField(c, 'preview');
+  return preview === undefined || preview === '' ? undefined : preview;
+}
+
+function toolStep(e: TraceEvent, m: Record<string, unknown>, line: number, open: Map<string, ToolCallItem>): ToolCallItem | null {
   const toolCallId = stringField(m, 'toolCallId') ?? '';
   const key = `${e.turnId ?? ''}#${toolCallId}`;
   const spooledRef = objectField(m, 'spooled');
@@ -245,6 +326,7 @@ function toolStep(e: TraceEvent, m: Record<string, unknown>, open: Map<string, T
       status: 'open',
       startedAt: e.timestamp,
       sequences: [],
+      line,
       command: stringField(m, 'command'),
       redacted: false,
     };
@@ -264,9 +346,10 @@ function settleTool(item: ToolCallItem, e: TraceEvent, m: Record<string, unknown
   item.status = e.type === 'harness.tool_call.failed' ? 'failed' : 'succeeded';
   item.endedAt = e.timestamp;
   item.error = errorText(m.error);
+  item.outputPreview = contentPreview(objectField(m, 'output'));
 }
 
-function runtimeItem(e: TraceEvent, m: Record<string, unknown>): RuntimeItem {
+function runtimeItem(e: TraceEvent, m: Record<string, unknown>, line: number): RuntimeItem {
   const reasons = Array.isArray(m.reasons) ? m.reasons.map(reasonText).filter((r): r is string => r !== undefined) : [];
   return {
     kind: 'runtime',
@@ -279,8 +362,10 @@ function runtimeItem(e: TraceEvent, m: Record<string, unknown>): RuntimeItem {
     detail: stringField(m, 'detail'),
     error: errorText(m.error),
     exitCode: numberField(m, 'exitCode'),
+    durationMs: numberField(m, 'durationMs'),
     outputs: (['stdout', 'stderr'] as const).flatMap((stream) => capturedOutput(stream, objectField(m, stream))),
     sequence: e.sequence,
+    line,
     at: e.timestamp,
   };
 }
@@ -302,7 +387,7 @@ const CHANGE_OF: Record<string, FileChangeItem['change']> = {
   'harness.file.written_by_tool': 'written',
 };
 
-function fileItem(e: TraceEvent, m: Record<string, unknown>): FileChangeItem {
+function fileItem(e: TraceEvent, m: Record<string, unknown>, line: number): FileChangeItem {
   return {
     kind: 'file-change',
     type: e.type,
@@ -313,6 +398,7 @@ function fileItem(e: TraceEvent, m: Record<string, unknown>): FileChangeItem {
     afterBytes: numberField(objectField(m, 'after'), 'bytes'),
     diff: FILE_MUTATION_TYPES.has(e.type) || e.type === 'harness.file.written_by_tool' ? diffOf(objectField(m, 'diff')) : null,
     sequence: e.sequence,
+    line,
     at: e.timestamp,
   };
 }

@@ -12,18 +12,14 @@ import type { ModelTurn } from '../fold/harness/harness-types';
 import { readModelCall } from '../fold/model-call';
 import { isRecord, stringValue } from '../fold/payload-values';
 import { priceModelCall } from '../pricing/price-model-call';
+import { inputMessages, outputMessages, systemInstructionParts } from './gen-ai-messages';
+import { genAiProviderName } from './gen-ai-provider';
 import type { OtlpSpanData, SpanAttributes, SpanEnd } from './otlp-span-types';
-import { attrs, errorMessage, errorType, json, notBefore, type SpanContext } from './span-context';
+import { attrs, errorMessage, errorType, notBefore, type SpanContext } from './span-context';
 import type { StepParents } from './step-attempt-spans';
 
 /** The non-standard attribute carrying our fold's cost of a call (absent when unpriced). */
 export const COST_ATTRIBUTE = 'little.cost.usd';
-
-/** `gen_ai.provider.name` from the AI SDK's provider string (`openai.responses` → `openai`). */
-export function providerName(provider: string | undefined): string | undefined {
-  if (provider === undefined || provider === '') return undefined;
-  return provider.split('.')[0];
-}
 
 /** Token and cost attributes of the call `event` carries, or none when the fold does not count it. */
 export function usageAttributes(ctx: SpanContext, event: EventEnvelope | undefined): SpanAttributes {
@@ -80,7 +76,8 @@ function turnSpan(ctx: SpanContext, parents: StepParents, sessionSpanIds: Readon
     traceId: ctx.traceId,
     spanId: ctx.spanIdAt(firstSequence, `model\u0000${turn.id}`),
     parentSpanId: (turn.sessionId !== undefined ? sessionSpanIds.get(turn.sessionId) : undefined) ?? parents.forStep(turn.stepPath, startTime),
-    name: `chat ${responseModel ?? requestModel ?? 'unknown'}`,
+    // The conventions name a chat span after the requested model; the answering one when no request is in the log.
+    name: `chat ${requestModel ?? responseModel ?? 'unknown'}`,
     spanKind: 'client',
     startTime,
     endTime: notBefore(startTime, ending.endTime),
@@ -90,7 +87,7 @@ function turnSpan(ctx: SpanContext, parents: StepParents, sessionSpanIds: Readon
         'little.span.kind': 'model',
         'little.run.id': ctx.input.runId,
         'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': providerName(turn.model?.provider),
+        'gen_ai.provider.name': genAiProviderName(turn.model?.provider),
         'gen_ai.request.model': requestModel,
         'gen_ai.response.model': responseModel,
         'little.model.provider': turn.model?.provider,
@@ -162,7 +159,7 @@ function extraCallSpan(ctx: SpanContext, parents: StepParents, event: EventEnvel
         'little.span.kind': 'model',
         'little.run.id': ctx.input.runId,
         'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': providerName(stringValue(model?.provider)),
+        'gen_ai.provider.name': genAiProviderName(stringValue(model?.provider)),
         'gen_ai.response.model': modelId,
         'little.model.provider': stringValue(model?.provider),
         'little.call.id': stringValue(payload.callId),
@@ -178,17 +175,13 @@ function extraCallSpan(ctx: SpanContext, parents: StepParents, event: EventEnvel
   };
 }
 
-/** Message contents (only with `--content`): the request's system text and messages, the response. */
+/** Message contents (only with `--content`), in the conventions' message shapes (gen-ai-messages.ts). */
 function contentAttributes(turn: ModelTurn): SpanAttributes {
   const request = isRecord(turn.request) ? turn.request : undefined;
   const response = isRecord(turn.response) ? turn.response : undefined;
   return attrs({
-    'gen_ai.system_instructions': request?.system === undefined ? undefined : json(request.system),
-    'gen_ai.input.messages': request?.messages === undefined ? undefined : json(request.messages),
-    'gen_ai.output.messages': response === undefined ? undefined : json(outputMessages(response)),
+    'gen_ai.system_instructions': request?.system === undefined ? undefined : JSON.stringify(systemInstructionParts(request.system)),
+    'gen_ai.input.messages': request?.messages === undefined ? undefined : JSON.stringify(inputMessages(request.messages)),
+    'gen_ai.output.messages': response === undefined ? undefined : JSON.stringify(outputMessages(response)),
   });
-}
-
-function outputMessages(response: Record<string, unknown>): unknown[] {
-  return [{ role: 'assistant', content: response.text ?? response.output ?? null, ...(response.toolCalls !== undefined ? { toolCalls: response.toolCalls } : {}) }];
 }

@@ -100,7 +100,13 @@ describe('runSpans', () => {
   });
 
   it('derives the same ids every time, different ids for another run, unique within the trace', () => {
-    const a = spansOf(retriedAndParallel());
+    const log = retriedAndParallel();
+    const a = spansOf(log);
+    // A span's id is the hash of the run id and the id of the event that opened its item (docs/OTLP.md).
+    const opened = log.events.find((e) => e.type === 'StepAttemptStarted')!;
+    expect(named(a, 'step fetch')[0].spanId).toBe(sha256Hex(`little-inspector/span\u0000run_map_1\u0000${opened.eventId}`).slice(0, 16));
+    const called = log.events.find((e) => e.type === 'harness.model.called')!;
+    expect(a.find((s) => s.attributes['little.call.id'] === 'c1')!.spanId).toBe(sha256Hex(`little-inspector/span\u0000run_map_1\u0000${called.eventId}`).slice(0, 16));
     const b = spansOf(retriedAndParallel());
     expect(b.map((s) => [s.spanId, s.parentSpanId])).toEqual(a.map((s) => [s.spanId, s.parentSpanId]));
     expect(new Set(a.map((s) => s.spanId)).size).toBe(a.length);
@@ -153,6 +159,54 @@ describe('runSpans', () => {
     const tool = named(spans, 'execute_tool slow')[0];
     expect(tool).toMatchObject({ status: { code: 'ok' }, attributes: { 'little.call.completed_after_resume': true } });
     expect(spans[0].links).toEqual([{ traceId: traceIdFor('run_parent', sha256Hex), spanId: rootSpanIdFor('run_parent', sha256Hex), attributes: { 'little.link.kind': 'parent_run', 'little.run.id': 'run_parent' } }]);
+  });
+
+  it("sends contents in the GenAI conventions' message shapes: typed parts, tool calls and their responses, a finish reason", () => {
+    const log = new TestLogBuilder('run_map_5', sha256Hex);
+    log.add('RunStarted', { workflowVersionId: 'wfver_x' });
+    const toolCall = { toolName: 'web.fetch', args: { url: 'https://x' }, toolCallId: 'tc_1' };
+    const messages = [
+      { role: 'user', content: { topic: 'otlp' } },
+      { role: 'assistant', content: 'fetching', toolCalls: [toolCall] },
+      { role: 'tool', content: [{ toolName: 'web.fetch', toolCallId: 'tc_1', result: { body: 'page' } }] },
+    ];
+    log.add('harness.model.called', { callId: 'c1', turn: 2, request: { model: 'gpt-4o-mini', system: 'Be brief.', messages } });
+    log.add('harness.model.responded', { callId: 'c1', turn: 2, model: PRICED, response: { text: 'done', usage: { inputTokens: 1, outputTokens: 1 }, toolCalls: [{ ...toolCall, toolCallId: 'tc_2' }] } });
+    const chat = spansOf(log, { lockOwner: 'none' }, true).find((s) => s.item === 'model')!;
+    const parse = (key: string) => JSON.parse(String(chat.attributes[key])) as unknown;
+    expect(parse('gen_ai.system_instructions')).toEqual([{ type: 'text', content: 'Be brief.' }]);
+    expect(parse('gen_ai.input.messages')).toEqual([
+      { role: 'user', parts: [{ type: 'text', content: '{"topic":"otlp"}' }] },
+      { role: 'assistant', parts: [{ type: 'text', content: 'fetching' }, { type: 'tool_call', id: 'tc_1', name: 'web.fetch', arguments: { url: 'https://x' } }] },
+      { role: 'tool', parts: [{ type: 'tool_call_response', id: 'tc_1', response: { body: 'page' } }] },
+    ]);
+    expect(parse('gen_ai.output.messages')).toEqual([
+      { role: 'assistant', parts: [{ type: 'text', content: 'done' }, { type: 'tool_call', id: 'tc_2', name: 'web.fetch', arguments: { url: 'https://x' } }], finish_reason: 'tool_call' },
+    ]);
+  });
+
+  it("names providers by the conventions' well-known values, on calls and on a session whose calls agree", () => {
+    const log = new TestLogBuilder('run_map_6', sha256Hex);
+    log.add('RunStarted', { workflowVersionId: 'wfver_x' });
+    log.add('harness.session.started', { runId: 'run_map_6', role: 'planner', task: { kind: 'plan' } });
+    const providers = ['mistral.chat', 'google.generative-ai', 'google.vertex.chat', 'amazon-bedrock', 'xai.chat', 'acme.chat'];
+    providers.forEach((provider, i) => {
+      log.add('harness.model.called', { callId: `c${i}`, turn: i + 1, request: { model: 'm' } });
+      log.add('harness.model.responded', { callId: `c${i}`, turn: i + 1, model: { provider, modelId: 'm' }, response: { text: '', usage: { inputTokens: 1, outputTokens: 1 } } });
+    });
+    log.add('harness.session.completed', { runId: 'run_map_6', output: { result: null }, usage: {} });
+    const spans = spansOf(log);
+    expect(spans.filter((s) => s.item === 'model').map((s) => s.attributes['gen_ai.provider.name'])).toEqual(['mistral_ai', 'gcp.gemini', 'gcp.vertex_ai', 'aws.bedrock', 'x_ai', 'acme']);
+    // Several providers: the session names none rather than one of them.
+    expect(spans.find((s) => s.item === 'session')!.attributes).not.toHaveProperty('gen_ai.provider.name');
+    const one = new TestLogBuilder('run_map_7', sha256Hex);
+    one.add('RunStarted', { workflowVersionId: 'wfver_x' });
+    one.add('harness.session.started', { runId: 'run_map_7', role: 'planner', task: { kind: 'plan' } });
+    ['openai.chat', 'openai.responses'].forEach((provider, i) => {
+      one.add('harness.model.called', { callId: `c${i}`, turn: i + 1, request: { model: 'm' } });
+      one.add('harness.model.responded', { callId: `c${i}`, turn: i + 1, model: { provider, modelId: 'm' }, response: { text: '', usage: { inputTokens: 1, outputTokens: 1 } } });
+    });
+    expect(spansOf(one).find((s) => s.item === 'session')!.attributes['gen_ai.provider.name']).toBe('openai');
   });
 
   it('includes message contents only when asked', () => {

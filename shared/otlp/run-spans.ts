@@ -91,6 +91,10 @@ function rootSpan(ctx: SpanContext): OtlpSpanData {
     attributes: attrs({
       'little.span.kind': 'run',
       'gen_ai.operation.name': 'invoke_workflow',
+      // The workflow's name as semantic-conventions 1.45 spells it on an invoke_workflow span, and
+      // as the GenAI conventions' own repository (v0.1.0) records it since (on gen_ai.agent.name).
+      'gen_ai.workflow.name': facts.workflowName,
+      'gen_ai.agent.name': facts.workflowName,
       'little.run.id': input.runId,
       'little.workflow.name': facts.workflowName,
       'little.workflow.version_id': state.workflowVersionId,

@@ -3,6 +3,7 @@
  * under the step attempt they worked for, or the run for planner and orchestrator sessions.
  */
 import type { HarnessSession, ResumeMarker } from '../fold/harness/harness-types';
+import { genAiProviderName } from './gen-ai-provider';
 import type { OtlpSpanData, SpanEnd } from './otlp-span-types';
 import { attrs, errorMessage, errorType, notBefore, type SpanContext } from './span-context';
 import type { StepParents } from './step-attempt-spans';
@@ -35,6 +36,7 @@ export function sessionSpans(ctx: SpanContext, parents: StepParents): { spans: O
         'gen_ai.operation.name': 'invoke_agent',
         'gen_ai.agent.name': agent,
         'gen_ai.agent.id': session.harnessId,
+        'gen_ai.provider.name': sessionProvider(ctx, session),
         'little.session.role': session.role,
         'little.session.task_kind': session.taskKind,
         'little.session.lane': session.stepPath ?? '(run)',
@@ -42,7 +44,7 @@ export function sessionSpans(ctx: SpanContext, parents: StepParents): { spans: O
         'little.session.manifest_hash': session.manifestHash,
         'little.session.resume_of': resumed ? spanIds.get(resumed.previousSessionId) : undefined,
         'little.span.open': ending.end.kind === 'open' ? true : undefined,
-        'error.type': ending.status.code === 'error' ? (errorType(session.error) ?? (session.status === 'failed' ? 'SessionFailed' : 'interrupted')) : undefined,
+        'error.type': ending.status.code === 'error' ? (errorType(session.error) ?? (session.status === 'failed' ? 'SessionFailed' : ending.end.kind === 'crash' ? 'crashed' : 'interrupted')) : undefined,
       }),
       events: resumed
         ? [{ name: 'little.resume', time: resumed.recordedAt, attributes: attrs({ 'little.resume.gap_ms': resumed.gapMs ?? undefined, 'little.resume.reason': resumed.reason, 'little.resume.previous_session_span_id': spanIds.get(resumed.previousSessionId) }) }]
@@ -53,6 +55,19 @@ export function sessionSpans(ctx: SpanContext, parents: StepParents): { spans: O
     };
   });
   return { spans, spanIds };
+}
+
+/**
+ * The provider every model call of the session went to (the conventions require
+ * `gen_ai.provider.name` on agent spans); none when it made no call or called several.
+ */
+function sessionProvider(ctx: SpanContext, session: HarnessSession): string | undefined {
+  const names = new Set<string>();
+  for (const id of session.modelTurnIds) {
+    const name = genAiProviderName(ctx.input.harness.modelTurns[id]?.model?.provider);
+    if (name !== undefined) names.add(name);
+  }
+  return names.size === 1 ? [...names][0] : undefined;
 }
 
 type Ending = { end: SpanEnd; endTime: string; status: OtlpSpanData['status'] };

@@ -119,7 +119,8 @@ export function stepAttemptSpans(ctx: SpanContext): { spans: OtlpSpanData[]; par
         ? { code: 'error' as const, ...(errorMessage(attempt.error) ? { message: errorMessage(attempt.error) } : {}) }
         : open!.status;
     const visit = /\.visit\[(\d+)\]$/.exec(stepPath);
-    const branch = /\[([^\]]*)\]$/.exec(stepPath);
+    // The innermost parallel branch the step is (or runs in): `review[fast-a]`, `review@attempt_2[fast-a].score`.
+    const branch = /\[([^\]]*)\](?:\.[^[\]]+)?$/.exec(stepPath);
     const uses = step.metadata?.uses;
     return {
       item: 'step',

@@ -3,6 +3,7 @@ import { objectField, stringField } from '../../shared/fold/payload-fields';
 import type { DoctorReport } from '../../shared/harness-trace/doctor';
 import type { OutcomesReport, KeyedOutcomeRate, OutcomeRate } from '../../shared/harness-trace/outcomes';
 import type { SessionModel } from '../../shared/harness-trace/session-model';
+import { isFailureType } from '../../shared/harness-trace/trace-names';
 import type { TraceRead, TraceRecord } from '../../shared/harness-trace/trace-reader';
 import { formatColumns } from './columns';
 import { terminalSafe } from './terminal-safe';
@@ -29,7 +30,7 @@ export function formatSessionsTable(rows: readonly SessionRow[]): string {
 export function formatTraceText(trace: TraceRead, failuresOnly: boolean): string {
   const lines: Array<{ line: number; text: string }> = [];
   for (const r of trace.events) {
-    if (failuresOnly && !r.event.type.endsWith('.failed') && r.event.type !== 'harness.runtime.error') continue;
+    if (failuresOnly && !isFailureType(r.event.type)) continue;
     lines.push({ line: r.line, text: `#${r.event.sequence}  ${r.event.timestamp}  ${r.event.type}${summaryOf(r) ? `  ${summaryOf(r)}` : ''}` });
   }
   for (const l of trace.invalid) lines.push({ line: l.line, text: `line ${l.line}: invalid: ${l.reason}` });

@@ -12,7 +12,7 @@ import type { SessionFile, SessionListing, SessionView } from '../../shared/harn
 import { findHarnessDataDirs } from '../sources/little-harness/harness-roots';
 import { sessionLinks } from '../sources/little-harness/session-links';
 import { readSessions } from '../sources/little-harness/session-rows';
-import { openSession, readSessionFile, readSessionTrace } from '../sources/little-harness/session-store';
+import { openSessionFolder, readSessionFile, readSessionTrace } from '../sources/little-harness/session-store';
 
 /** Longest text a file answer carries (the rest is cut, and said so). */
 export const SESSION_FILE_CAP = 1024 * 1024;
@@ -42,17 +42,18 @@ export function listSessions(root: string): Result<SessionListing[]> {
 export function sessionView(root: string, harnessDir: string, requested: string): Result<SessionView> {
   const dir = knownHarnessDir(root, harnessDir);
   if (!dir.ok) return dir;
-  const session = openSession(dir.value, requested);
+  // A folder whose status.json is missing or torn still opens: its trace says what happened, `problem` says what is wrong.
+  const session = openSessionFolder(dir.value, requested);
   if (!session.ok) return session;
   const trace = readSessionTrace(session.value.dir);
   if (!trace.ok) return trace;
   // Opened by id or by path key (a back link names the folder): the status file names the session.
-  const sessionId = session.value.status.id ?? session.value.id;
+  const sessionId = session.value.status?.id ?? session.value.id;
   const model = buildSessionModel(sessionId, session.value.status, trace.value);
   const t = trace.value;
   const linked = sessionLinks(session.value.dir, (world) => label(root, world));
   return ok({
-    listing: { harnessDir, sessionId: model.sessionId, pathKey: session.value.pathKey, state: model.state, firstAt: model.firstAt, lastAt: model.lastAt, tornTail: model.tornTail, counts: model.counts, problem: null },
+    listing: { harnessDir, sessionId: model.sessionId, pathKey: session.value.pathKey, state: model.state, firstAt: model.firstAt, lastAt: model.lastAt, tornTail: model.tornTail, counts: model.counts, problem: session.value.problem?.message ?? null },
     items: model.items,
     doctor: doctorReport(sessionId, t),
     invalidLines: t.invalid.map((l) => ({ line: l.line, reason: l.reason, text: l.text.slice(0, INVALID_TEXT_CAP) })),
@@ -67,10 +68,10 @@ export function sessionOutcomes(root: string, harnessDir: string, sessionId?: st
   const dir = knownHarnessDir(root, harnessDir);
   if (!dir.ok) return dir;
   if (sessionId !== undefined) {
-    const session = openSession(dir.value, sessionId);
+    const session = openSessionFolder(dir.value, sessionId);
     if (!session.ok) return session;
     const trace = readSessionTrace(session.value.dir);
-    return trace.ok ? ok(outcomesReport([outcomeSession(session.value.status.id ?? session.value.id, trace.value)])) : trace;
+    return trace.ok ? ok(outcomesReport([outcomeSession(session.value.status?.id ?? session.value.id, trace.value)])) : trace;
   }
   const sessions = readSessions(dir.value);
   if (!sessions.ok) return sessions;
@@ -87,7 +88,7 @@ export function sessionOutcomes(root: string, harnessDir: string, sessionId?: st
 export function sessionFile(root: string, harnessDir: string, sessionId: string, path: string): Result<SessionFile> {
   const dir = knownHarnessDir(root, harnessDir);
   if (!dir.ok) return dir;
-  const session = openSession(dir.value, sessionId);
+  const session = openSessionFolder(dir.value, sessionId);
   if (!session.ok) return session;
   const bytes = readSessionFile(session.value.dir, path);
   if (!bytes.ok) return bytes;

@@ -6,10 +6,11 @@
  *   doctor <session-id> [--json]                  (exit 1 when anything failed or is invalid)
  *   outcomes [session-id] [--json]
  */
+import { join } from 'node:path';
 import { buildSessionModel } from '../../../shared/harness-trace/session-model';
 import { doctorExitCode } from '../../../shared/harness-trace/doctor';
 import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
-import { listSessionFolders, readSessionTrace } from '../../sources/little-harness/session-store';
+import { countArtifactFiles, listSessionFolders, readSessionTrace } from '../../sources/little-harness/session-store';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { harnessDataDirs, oneHarnessDataDir, readSessionOrThrow, sessionDoctor } from '../harness-data-dir';
@@ -35,7 +36,12 @@ export async function sessionsCommand(argv: string[], io: CliIo): Promise<number
     }
   }
   if (flags.json) {
-    const out = rows.map((r) => ({ harnessDir: r.harnessDir, pathKey: r.pathKey, problem: r.problem, ...(r.model ? { sessionId: r.model.sessionId, state: r.model.state, firstAt: r.model.firstAt, lastAt: r.model.lastAt, tornTail: r.model.tornTail, counts: r.model.counts } : {}) }));
+    // tracePath and artifactCount are the fields little-harness's own `sessions` adds to each status.
+    const out = rows.map((r) => {
+      const dir = join(r.harnessDir, 'sessions', r.pathKey);
+      const where = { harnessDir: r.harnessDir, pathKey: r.pathKey, tracePath: join(dir, 'trace.ndjson'), artifactCount: countArtifactFiles(dir), problem: r.problem };
+      return { ...where, ...(r.model ? { sessionId: r.model.sessionId, state: r.model.state, firstAt: r.model.firstAt, lastAt: r.model.lastAt, tornTail: r.model.tornTail, counts: r.model.counts } : {}) };
+    });
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);
   } else io.stdout(formatSessionsTable(rows));
   return 0;

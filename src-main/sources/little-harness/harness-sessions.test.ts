@@ -36,10 +36,26 @@ describe('harness data dirs and sessions', () => {
     expect(missing.ok ? null : missing.error.message).toMatch(/^Session not found: sess_nope/);
   });
 
-  it('every generated trace line passes the rules except the deliberate ones', () => {
-    expect(trace('sess_refactor').invalid).toEqual([]);
-    expect(trace('sess_failing').invalid.map((l) => [l.line, l.reason.split(':')[0]])).toEqual([[10, 'not JSON'], [12, 'eventId'], [14, 'metadata']]);
-    expect(trace('sess_crashed')).toMatchObject({ invalid: [], tornTail: { line: 6 } });
+  it('every trace line the generator writes (demo and fixtures) passes the rules except the deliberate ones', () => {
+    const rejected: string[] = [];
+    let lines = 0;
+    for (const harnessDir of [...findHarnessDataDirs(join(EXAMPLES, 'demo')), ...findHarnessDataDirs(join(EXAMPLES, 'fixtures'))]) {
+      for (const entry of value(listSessionFolders(harnessDir))) {
+        const read = value(readSessionTrace(entry.dir));
+        const where = `${harnessDir.slice(EXAMPLES.length + 1)}/${entry.pathKey}`;
+        lines += read.events.length + read.invalid.length + (read.tornTail ? 1 : 0);
+        rejected.push(...read.invalid.map((l) => `${where}:${l.line} ${l.reason.split(':')[0]}`));
+        if (read.tornTail) rejected.push(`${where}:${read.tornTail.line} torn`);
+        expect(entry.problem, where).toBeNull();
+      }
+    }
+    expect(rejected).toEqual([
+      'fixtures/sessions/.little-harness/sess_crashed:6 torn',
+      'fixtures/sessions/.little-harness/sess_failing:10 not JSON',
+      'fixtures/sessions/.little-harness/sess_failing:12 eventId',
+      'fixtures/sessions/.little-harness/sess_failing:14 metadata',
+    ]);
+    expect(lines).toBeGreaterThan(60);
   });
 
   it('gives the doctor numbers little-harness gives on the fixture sessions', () => {

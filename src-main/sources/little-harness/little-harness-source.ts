@@ -12,7 +12,7 @@ import type { RunSource, SourceKind } from '../run-source';
 import { HarnessDirTail } from './harness-dir-tail';
 import { isHarnessDataDir } from './harness-roots';
 import { listSessionRuns } from './session-rows';
-import { openSession, readSessionTrace } from './session-store';
+import { openSessionFolder, readSessionTrace } from './session-store';
 
 const NO_LOCK = { state: 'unknown', pid: null, createdAt: null } as const;
 const SESSION_VIEW = 'a little-harness session has no workflow run view: it opens in the session view';
@@ -22,7 +22,8 @@ function createHarnessSource(): RunSource {
     name: 'little-harness',
     listRuns: (dir) => listSessionRuns(dir.path),
     async *streamLog(dataDir, runId, afterSequence = 0) {
-      const session = openSession(dataDir, runId);
+      // Rows include folders whose status.json does not read: their traces stream too.
+      const session = openSessionFolder(dataDir, runId);
       const trace = session.ok ? readSessionTrace(session.value.dir) : session;
       if (!trace.ok) {
         yield { ok: false, sequence: null, runId, diagnostic: trace.error, raw: null };

@@ -5,12 +5,12 @@
  * path. Every read stays inside the session folder (real paths checked, symlinks out refused).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import { readTrace, type TraceRead } from '../../../shared/harness-trace/trace-reader';
 import type { SessionStatus } from '../../../shared/harness-trace/session-model';
-import { isRecord, parseJson, readContainedFile } from '../fs/safe-paths';
+import { isRecord, outside, parseJson, readContainedFile } from '../fs/safe-paths';
 
 /** little-harness `sessionKeyToPathKey`: the id when it is a safe folder name, else `s_<16 hex of sha256(id)>`. */
 export function sessionPathKey(sessionId: string): string {
@@ -23,6 +23,9 @@ export type SessionEntry = { pathKey: string; dir: string; status: SessionStatus
 
 /** A session opened by id. */
 export type OpenSession = { id: string; pathKey: string; dir: string; status: SessionStatus };
+
+/** A session folder opened by id whether or not its status.json reads (`problem` says why not). */
+export type SessionFolder = { id: string; pathKey: string; dir: string; status: SessionStatus | null; problem: Diagnostic | null };
 
 /** Session folders of `harnessDir` (real folders only: a symlinked session is not followed), by path key. */
 export function listSessionFolders(harnessDir: string): Result<SessionEntry[]> {
@@ -42,11 +45,55 @@ export function listSessionFolders(harnessDir: string): Result<SessionEntry[]> {
 
 /** Open the session `sessionId` as little-harness does (path key, then status.json); a typed diagnostic when it is not there. */
 export function openSession(harnessDir: string, sessionId: string): Result<OpenSession> {
+  const folder = openSessionFolder(harnessDir, sessionId);
+  if (!folder.ok) return folder;
+  const { status, problem, ...where } = folder.value;
+  if (status === null) return fail(diagnostic('run-not-found', `Session not found: ${sessionId}${problem ? ` (${problem.message})` : ''}`, { path: where.dir }));
+  return ok({ ...where, status });
+}
+
+/**
+ * The folder of session `sessionId` (its path key under `sessions/`), with its status when
+ * status.json reads. The app opens a folder whose status file is missing or torn (its trace
+ * still says what happened); little-harness, and so the CLI, says "Session not found".
+ * A session folder that is a link out of the harness data dir is refused.
+ */
+export function openSessionFolder(harnessDir: string, sessionId: string): Result<SessionFolder> {
   const pathKey = sessionPathKey(sessionId);
   const dir = join(harnessDir, 'sessions', pathKey);
-  const { status, problem } = readStatus(dir);
-  if (status === null) return fail(diagnostic('run-not-found', `Session not found: ${sessionId}${problem ? ` (${problem.message})` : ''}`, { path: dir }));
-  return ok({ id: sessionId, pathKey, dir, status });
+  let real: string;
+  try {
+    real = realpathSync(dir);
+    if (!statSync(real).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+  } catch {
+    return fail(diagnostic('run-not-found', `Session not found: ${sessionId} (no folder sessions/${pathKey})`, { path: dir }));
+  }
+  let realHarness: string;
+  try {
+    realHarness = realpathSync(harnessDir);
+  } catch (error) {
+    return fail(diagnostic('path-not-found', `${harnessDir} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { path: harnessDir }));
+  }
+  const escape = outside(realHarness, real, dir);
+  if (escape !== null) return fail(escape);
+  return ok({ id: sessionId, pathKey, dir, ...readStatus(dir) });
+}
+
+/**
+ * Regular files under the session's `artifacts/` folder, at any depth: the `artifactCount`
+ * little-harness `sessions` prints. Links are not followed (a link is neither file nor folder).
+ */
+export function countArtifactFiles(sessionDir: string): number {
+  const walk = (dir: string, depth: number): number => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return 0;
+    }
+    return entries.reduce((n, e) => n + (e.isFile() ? 1 : e.isDirectory() && depth < 64 ? walk(join(dir, e.name), depth + 1) : 0), 0);
+  };
+  return walk(join(sessionDir, 'artifacts'), 0);
 }
 
 /** The session's trace read whole; a missing trace is an empty one (as little-harness reads it). */

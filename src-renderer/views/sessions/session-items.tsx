@@ -10,17 +10,10 @@ import type { SessionFile } from '../../../shared/harness-trace/session-view-typ
 import { api } from '../../api';
 import { formatRoute } from '../../routing/route';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
+import { TraceText } from './trace-text';
 
 /** The session a view shows, as its requests name it. */
 export type SessionRoute = { sessionId: string; dir: string };
-
-/** True for items drawn as failures. */
-export function isBad(item: SessionItem): boolean {
-  if (item.kind === 'model-call' || item.kind === 'tool-call') return item.status === 'failed';
-  if (item.kind === 'runtime') return item.type.endsWith('.failed') || item.type.endsWith('.error') || item.type.endsWith('.denied') || item.type.endsWith('.unavailable');
-  if (item.kind === 'persistent-dir') return item.type.endsWith('.failed');
-  return item.kind === 'event' && item.failed;
-}
 
 /** One item's line(s). */
 export function ItemRow({ item, route }: { item: SessionItem; route: SessionRoute }) {
@@ -30,8 +23,10 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
         <>
           <When at={item.startedAt} />
           <b>model call</b> {item.model} step {item.stepNumber ?? '?'} · {item.status}
+          <Took from={item.startedAt} to={item.endedAt} />
           {item.redacted && <span className="session-flag"> · redacted content</span>}
           {item.error && <div className="session-error">{item.error}</div>}
+          {item.responsePreview && <p className="session-preview">{item.responsePreview}</p>}
           {item.promptHash && <div className="muted mono small">prompt {item.promptHash}</div>}
         </>
       );
@@ -40,9 +35,11 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
         <>
           <When at={item.startedAt} />
           <b>tool</b> {item.toolName} <span className="mono muted">{item.toolCallId}</span> ({item.caller}) · {item.status}
+          <Took from={item.startedAt} to={item.endedAt} />
           {item.redacted && <span className="session-flag"> · redacted content</span>}
           {item.command && <div className="mono small">$ {item.command}</div>}
           {item.error && <div className="session-error">{item.error}</div>}
+          {item.outputPreview && !item.spooled && <p className="session-preview">{item.outputPreview}</p>}
           {item.spooled && <SpooledFile route={route} path={item.spooled.path} label={`output spooled to ${item.spooled.path}`} />}
         </>
       );
@@ -52,6 +49,8 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
           <When at={item.at} />
           <b>{item.type.replace('harness.runtime.', '')}</b>
           {item.from && item.to && <span> {item.from} → {item.to}{item.trigger ? ` (${item.trigger})` : ''}</span>}
+          {item.exitCode !== undefined && <span className={item.exitCode === 0 ? 'muted' : 'session-error'}> · exit {item.exitCode}</span>}
+          {item.durationMs !== undefined && <span className="muted"> · {seconds(item.durationMs)}</span>}
           {item.command && <div className="mono small">$ {item.command}</div>}
           {item.reasons.length > 0 && <div>reasons: {item.reasons.join('; ')}</div>}
           {item.detail && <div>{item.detail}</div>}
@@ -62,13 +61,26 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
             ) : o.contentRef ? (
               <SpooledFile key={o.stream} route={route} path={o.contentRef} label={`full ${o.stream} (${o.bytes ?? '?'} bytes, spooled to ${o.contentRef})`} preview={o.preview} />
             ) : (
-              <pre key={o.stream} className="session-diff" tabIndex={0} aria-label={o.stream}>{o.preview}</pre>
+              <TraceText key={o.stream} text={o.preview} label={o.stream} />
             ),
           )}
         </>
       );
     case 'file-change':
       return <FileChange item={item} route={route} />;
+    case 'outcome':
+      return (
+        <>
+          <When at={item.at} />
+          <b>outcome</b> <span className={`outcome-${item.status}`}>{item.retracted ? `${item.status} withdrawn` : item.status}</span>
+          {item.score !== undefined && <span> · score {item.score}</span>} <span className="muted">from {item.source}{item.reporter ? ` (${item.reporter})` : ''}</span>
+          <span className={`session-fate fate-${item.fate}`} title={FATE_TITLE[item.fate]}>{item.fate}</span>
+          {item.detail && <div>{item.detail}</div>}
+          <div className="muted mono small">
+            {[item.reportKey && `key ${item.reportKey}`, item.stepPath && `step ${item.stepPath}`, item.promptHash && `prompt ${item.promptHash}`].filter(Boolean).join(' · ')}
+          </div>
+        </>
+      );
     case 'persistent-dir':
       return (
         <>
@@ -90,13 +102,32 @@ export function ItemRow({ item, route }: { item: SessionItem; route: SessionRout
         <>
           <When at={item.at} />
           <b>{item.type}</b> <span className="muted">#{item.sequence}</span>
+          {item.error && <div className="session-error">{item.error}</div>}
         </>
       );
   }
 }
 
 function When({ at }: { at: string }) {
-  return <time className="mono muted small session-when">{at.slice(11, 23)}</time>;
+  return <time className="mono muted small session-when" dateTime={at}>{at.slice(11, 23)}</time>;
+}
+
+/** What the outcome fold made of a report (the "Outcomes of this session" numbers). */
+const FATE_TITLE = {
+  counted: 'counts in the success rates',
+  superseded: 'a later report with the same key replaced it',
+  retracted: 'a retraction: it withdraws the live report of its key when the status matches',
+  cleared: 'withdrawn by a later retraction with the same key and status',
+} as const;
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+/** How long a call took (its first and last event), when it ended. */
+function Took({ from, to }: { from: string; to?: string }) {
+  const ms = to === undefined ? NaN : Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms >= 0 ? <span className="muted"> in {seconds(ms)}</span> : null;
 }
 
 function FileChange({ item, route }: { item: FileChangeItem; route: SessionRoute }) {
@@ -106,14 +137,14 @@ function FileChange({ item, route }: { item: FileChangeItem; route: SessionRoute
       <When at={item.at} />
       <b>file {item.change}</b> <span className="mono">{item.path}</span>
       {item.beforeBytes !== undefined && item.afterBytes !== undefined && <span className="muted"> · {item.beforeBytes} → {item.afterBytes} bytes</span>}
-      {diff?.kind === 'inline' && <pre className="session-diff" tabIndex={0}>{diff.text}</pre>}
-      {diff?.kind === 'spooled' && <SpooledFile route={route} path={diff.contentRef} label={`full diff (${diff.bytes ?? '?'} bytes, spooled to ${diff.contentRef})`} preview={diff.preview} />}
+      {diff?.kind === 'inline' && <TraceText text={diff.text} diff />}
+      {diff?.kind === 'spooled' && <SpooledFile route={route} path={diff.contentRef} label={`full diff (${diff.bytes ?? '?'} bytes, spooled to ${diff.contentRef})`} preview={diff.preview} diff />}
       {diff?.kind === 'unavailable' && <div className={diff.reason === 'redacted' ? 'session-flag' : 'muted'}>{diff.reason === 'redacted' ? 'diff redacted by the trace settings' : `no diff: ${diff.reason.replace('_', ' ')}`}</div>}
     </>
   );
 }
 
-function SpooledFile({ route, path, label, preview }: { route: SessionRoute; path: string; label: string; preview?: string }) {
+function SpooledFile({ route, path, label, preview, diff }: { route: SessionRoute; path: string; label: string; preview?: string; diff?: boolean }) {
   const [file, setFile] = useState<Load<SessionFile>>(IDLE);
   const open = () => {
     setFile(LOADING);
@@ -122,10 +153,10 @@ function SpooledFile({ route, path, label, preview }: { route: SessionRoute; pat
   return (
     <div>
       {file.phase === 'ready' ? (
-        <pre className="session-diff" tabIndex={0}>{file.value.text}{file.value.truncated ? '\n… (cut at 1 MB)' : ''}</pre>
+        <TraceText text={`${file.value.text}${file.value.truncated ? '\n… (cut at 1 MB)' : ''}`} diff={diff} />
       ) : (
         <>
-          {preview && <pre className="session-diff" tabIndex={0}>{preview}</pre>}
+          {preview && <TraceText text={preview} diff={diff} />}
           <button type="button" onClick={open} disabled={file.phase === 'loading'}>
             Show {label}
           </button>

@@ -8,12 +8,14 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { itemLinks } from '../../../shared/harness-trace/session-link-targets';
-import type { SessionItem } from '../../../shared/harness-trace/session-model';
+import { TRACE_SCHEMA } from '../../../shared/harness-trace/trace-names';
+import { isFailedItem, type SessionItem } from '../../../shared/harness-trace/session-model';
 import type { SessionView as SessionViewModel } from '../../../shared/harness-trace/session-view-types';
 import { api } from '../../api';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
 import { OutcomesSection } from './outcomes-section';
-import { isBad, ItemLinks, ItemRow, type SessionRoute } from './session-items';
+import { ItemLinks, ItemRow, type SessionRoute } from './session-items';
+import { SessionTimelineStrip, sessionItemId } from './session-timeline';
 import { useSessionLive } from './use-session-live';
 import './sessions.css';
 
@@ -39,6 +41,7 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
     if (ready) picked.current?.scrollIntoView({ block: 'center' });
   }, [ready, route.occurrence]);
   const links = useMemo(() => (load.phase === 'ready' ? load.value.items.map((item) => itemLinks(item, load.value.links)) : []), [load]);
+  const rows = useMemo(() => (load.phase === 'ready' ? traceRows(load.value) : []), [load]);
   if (load.phase === 'error') return <p role="alert" className="error">{load.error.message}</p>;
   if (load.phase !== 'ready') return <p className="muted">Reading the session…</p>;
   const v = load.value;
@@ -58,41 +61,59 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
         <Stat label="failures" value={d.failureCount} bad={d.failureCount > 0} />
         <Stat label="spooled outputs" value={d.spooledOutputCount} />
         <Stat label="content refs" value={d.contentRefCount} />
+        <Stat label="in /artifacts/trace/" value={d.largeTraceArtifactCount} />
         <Stat label="redacted events" value={d.redactionCount} />
       </dl>
+      {v.listing.problem !== null && (
+        <p className="session-problem" role="note">
+          {v.listing.problem}. little-harness itself reports this session as not found; its trace is shown as written.
+        </p>
+      )}
+      {d.eventCount === 0 && d.invalidEventCount > 0 && (
+        <p className="session-problem" role="note">
+          None of the trace's {d.invalidEventCount} lines is an event little-harness accepts (schema {TRACE_SCHEMA}): each is shown below with the reason.
+        </p>
+      )}
       {v.tornTail && (
         <p className="session-torn" role="note">
           The trace ends in a half-written line (line {v.tornTail.line}, {v.tornTail.bytes} bytes): the writer stopped mid-append, or is writing it now. Everything before it is read.
         </p>
       )}
       {v.linkProblems.length > 0 && <p className="muted">Links to the session's workflow runs are incomplete: {v.linkProblems.join('; ')}</p>}
+      <SessionTimelineStrip items={v.items} />
       <ol className="session-items">
-        {v.items.map((item, i) => {
+        {rows.map((row) => {
+          if (row.kind === 'rejected') {
+            return (
+              <li key={`line-${row.line}`} className="session-item kind-invalid bad">
+                <span className="mono">line {row.line}</span> <b>{row.torn ? 'half-written' : 'rejected'}</b>: {row.reason}
+                <pre>{row.text}</pre>
+              </li>
+            );
+          }
+          const { item, index } = row;
           const isPicked = route.occurrence !== undefined && occurrenceOf(item) === route.occurrence;
           return (
-            <li key={i} ref={isPicked ? picked : undefined} className={`session-item kind-${item.kind}${isBad(item) ? ' bad' : ''}${isPicked ? ' picked' : ''}`} aria-current={isPicked ? 'true' : undefined}>
+            <li key={`item-${index}`} id={sessionItemId(index)} tabIndex={-1} ref={isPicked ? picked : undefined} className={`session-item kind-${item.kind}${isFailedItem(item) ? ' bad' : ''}${isPicked ? ' picked' : ''}`} aria-current={isPicked ? 'true' : undefined}>
               <ItemRow item={item} route={route} />
-              <ItemLinks links={links[i] ?? []} />
+              <ItemLinks links={links[index] ?? []} />
             </li>
           );
         })}
       </ol>
       {v.listing.counts !== null && v.listing.counts.outcomes > 0 && <OutcomesSection harnessDir={route.dir} sessionId={route.sessionId} title="Outcomes of this session" version={version} />}
-      {v.invalidLines.length > 0 && (
-        <section aria-label="Invalid lines">
-          <h3>Lines little-harness rejects ({v.invalidLines.length})</h3>
-          <ul className="session-invalid">
-            {v.invalidLines.map((l) => (
-              <li key={l.line}>
-                <span className="mono">line {l.line}</span>: {l.reason}
-                <pre>{l.text}</pre>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
     </section>
   );
+}
+
+type TraceRow = { kind: 'item'; line: number; item: SessionItem; index: number } | { kind: 'rejected'; line: number; reason: string; text: string; torn: boolean };
+
+/** The items and the lines little-harness rejects, where each sits in the file. */
+function traceRows(v: SessionViewModel): TraceRow[] {
+  const rows: TraceRow[] = v.items.map((item, index) => ({ kind: 'item', line: item.line, item, index }));
+  for (const l of v.invalidLines) rows.push({ kind: 'rejected', line: l.line, reason: l.reason, text: l.text, torn: false });
+  if (v.tornTail) rows.push({ kind: 'rejected', line: v.tornTail.line, reason: `${v.tornTail.bytes} bytes without a newline; read once the writer ends the line`, text: v.tornTail.text, torn: true });
+  return rows.sort((a, b) => a.line - b.line);
 }
 
 function occurrenceOf(item: SessionItem): string | undefined {

@@ -46,6 +46,7 @@ export function SessionsPanel({ root }: { root: string }) {
               <td>
                 {s.state ?? '?'}
                 {s.tornTail && <span className="session-flag" title="The trace ends in a half-written line: the writer stopped mid-append"> · torn</span>}
+                {s.problem !== null && s.counts !== null && <span className="session-flag" title={s.problem}> · status file unreadable</span>}
               </td>
               <td className="num">{s.counts?.events ?? '–'}</td>
               <td className="num">{s.counts ? withFailed(s.counts.modelCalls, s.counts.modelCallsFailed) : '–'}</td>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildSessionModel } from './session-model';
+import { sessionTimeline } from './session-timeline';
+import { readTrace } from './trace-reader';
+
+const line = (sequence: number, type: string, second: number, metadata: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ schemaVersion: 'lh.trace.v2', eventId: `evt_${sequence}`, sequence, type, sessionId: 's', timestamp: `2026-06-03T00:00:0${second}.000Z`, metadata, ...extra });
+const content = { captured: true, preview: 'hi' };
+const model = { stepNumber: 1, model: { provider: 'p', modelId: 'm' } };
+const tool = (id: string) => ({ toolName: 'bash', toolCallId: id, caller: 'model' });
+
+describe('sessionTimeline', () => {
+  it('draws calls as bars from first to last event (an open one to the end), other items as points in their lanes', () => {
+    const trace = readTrace(new TextEncoder().encode([
+      line(1, 'harness.model.called', 0, { ...model, request: { promptHash: 'h', system: content, messages: [], tools: [] } }, { occurrenceId: 'o1' }),
+      line(2, 'harness.model.responded', 2, { ...model, text: content }, { occurrenceId: 'o1' }),
+      line(3, 'harness.tool_call.started', 3, tool('c1')),
+      line(4, 'harness.runtime.command.denied', 4, { command: 'rm -rf /', reasons: [{ kind: 'destructive' }] }),
+      line(5, 'harness.tool_call.started', 5, tool('c2')),
+      line(6, 'harness.tool_call.failed', 6, { ...tool('c1'), error: { name: 'E', message: 'denied' } }),
+      line(7, 'harness.session.completed', 8, {}),
+      '',
+    ].join('\n')));
+    const items = buildSessionModel('s', null, trace).items;
+    const t = sessionTimeline(items);
+    expect(t && [t.endMs - t.startMs, t.marks.map((m) => [m.lane, m.index, m.toMs - m.fromMs, m.tone])]).toEqual([
+      8000,
+      [
+        ['model calls', 0, 2000, 'ok'],
+        ['tool calls', 1, 3000, 'failed'],
+        ['runtime', 2, 0, 'failed'],
+        ['tool calls', 3, 3000, 'open'],
+        ['events', 4, 0, 'info'],
+      ],
+    ]);
+    expect(t?.marks[2].label).toBe('command.denied $ rm -rf /');
+    expect(sessionTimeline([])).toBeNull();
+  });
+});

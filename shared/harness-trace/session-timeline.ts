@@ -1,0 +1,78 @@
+/**
+ * A session's trace on a time axis: model and tool calls as bars from their first to their
+ * last event (an unfinished call runs to the session's last event), runtime, file and other
+ * events as points, each in its lane. Pure: the session view draws it and a click on a mark
+ * goes to the item (`index` into the session's items).
+ */
+import { isFailedItem, type SessionItem } from './session-model';
+
+export type TimelineLane = 'model calls' | 'tool calls' | 'runtime' | 'files' | 'events';
+
+/** Lanes top to bottom. */
+export const TIMELINE_LANES: readonly TimelineLane[] = ['model calls', 'tool calls', 'runtime', 'files', 'events'];
+
+export type TimelineMark = { lane: TimelineLane; index: number; fromMs: number; toMs: number; tone: 'ok' | 'failed' | 'open' | 'info'; label: string };
+
+export type SessionTimeline = { startMs: number; endMs: number; marks: TimelineMark[] };
+
+/** The marks of `items` (those with a readable time), or null when no item has one. */
+export function sessionTimeline(items: readonly SessionItem[]): SessionTimeline | null {
+  const times = items.flatMap((item) => [Date.parse(startOf(item)), ...(endOf(item) ? [Date.parse(endOf(item) as string)] : [])]).filter(Number.isFinite);
+  if (times.length === 0) return null;
+  const startMs = Math.min(...times);
+  const endMs = Math.max(...times);
+  const marks: TimelineMark[] = [];
+  items.forEach((item, index) => {
+    const from = Date.parse(startOf(item));
+    if (!Number.isFinite(from)) return;
+    const end = endOf(item);
+    const open = (item.kind === 'model-call' || item.kind === 'tool-call') && item.status === 'open';
+    const to = end ? Date.parse(end) : open ? endMs : from;
+    const tone = isFailedItem(item) ? 'failed' : open ? 'open' : item.kind === 'model-call' || item.kind === 'tool-call' ? 'ok' : 'info';
+    marks.push({ lane: laneOf(item), index, fromMs: from, toMs: Number.isFinite(to) ? Math.max(from, to) : from, tone, label: labelOf(item) });
+  });
+  return { startMs, endMs, marks };
+}
+
+function startOf(item: SessionItem): string {
+  return item.kind === 'model-call' || item.kind === 'tool-call' ? item.startedAt : item.at;
+}
+
+function endOf(item: SessionItem): string | undefined {
+  return item.kind === 'model-call' || item.kind === 'tool-call' ? item.endedAt : undefined;
+}
+
+function laneOf(item: SessionItem): TimelineLane {
+  switch (item.kind) {
+    case 'model-call':
+      return 'model calls';
+    case 'tool-call':
+      return 'tool calls';
+    case 'runtime':
+      return 'runtime';
+    case 'file-change':
+    case 'persistent-dir':
+      return 'files';
+    default:
+      return 'events';
+  }
+}
+
+function labelOf(item: SessionItem): string {
+  switch (item.kind) {
+    case 'model-call':
+      return `model call ${item.model} step ${item.stepNumber ?? '?'} · ${item.status}`;
+    case 'tool-call':
+      return `tool ${item.toolName} ${item.toolCallId} · ${item.status}`;
+    case 'runtime':
+      return `${item.type.replace('harness.runtime.', '')}${item.command ? ` $ ${item.command}` : ''}`;
+    case 'file-change':
+      return `file ${item.change} ${item.path}`;
+    case 'persistent-dir':
+      return `${item.type.replace('harness.persistent_dir.', 'persistent dir ')} ${item.harnessDir}`;
+    case 'outcome':
+      return `outcome ${item.status}${item.retracted ? ' withdrawn' : ''} (${item.fate})`;
+    default:
+      return item.type;
+  }
+}
