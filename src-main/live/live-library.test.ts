@@ -31,6 +31,8 @@ describe('the core owns one live observer per opened library', () => {
       expect(last?.kind === 'run.delta' && last.summary).toMatchObject({ status: 'completed', phase: 'ended', eventCount: 11, lastEventType: 'RunCompleted' });
       // Summaries only: no payload bodies over the push channel.
       expect(last?.kind === 'run.delta' && Object.keys(last.events[0]).sort()).toEqual(['eventId', 'recordedAt', 'sequence', 'stepPath', 'type']);
+      // run_new was appended after run_grow's end: on a loaded machine its start can come a tick later.
+      await until(() => pushes.some((m) => m.kind === 'run.started' && m.runId === 'run_new'), 10_000, 'new run push');
       expect(pushes.find((m) => m.kind === 'run.started' && m.runId === 'run_new')).toMatchObject({ reason: 'new' });
       // The library snapshot follows: patched rows, and a reload that lists the new run.
       await until(() => {
