@@ -35,5 +35,8 @@ describe('sessionTimeline', () => {
     ]);
     expect(t?.marks[2].label).toBe('command.denied $ rm -rf /');
     expect(sessionTimeline([])).toBeNull();
+    // Past the mark limit the plain points go (counted); calls and failures stay.
+    const capped = sessionTimeline(items, 3);
+    expect(capped && [capped.marks.map((m) => m.index), capped.omitted]).toEqual([[0, 1, 2, 3], 1]);
   });
 });

@@ -13,10 +13,14 @@ export const TIMELINE_LANES: readonly TimelineLane[] = ['model calls', 'tool cal
 
 export type TimelineMark = { lane: TimelineLane; index: number; fromMs: number; toMs: number; tone: 'ok' | 'failed' | 'open' | 'info'; label: string };
 
-export type SessionTimeline = { startMs: number; endMs: number; marks: TimelineMark[] };
+/** `omitted`: points left out past `maxMarks` (calls and failures are always drawn). */
+export type SessionTimeline = { startMs: number; endMs: number; marks: TimelineMark[]; omitted: number };
+
+/** Most marks drawn: past it, plain points (not calls, not failures) are left out and counted. */
+export const TIMELINE_MAX_MARKS = 2000;
 
 /** The marks of `items` (those with a readable time), or null when no item has one. */
-export function sessionTimeline(items: readonly SessionItem[]): SessionTimeline | null {
+export function sessionTimeline(items: readonly SessionItem[], maxMarks = TIMELINE_MAX_MARKS): SessionTimeline | null {
   const times = items.flatMap((item) => [Date.parse(startOf(item)), ...(endOf(item) ? [Date.parse(endOf(item) as string)] : [])]).filter(Number.isFinite);
   if (times.length === 0) return null;
   const startMs = Math.min(...times);
@@ -31,7 +35,10 @@ export function sessionTimeline(items: readonly SessionItem[]): SessionTimeline 
     const tone = isFailedItem(item) ? 'failed' : open ? 'open' : item.kind === 'model-call' || item.kind === 'tool-call' ? 'ok' : 'info';
     marks.push({ lane: laneOf(item), index, fromMs: from, toMs: Number.isFinite(to) ? Math.max(from, to) : from, tone, label: labelOf(item) });
   });
-  return { startMs, endMs, marks };
+  if (marks.length <= maxMarks) return { startMs, endMs, marks, omitted: 0 };
+  // A long session: keep what a reader looks for first, the calls and the failures.
+  const kept = marks.filter((m) => m.tone !== 'info');
+  return { startMs, endMs, marks: kept, omitted: marks.length - kept.length };
 }
 
 function startOf(item: SessionItem): string {
