@@ -2,15 +2,17 @@
  * A shared bundle (docs/EXPORT.md, "Bundle") opened from file:// in Chromium with the network
  * off: every request but the file itself is blocked and counted (none may happen), the page's
  * CSP must report no violation, and the run shows the same status, cost, tokens, steps and crash
- * boundary as browser mode shows for the same run. Light and dark screenshots in e2e/screenshots.
+ * boundary (the Crash & resume view word for word) as browser mode shows for the same run. Light
+ * and dark screenshots in e2e/screenshots.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtureRun, fixturesTest, type ManifestRun } from './fixture-runs';
 import type { Served } from './serve-fixture';
+import { figures, openOffline } from './bundle-offline';
 
 const root = join(__dirname, '..');
 const examples = join(root, 'examples');
@@ -25,48 +27,6 @@ function exportBundle(r: ManifestRun, extra: string[] = []): string {
   return out;
 }
 
-/** What both pages must agree on, read off the run view. */
-async function figures(page: Page) {
-  await expect(page.locator('.run-body .progress')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('section[aria-labelledby="ov-tokens-h"]')).toBeVisible();
-  const text = (selector: string) => page.locator(selector).first().innerText();
-  return {
-    badge: await text('.run-header .badge'),
-    headerCost: await text('.run-header-cost'),
-    status: await text('.ov-status'),
-    cost: await text('section[aria-labelledby="ov-cost-h"]'),
-    tokens: await text('section[aria-labelledby="ov-tokens-h"]'),
-    steps: await text('section[aria-labelledby="ov-steps-h"]'),
-  };
-}
-
-/** The bundle opened offline; requests other than the file are aborted and counted; CSP violations and page errors collected. */
-async function openOffline(browser: Browser, file: string, scheme: 'light' | 'dark') {
-  const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
-  await context.setOffline(true);
-  const url = `file://${file}`;
-  const foreign: string[] = [];
-  await context.route('**/*', (route) => {
-    if (route.request().url().split('#')[0] === url) return route.continue();
-    foreign.push(route.request().url());
-    return route.abort();
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(() => {
-    (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  await page.goto(url);
-  const checks = async () => {
-    expect(foreign, 'requests beyond the file').toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), 'CSP violations').toEqual([]);
-    expect(errors, 'page errors').toEqual([]);
-  };
-  return { page, context, checks };
-}
-
 async function appFigures(page: Page, served: Served, r: ManifestRun) {
   await page.goto(served.url);
   await page.evaluate((h) => (window.location.hash = h), `#/run/${encodeURIComponent(r.runId)}?dir=${encodeURIComponent(r.dataDir.replace(/^fixtures\//, ''))}`);
@@ -74,15 +34,28 @@ async function appFigures(page: Page, served: Served, r: ManifestRun) {
   return figures(page);
 }
 
+/** The Crash & resume view's text (crash boundary, in-flight work, resume plan), from the tab bar. */
+async function crashView(page: Page): Promise<string> {
+  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Crash & resume', exact: true }).click();
+  await expect(page.locator('.run-body .progress')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.run-body h2, .run-body h3').first()).toBeVisible();
+  return page.locator('.run-body').innerText();
+}
+
 test('a crashed run: the bundle shows what browser mode shows, offline, with no CSP violation, light and dark', async ({ browser, page, fixtures }) => {
   const r = run('crashed model-call-in-flight');
   const file = exportBundle(r);
   const want = await appFigures(page, fixtures, r);
   expect(want.badge).toMatch(/crashed/);
+  const wantCrash = await crashView(page);
+  expect(wantCrash).toContain('model call turn 1 in summarize in flight');
   for (const scheme of ['light', 'dark'] as const) {
     const { page: bundle, context, checks } = await openOffline(browser, file, scheme);
     await expect(bundle.getByRole('heading', { name: r.runId })).toBeVisible({ timeout: 15_000 });
     expect(await figures(bundle)).toEqual(want);
+    // The crash boundary, what was in flight and the resume plan: the app's own words, word for word.
+    expect(await crashView(bundle)).toEqual(wantCrash);
+    await bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Overview', exact: true }).click();
     await expect(bundle.getByRole('region', { name: 'About this bundle' })).toContainText('Shared bundle');
     await expect(bundle.getByRole('region', { name: 'About this bundle' })).toContainText('Not redacted');
     await bundle.screenshot({ path: join(shots, `bundle-overview-${scheme}.png`) });
@@ -101,6 +74,8 @@ test('a crashed run: the bundle shows what browser mode shows, offline, with no 
     await bundle.evaluate((id) => (window.location.hash = `#/run/${id}/event/18`), encodeURIComponent(r.runId));
     await expect(bundle.locator('.ev-detail-title')).toContainText('#18');
     await expect(bundle.locator('.ev-detail-body .json-view').first()).toContainText('harness.model.called');
+    // No time travel in a snapshot: no link that leads to it.
+    await expect(bundle.getByRole('link', { name: 'Show the run as of this event' })).toHaveCount(0);
     await bundle.screenshot({ path: join(shots, `bundle-events-${scheme}.png`) });
     await checks();
     await context.close();
@@ -111,8 +86,11 @@ test('a resumed run and a redacted bundle: same figures, the redaction list, no 
   const r = run('resumed after model-call-in-flight');
   const file = exportBundle(r, ['--redact']);
   const want = await appFigures(page, fixtures, r);
+  const wantCrash = await crashView(page);
   const { page: bundle, context, checks } = await openOffline(browser, file, 'light');
   expect(await figures(bundle)).toEqual(want);
+  expect(await crashView(bundle)).toEqual(wantCrash);
+  await bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Overview', exact: true }).click();
   await expect(bundle.getByRole('region', { name: 'About this bundle' })).toContainText('Redacted before sharing');
   await bundle.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Turns & tools' }).click();
   await expect(bundle.locator('.tr-resume').first()).toBeVisible();

@@ -85,6 +85,29 @@ test('the run list sends the runs its filters let through', async ({ page }) => 
   await page.screenshot({ path: join(shots, 'otlp-send-library.png') });
 });
 
+test('shows progress while a send runs, and Cancel stops a send the backend no longer answers', async ({ page }) => {
+  await page.goto(served.url);
+  await page.getByRole('button', { name: /^Send all to tracing backend…$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
+  await dialog.getByLabel('Endpoint (OTLP/HTTP)').fill(receiver.url);
+  // One request per run here: three are accepted, then the backend goes silent.
+  receiver.hold(3);
+  try {
+    await dialog.getByRole('button', { name: /^Send \d+ runs$/ }).click();
+    const status = dialog.getByRole('status').filter({ hasText: /spans sent · run \d+ of \d+/ });
+    await expect(status).toContainText(/^[1-9][\d,]* spans sent · run 3 of \d+ \(\d+ \/ \d+ spans\)$/);
+    const bar = dialog.getByRole('progressbar', { name: 'Sending spans' });
+    expect(Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
+    await page.screenshot({ path: join(shots, 'otlp-send-progress.png') });
+    await dialog.getByRole('button', { name: 'Cancel sending' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(/Cancelled.*spans were accepted/);
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled();
+  } finally {
+    receiver.release();
+  }
+});
+
 test('two runs picked in the run list are sent together', async ({ page }) => {
   const picks = [exportFixture('completed'), exportFixture('failed')];
   await page.goto(served.url);

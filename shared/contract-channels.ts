@@ -141,8 +141,10 @@ export const CHANNELS = {
   'run.export': answers<RunExport>()((z) =>
     z.object({ ...runRef(z), format: z.enum(['html', 'md', 'json', 'pdf']), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z).optional() }).strict(),
   ),
-  /** What an export of the run with these redaction rules would take out (rule, count, where; never values): the export dialog's preview. */
-  'run.redactionPreview': answers<RedactionSummary>()((z) => z.object({ ...runRef(z), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z) }).strict()),
+  /** What an export of the run with these redaction rules would take out (rule, count, where; never values): the export control's preview, for a report (default) or for Share… (`for: 'bundle'`: everything a bundle embeds). */
+  'run.redactionPreview': answers<RedactionSummary>()((z) =>
+    z.object({ ...runRef(z), maxText: z.number().int().min(1).max(MAX_TEXT_LIMIT).optional(), redact: redact(z), for: z.enum(['report', 'bundle']).optional() }).strict(),
+  ),
   /** The run as one self-contained offline HTML file with the run views (docs/EXPORT.md, "Bundle"). */
   'run.bundle': answers<RunBundle>()(bundleSpec),
   /** Desktop only: build the run's bundle and save it through the save dialog; the written path, or null when cancelled. */

@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ok } from '../shared/diagnostics';
+import { diagnostic, ok } from '../shared/diagnostics';
 import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
 import { buildBundleBlocks } from '../src-main/export/bundle/build-bundle';
 import { bundleHtml, safeScript } from '../src-main/export/bundle/bundle-html';
 import { redactorFor } from '../shared/redact/redaction-request';
+import { bundleHandlers } from '../src-renderer/bundle/bundle-handlers';
+import { omissionNotes } from '../src-renderer/views/bundle/bundle-banner';
 import type { InspectorCore } from '../src-main/library/inspector-core';
 import { pageHandlers as handlersOf, readBundlePage, type BundlePage } from './support/bundle-page';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
@@ -154,20 +156,52 @@ describe('bundle page', () => {
   });
 });
 
-describe('bundle of hostile payloads', () => {
-  it('embeds a 10,000-level payload (undecodable at the door) as stored, redacted or not', async () => {
-    const { dir, runId } = fixtureRun('completed: planner prelude');
+/** What buildBundleBlocks needs for a fixture run, read through an opened core: its origin and its model. */
+async function modelOf(core: InspectorCore, shows: string) {
+  const { dir, runId } = fixtureRun(shows);
+  const opened = await core.openPath(EXAMPLES);
+  if (!opened.ok) throw new Error(opened.error.message);
+  const summary = opened.value.runs.find((r) => r.dataDir === dir && r.runId === runId)!;
+  const origin = { dir: opened.value.dataDirs.find((d) => d.path === dir)!, summary, snapshot: opened.value };
+  const [detail, costs] = [await core.runDetail({ dataDir: dir, runId }), await core.handlers['run.costs']({ dataDir: dir, runId })];
+  if (!detail.ok || !costs.ok) throw new Error('no model');
+  return { dir, runId, origin, detail: detail.value, costs: costs.value };
+}
+
+describe('bundle of a log that stopped reading part way', () => {
+  it('says which payloads could not be read, apart from the budget, and the event says why', async () => {
     const core = await openCore(EXAMPLES);
     try {
-      const opened = await core.openPath(EXAMPLES);
-      if (!opened.ok) throw new Error(opened.error.message);
-      const summary = opened.value.runs.find((r) => r.dataDir === dir && r.runId === runId)!;
-      const origin = { dir: opened.value.dataDirs.find((d) => d.path === dir)!, summary, snapshot: opened.value };
-      const [detail, costs] = [await core.runDetail({ dataDir: dir, runId }), await core.handlers['run.costs']({ dataDir: dir, runId })];
-      if (!detail.ok || !costs.ok) throw new Error('no model');
+      const { origin, detail, costs } = await modelOf(core, 'completed: planner prelude');
+      const row = (sequence: number) => ({ sequence, type: 'StepScheduled', recordedAt: '2026-12-01T00:00:00.000Z', eventId: `evt_${sequence}`, payloadChars: 2 });
+      const stopped = diagnostic('sqlite-read-failed', 'database disk image is malformed (events.db)');
+      const read = { detail, costs, reportText: null, rows: [row(1), row(2)], payloads: [{ sequence: 1, text: '{}' }], artifacts: [], readErrors: [stopped] };
+      const blocks = buildBundleBlocks(read, origin, { budgetBytes: 10_000_000, notes: null, createdAt: '2026-12-01T00:00:00.000Z', inspectorVersion: 'test', redactor: null });
+      expect(blocks.model.info.omissions.eventBodies.count).toBe(0);
+      expect(blocks.rows.map((r) => r.unread ?? false)).toEqual([false, true]);
+      expect(omissionNotes(blocks.model.info)).toEqual(['Some event payloads could not be read when this bundle was made: database disk image is malformed (events.db)']);
+      const handlers = bundleHandlers(ok({ model: blocks.model, rows: blocks.rows, bodies: new Uint8Array(blocks.bodies) }));
+      const ref = { dataDir: blocks.model.snapshot.root, runId: detail.ref.runId };
+      expect(await handlers['run.event']({ ...ref, sequence: 1 })).toMatchObject({ ok: true, value: { event: { payload: {} } } });
+      const unread = await handlers['run.event']({ ...ref, sequence: 2 });
+      expect(!unread.ok && unread.error.message).toBe('The payload of event 2 could not be read from the log when this bundle was made.');
+      // The events list shows the row like any other.
+      const list = await handlers['run.slice']({ ...ref, spec: { section: 'events', from: 0, count: 10 } });
+      expect(list.ok && list.value.items).toEqual([row(1), row(2)]);
+    } finally {
+      core.close();
+    }
+  });
+});
+
+describe('bundle of hostile payloads', () => {
+  it('embeds a 10,000-level payload (undecodable at the door) as stored, redacted or not', async () => {
+    const core = await openCore(EXAMPLES);
+    try {
+      const { origin, detail, costs } = await modelOf(core, 'completed: planner prelude');
       const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
       const row = { sequence: 1, type: 'RunStarted', recordedAt: '2026-12-01T00:00:00.000Z', eventId: 'evt_1', payloadChars: deep.length, undecodable: true };
-      const read = { value: { detail: detail.value, costs: costs.value, reportText: null, rows: [row], payloads: [{ sequence: 1, text: deep }], artifacts: [], readErrors: [] } };
+      const read = { value: { detail, costs, reportText: null, rows: [row], payloads: [{ sequence: 1, text: deep }], artifacts: [], readErrors: [] } };
       const options = { budgetBytes: 10_000_000, notes: null, createdAt: '2026-12-01T00:00:00.000Z', inspectorVersion: 'test' };
       const plain = buildBundleBlocks(read.value, origin, { ...options, redactor: null });
       expect(plain.bodies.toString('utf8')).toContain(deep);

@@ -57,6 +57,21 @@ describe('little-inspector otlp', () => {
     expect(got[0].headers).toMatchObject({ 'x-team': 'flag', 'x-env': '1' });
   });
 
+  it('takes OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is over the generic endpoint, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL over the generic protocol, http/protobuf by default', async () => {
+    const before = receiver.requests.length;
+    const env = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${receiver.port}/custom/traces`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+    };
+    expect((await run([completed().runId, '--data-dir', completed().dir], env)).code).toBe(0);
+    expect(receiver.requests.slice(before).map((q) => `${q.path} ${q.contentType}`)).toContain('/custom/traces application/json');
+    const plain = receiver.requests.length;
+    expect((await run([completed().runId, '--data-dir', completed().dir], { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${receiver.port}/v1/traces` })).code).toBe(0);
+    expect(receiver.requests.slice(plain).every((q) => q.contentType === 'application/x-protobuf')).toBe(true);
+  });
+
   it('reports a refused export (HTTP 401 with the backend body) as an error, exit 1', async () => {
     receiver.refuseWith(401, 'bad credentials');
     try {

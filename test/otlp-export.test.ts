@@ -215,6 +215,30 @@ describe('otlp export: crash boundary, content, links', () => {
     expect(parallel.filter((s) => s.attributes['little.step.branch_key'] === 'v1%2E2')).toHaveLength(2);
   });
 
+  it('ends every span left open by a crash at the crash boundary, ERROR saying so, error.type crashed, in every crashed run', async () => {
+    const crashed = manifestRows().filter((r) => r.crashed && !r.dataDir.includes('loopctl'));
+    const spans = [...(await exportAll(join(EXAMPLES, 'fixtures'))), ...(await exportAll(join(EXAMPLES, 'demo')))];
+    let cut = 0;
+    for (const row of crashed) {
+      const trace = byTrace(spans, row.runId);
+      const root = trace.find((s) => s.parentSpanId === undefined);
+      if (root === undefined || root.attributes['little.run.verdict'] !== 'crashed') continue;
+      const boundary = root.events.find((e) => e.name === 'little.crash_boundary')!;
+      expect(root.status.code, row.runId).toBe(2);
+      for (const s of trace.filter((x) => /at the crash boundary/.test(x.status.message ?? ''))) {
+        expect(s.status.code, `${row.runId} ${s.name}`).toBe(2);
+        expect(s.endTimeUnixNano, `${row.runId} ${s.name}`).toBe(boundary.timeUnixNano);
+        expect(s.attributes['error.type'], `${row.runId} ${s.name}`).toBe('crashed');
+        if (s.parentSpanId !== undefined) cut += 1;
+      }
+      // Whatever the mapping calls crashed is one of those.
+      for (const s of trace.filter((x) => x.attributes['little.call.status'] === 'crashed' || x.attributes['little.step.status'] === 'crashed')) {
+        expect(s.status.message, `${row.runId} ${s.name}`).toMatch(/in flight .*at the crash boundary: /);
+      }
+    }
+    expect(cut).toBeGreaterThan(crashed.length);
+  });
+
   it('names the root span after the locked workflow version (LWIR metadata), with the run label and version id as attributes', async () => {
     const spans = await exportAll(join(EXAMPLES, 'demo'));
     const demo = manifestRows().find((r) => r.dataDir === 'demo/.little-workflow' && r.status === 'completed' && r.shows.startsWith('demo completed'))!;

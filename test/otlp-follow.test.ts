@@ -37,17 +37,31 @@ function agentStep(runId: string, stepPath: string, n: number): WriterEvent[] {
 const spanKey = (s: ReceivedSpan) => `${s.traceId}/${s.spanId}`;
 const comparable = (s: ReceivedSpan) => JSON.stringify({ ...s, attributes: Object.entries(s.attributes).sort() });
 
+/** A fresh data dir with a live writer child and a receiver, cleaned up after the file. */
+async function followWorld(prefix: string) {
+  const root = tempRoot(prefix);
+  roots.push(root);
+  const dir = join(root, '.little-workflow');
+  const writer = await startScriptWriter(dir);
+  writers.push(writer);
+  return { dir, writer, receiver: await startOtlpReceiver() };
+}
+
+/** What `--follow` delivered equals a one-shot export of the final log: same ids, parents, names, times, statuses, attributes. */
+async function expectSameAsOneShot(dir: string, followed: readonly ReceivedSpan[]) {
+  const oneShot = await startOtlpReceiver();
+  expect(await otlpCommand(['--all', '--data-dir', dir, '--endpoint', oneShot.url], { stdout: () => undefined, stderr: () => undefined })).toBe(0);
+  expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
+  await oneShot.close();
+}
+
 describe('little-inspector otlp --follow', () => {
   it('sends every span exactly once although the backend is down part of the time, and equals a one-shot export', async () => {
-    const root = tempRoot('li-otlp-follow-');
-    roots.push(root);
-    const dir = join(root, '.little-workflow');
-    const writer = await startScriptWriter(dir);
-    writers.push(writer);
-    const receiver = await startOtlpReceiver();
+    const { dir, writer, receiver } = await followWorld('li-otlp-follow-');
     const stopper = new AbortController();
     let stderr = '';
-    const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t) };
+    let stdout = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
     // An old finished run is there before following starts.
     await writer.append(simpleRun('run_old', 2, true));
     const following = otlpCommand(['--all', '--data-dir', dir, '--endpoint', receiver.url, '--follow'], io, {
@@ -61,11 +75,16 @@ describe('little-inspector otlp --follow', () => {
       await until(() => receiver.spans().some((s) => s.attributes['little.step.path'] === 'a' && s.name.startsWith('execute_tool')), 15_000, 'step a sent');
       await until(() => receiver.spans().some((s) => s.attributes['little.run.id'] === 'run_old' && s.parentSpanId === undefined), 15_000, 'run_old sent');
 
+      // Step a's 8 events after RunStarted: accepted through sequence 9.
+      await until(() => /^run_live {2}\+\d+ spans, exported through sequence 9$/m.test(stdout), 15_000, 'run_live exported through 9');
       await receiver.down();
+      const linesBeforeDown = stdout.length;
       await writer.append(agentStep('run_live', 'b', 2));
       await writer.append(simpleRun('run_second', 3, false));
       await until(() => /export failed \(attempt 2\)/.test(stderr), 15_000, 'failed exports while down');
       await writer.append(agentStep('run_live', 'c', 3));
+      // While the backend is down nothing is accepted, so no run's exported sequence moves.
+      expect(stdout.length).toBe(linesBeforeDown);
       await receiver.up();
       await writer.append([{ runId: 'run_live', type: 'RunCompleted', payload: { workflowVersionId: 'wfver_t', output: 1, outputRef: 'artifact://art_3', terminalStepPath: 'c' } }]);
       await writer.append([{ runId: 'run_second', type: 'RunCompleted', payload: { workflowVersionId: 'wfver_t', output: 1 } }]);
@@ -79,12 +98,47 @@ describe('little-inspector otlp --follow', () => {
     const followed = receiver.spans();
     expect(new Set(followed.map(spanKey)).size).toBe(followed.length);
 
-    const oneShot = await startOtlpReceiver();
-    const once = await otlpCommand(['--all', '--data-dir', dir, '--endpoint', oneShot.url], io);
-    expect(once).toBe(0);
-    expect(followed.map(comparable).sort()).toEqual(oneShot.spans().map(comparable).sort());
+    await expectSameAsOneShot(dir, followed);
     expect(followed).toHaveLength(20);
-    await oneShot.close();
+    // Each run ends exported through its last sequence (= its event count on the root span), never moving back.
+    for (const root of followed.filter((s) => s.parentSpanId === undefined)) {
+      const runId = String(root.attributes['little.run.id']);
+      const marks = [...stdout.matchAll(new RegExp(`^${runId} {2}\\+\\d+ spans, exported through sequence (\\d+)$`, 'gm'))].map((m) => Number(m[1]));
+      expect(marks.at(-1), runId).toBe(root.attributes['little.run.event_count']);
+      expect([...marks].sort((a, b) => a - b), runId).toEqual(marks);
+    }
+    await receiver.close();
+  }, 60_000);
+
+  it('holds at most maxQueue spans while the backend is down (the log is the backlog), then sends each once', async () => {
+    const { dir, writer, receiver } = await followWorld('li-otlp-follow-bounded-');
+    await receiver.down();
+    // 3 runs of 1 root + 4 steps each: 15 spans against a queue of 4.
+    for (const runId of ['run_q1', 'run_q2', 'run_q3']) await writer.append(simpleRun(runId, 4, true));
+    const stopper = new AbortController();
+    let stderr = '';
+    const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t) };
+    const following = otlpCommand(['--all', '--data-dir', dir, '--endpoint', receiver.url, '--follow'], io, {
+      signal: stopper.signal,
+      sender: { timeoutMillis: 300 },
+      follow: { flushMs: 30, backoffInitialMs: 30, backoffMaxMs: 60, batchSize: 2, maxQueue: 4, observer: { pollMs: 30, discoverMs: 60, lockCheckMs: 60 } },
+    });
+    try {
+      await until(() => /export failed \(attempt 3\)/.test(stderr), 15_000, 'failed exports while down');
+      const waiting = [...stderr.matchAll(/(\d+) spans waiting/g)].map((m) => Number(m[1]));
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(Math.max(...waiting)).toBeLessThanOrEqual(4);
+      await receiver.up();
+      await until(() => receiver.spans().length >= 15, 20_000, 'every span after the backend came back');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      stopper.abort();
+    }
+    expect(await following).toBe(0);
+    const followed = receiver.spans();
+    expect(followed).toHaveLength(15);
+    expect(new Set(followed.map(spanKey)).size).toBe(15);
+    await expectSameAsOneShot(dir, followed);
     await receiver.close();
   }, 60_000);
 });

@@ -11,15 +11,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
+import { PLANTED_USER_RULES } from '../scripts/fixtures/scenarios/planted-secrets';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
 import { chromiumPath } from '../src-main/export/pdf-playwright';
-import { escapeHtml } from '../shared/report-export/escape-text';
 import type { RunReportDocument } from '../shared/report-export/report-document-types';
 import { fixtureRun } from './support/fixture-manifest';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 import { cli } from './support/run-cli-captured';
 import { hashTree } from './support/store-test-fixtures';
+import { ALL_PLANTED, markersIn, plantedLeaks } from './support/planted-leaks';
 
 const RUNS = {
   planted: () => fixtureRun('redaction: planted fake secrets of every rule'),
@@ -28,19 +28,6 @@ const RUNS = {
 };
 type RunName = keyof typeof RUNS;
 const RUN_NAMES = Object.keys(RUNS) as RunName[];
-
-/** Every value that must not leave the machine. */
-const SECRETS = [...PLANTED_SECRETS, ...PLANTED_USER_SECRETS].map((p) => ({ rule: p.rule, secret: p.secret })).concat([{ rule: 'secret-field', secret: 'FAKE-field-only-by-name' }]);
-
-/** The secret's forms an output could hold it in: plain, JSON-escaped, HTML-escaped, and its first 16 characters (half a secret is a leak too). */
-function leaks(output: string): string[] {
-  const found: string[] = [];
-  for (const { rule, secret } of SECRETS) {
-    const forms = [secret, JSON.stringify(secret).slice(1, -1), escapeHtml(secret), secret.slice(0, 16)];
-    if (forms.some((f) => output.includes(f))) found.push(rule);
-  }
-  return found;
-}
 
 let out: string;
 let rules: string;
@@ -56,7 +43,7 @@ describe('report exports with --redact', () => {
     const run = RUNS[name]();
     const r = await cli('export', run.runId, '--format', 'json', '--data-dir', run.dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(leaks(r.stdout).length).toBeGreaterThan(name === 'artifact' ? 20 : 25);
+    expect(plantedLeaks(r.stdout).length).toBeGreaterThan(name === 'artifact' ? 20 : 25);
   });
 
   for (const name of RUN_NAMES) {
@@ -68,21 +55,20 @@ describe('report exports with --redact', () => {
         const r = await cli('export', run.runId, '--format', format, '--data-dir', run.dir, '-o', file, '--redact', '--redact-rules', rules);
         expect(r.code, r.stderr).toBe(0);
         const text = readFileSync(file, 'utf8');
-        expect(leaks(text)).toEqual([]);
-        expect(leaks(r.stderr)).toEqual([]);
-        if (format === 'md') expect(leaks(readFileSync(join(out, `${name}.timeline.svg`), 'utf8'))).toEqual([]);
+        expect(plantedLeaks(text)).toEqual([]);
+        expect(plantedLeaks(r.stderr)).toEqual([]);
+        if (format === 'md') expect(plantedLeaks(readFileSync(join(out, `${name}.timeline.svg`), 'utf8'))).toEqual([]);
         expect(text).toContain('[redacted: ');
         expect(hashTree(run.dir)).toEqual(before);
         if (format !== 'json') return;
         const doc = JSON.parse(text) as RunReportDocument;
         const { redactions, ...rest } = doc;
         const body = JSON.stringify(rest);
-        const markers = new Map<string, number>();
-        for (const m of body.matchAll(/\[redacted: ([a-z0-9._-]+)\]/g)) markers.set(m[1], (markers.get(m[1]) ?? 0) + 1);
+        const markers = markersIn(body);
         expect(new Map(redactions!.findings.map((f) => [f.rule, f.count]))).toEqual(markers);
         expect(redactions!.total).toBe([...markers.values()].reduce((a, b) => a + b, 0));
         // Every planted rule was found in this run (the failed run holds the text in its errors too).
-        const expected = new Set(SECRETS.map((s) => s.rule).filter((rule) => name === 'planted' || rule !== 'secret-field'));
+        const expected = new Set(ALL_PLANTED.map((s) => s.rule).filter((rule) => name === 'planted' || rule !== 'secret-field'));
         expect([...expected].filter((rule) => !markers.has(rule))).toEqual([]);
       });
     }
@@ -106,7 +92,7 @@ describe('report exports with --redact', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^\d+ values redacted: .*openai-api-key.*customer-id/m);
     expect(r.stderr).toMatch(/^ {2}internal-host: \d+ in /m);
-    expect(leaks(r.stderr)).toEqual([]);
+    expect(plantedLeaks(r.stderr)).toEqual([]);
   });
 
   it('refuses a bad rules file with its line, exit 1, before reading the run', async () => {
@@ -131,8 +117,8 @@ describe.skipIf(!hasPdf)(`PDF with --redact${hasPdf ? '' : ' (skipped: needs Chr
     // Long tokens wrap across lines in a PDF: compare with all whitespace gone.
     const flat = text.stdout.replace(/\s+/g, '');
     expect(flat).toContain('[redacted:');
-    expect(leaks(flat)).toEqual([]);
-    expect(leaks(readFileSync(file, 'latin1'))).toEqual([]);
+    expect(plantedLeaks(flat)).toEqual([]);
+    expect(plantedLeaks(readFileSync(file, 'latin1'))).toEqual([]);
   });
 });
 
@@ -153,7 +139,7 @@ describe('otlp --content --redact', () => {
   it('without --redact the contents carry the secrets (the check can fail)', async () => {
     const r = await send('http/json');
     expect(r.code, r.stderr).toBe(0);
-    expect(leaks(JSON.stringify(r.requests.map((q) => q.spans))).length).toBeGreaterThan(25);
+    expect(plantedLeaks(JSON.stringify(r.requests.map((q) => q.spans))).length).toBeGreaterThan(25);
   });
 
   it.each(['http/protobuf', 'http/json'])('%s: no secret in the request bytes or the decoded spans; same span count', async (protocol) => {
@@ -162,14 +148,13 @@ describe('otlp --content --redact', () => {
     expect(r.code, r.stderr).toBe(0);
     const spans = r.requests.flatMap((q) => q.spans);
     expect(spans.length).toBe(plain.requests.flatMap((q) => q.spans).length);
-    expect(leaks(JSON.stringify(spans))).toEqual([]);
-    for (const q of r.requests) expect(leaks(q.body.toString('latin1'))).toEqual([]);
+    expect(plantedLeaks(JSON.stringify(spans))).toEqual([]);
+    for (const q of r.requests) expect(plantedLeaks(q.body.toString('latin1'))).toEqual([]);
     expect(JSON.stringify(spans)).toContain('[redacted: openai-api-key]');
     // Ids and structure are untouched.
     expect(spans.map((s) => `${s.traceId}/${s.spanId}/${s.parentSpanId ?? ''}`).sort()).toEqual(plain.requests.flatMap((q) => q.spans).map((s) => `${s.traceId}/${s.spanId}/${s.parentSpanId ?? ''}`).sort());
     // The list on stderr counts the markers the backend got, per rule.
-    const markers = new Map<string, number>();
-    for (const m of JSON.stringify(spans).matchAll(/\[redacted: ([a-z0-9._-]+)\]/g)) markers.set(m[1], (markers.get(m[1]) ?? 0) + 1);
+    const markers = markersIn(JSON.stringify(spans));
     const listed = new Map([...r.stderr.matchAll(/^ {2}([a-z0-9._-]+): (\d+) in /gm)].map((m) => [m[1], Number(m[2])]));
     expect(listed).toEqual(markers);
   });

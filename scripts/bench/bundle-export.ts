@@ -2,12 +2,13 @@
  * `npm run bench -- --only=bundle`: the shared bundle of the large run: how long `export --format
  * bundle` takes (read, build, compress, write), how big the file and its blocks are, what the
  * default budget left out, and, when Chromium and the built viewer are there, how long the file
- * takes to show the run's overview from file:// with the network off.
+ * takes to show the run's overview from file:// with the network off; then the same with --redact.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { redactorFor } from '../../shared/redact/redaction-request';
 import { createInspectorCore } from '../../src-main/library/inspector-core';
 
 /** What the bundle benchmark measured. */
@@ -20,6 +21,8 @@ export type BundleTiming = {
   omittedBytes: number;
   /** file:// until the overview's status line shows, in Chromium (null: not measured). */
   openMs: number | null;
+  /** The same bundle with `--redact` (built-in rules over every embedded value): build + write time, file size, values redacted. */
+  redacted: { buildMs: number; fileBytes: number; values: number };
 };
 
 /** Bundle run `runId` of `dataDir` and, when possible, open it in Chromium. */
@@ -38,11 +41,22 @@ export async function measureBundle(dataDir: string, runId: string, events: numb
     const model = /id="li-bundle-model">([^<]*)</.exec(built.value.content)?.[1] ?? '';
     const { eventBodies } = built.value.omissions;
     const openMs = chromiumPath === null ? null : await openInChromium(file, chromiumPath);
-    return { events, buildMs, fileBytes: statSync(file).size, modelBytes: model.length, omittedPayloads: eventBodies.count, omittedBytes: eventBodies.bytes, openMs };
+    const redacted = await buildRedacted(core, dataDir, runId, join(out, `redacted-${built.value.fileName}`));
+    return { events, buildMs, fileBytes: statSync(file).size, modelBytes: model.length, omittedPayloads: eventBodies.count, omittedBytes: eventBodies.bytes, openMs, redacted };
   } finally {
     core.close();
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+async function buildRedacted(core: ReturnType<typeof createInspectorCore>, dataDir: string, runId: string, file: string): Promise<BundleTiming['redacted']> {
+  const redactor = redactorFor({});
+  if (!redactor.ok) throw new Error(redactor.error.message);
+  const start = performance.now();
+  const built = await core.bundleRun({ dataDir, runId, redactor: redactor.value });
+  if (!built.ok) throw new Error(built.error.message);
+  writeFileSync(file, built.value.content);
+  return { buildMs: performance.now() - start, fileBytes: statSync(file).size, values: built.value.redaction?.total ?? 0 };
 }
 
 async function openInChromium(file: string, executablePath: string): Promise<number> {
@@ -69,5 +83,6 @@ export function formatBundleTiming(t: BundleTiming): string[] {
     `  build + write ${t.buildMs.toFixed(0)} ms; file ${mb(t.fileBytes)} (model block ${mb(t.modelBytes)} base64)`,
     `  payloads left out by the budget: ${t.omittedPayloads.toLocaleString('en-US')} (${mb(t.omittedBytes)})`,
     t.openMs === null ? '  open in Chromium: not measured (no Chromium)' : `  open from file:// to the overview in Chromium (offline): ${t.openMs.toFixed(0)} ms`,
+    `  with --redact (built-in rules over every embedded value): build + write ${t.redacted.buildMs.toFixed(0)} ms; file ${mb(t.redacted.fileBytes)}; ${t.redacted.values.toLocaleString('en-US')} values redacted`,
   ];
 }

@@ -27,8 +27,11 @@ export type BundleBlock = keyof typeof BUNDLE_BLOCK_IDS;
 /** Default budget of embedded payload text (event payloads and artifact contents), in UTF-8 bytes (50 MB). */
 export const DEFAULT_BUNDLE_BUDGET = 50_000_000;
 
-/** An events-list row with where its payload's text is in the `bodies` block (absent: omitted or empty). */
-export type BundleRow = EventRow & { body?: { offset: number; length: number } };
+/**
+ * An events-list row with where its payload's text is in the `bodies` block (absent: left out by
+ * the budget), or `unread` when the log could not be read that far when the bundle was made.
+ */
+export type BundleRow = EventRow & { body?: { offset: number; length: number }; unread?: true };
 
 /** What the size budget left out: counted, never silent. */
 export type BundleOmissions = {
@@ -62,6 +65,8 @@ export type BundleInfo = {
   notes: Note[] | null;
   /** Events in the log (every envelope is in the bundle). */
   eventCount: number;
+  /** Why some payloads could not be read when the bundle was made (a log that stopped reading part way); absent in older bundles. */
+  readErrors?: Diagnostic[];
 };
 
 /** The `model` block. */

@@ -100,7 +100,13 @@ describe('runSpans', () => {
   });
 
   it('derives the same ids every time, different ids for another run, unique within the trace', () => {
-    const a = spansOf(retriedAndParallel());
+    const log = retriedAndParallel();
+    const a = spansOf(log);
+    // A span's id is the hash of the run id and the id of the event that opened its item (docs/OTLP.md).
+    const opened = log.events.find((e) => e.type === 'StepAttemptStarted')!;
+    expect(named(a, 'step fetch')[0].spanId).toBe(sha256Hex(`little-inspector/span\u0000run_map_1\u0000${opened.eventId}`).slice(0, 16));
+    const called = log.events.find((e) => e.type === 'harness.model.called')!;
+    expect(a.find((s) => s.attributes['little.call.id'] === 'c1')!.spanId).toBe(sha256Hex(`little-inspector/span\u0000run_map_1\u0000${called.eventId}`).slice(0, 16));
     const b = spansOf(retriedAndParallel());
     expect(b.map((s) => [s.spanId, s.parentSpanId])).toEqual(a.map((s) => [s.spanId, s.parentSpanId]));
     expect(new Set(a.map((s) => s.spanId)).size).toBe(a.length);

@@ -44,7 +44,7 @@ export function sessionSpans(ctx: SpanContext, parents: StepParents): { spans: O
         'little.session.manifest_hash': session.manifestHash,
         'little.session.resume_of': resumed ? spanIds.get(resumed.previousSessionId) : undefined,
         'little.span.open': ending.end.kind === 'open' ? true : undefined,
-        'error.type': ending.status.code === 'error' ? (errorType(session.error) ?? (session.status === 'failed' ? 'SessionFailed' : 'interrupted')) : undefined,
+        'error.type': ending.status.code === 'error' ? (errorType(session.error) ?? (session.status === 'failed' ? 'SessionFailed' : ending.end.kind === 'crash' ? 'crashed' : 'interrupted')) : undefined,
       }),
       events: resumed
         ? [{ name: 'little.resume', time: resumed.recordedAt, attributes: attrs({ 'little.resume.gap_ms': resumed.gapMs ?? undefined, 'little.resume.reason': resumed.reason, 'little.resume.previous_session_span_id': spanIds.get(resumed.previousSessionId) }) }]

@@ -50,6 +50,11 @@ export class RunSpanInputCollector {
     return this.events.length;
   }
 
+  /** Sequence of the last event added (0 before any). */
+  get lastSequence(): number {
+    return this.events.at(-1)?.sequence ?? 0;
+  }
+
   /** The workflow version the log names first (RunStarted or WorkflowVersionRegistered), for its name. */
   get workflowVersionId(): string | undefined {
     return this.versionId;

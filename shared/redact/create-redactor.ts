@@ -12,7 +12,7 @@ export const SECRET_FIELD_RULE = 'secret-field';
 /** Strings longer than this are not parsed as embedded JSON (the regex rules still run on them). */
 const MAX_EMBEDDED_JSON = 4 * 1024 * 1024;
 /** Deepest JSON nesting walked; deeper values are replaced whole (nothing deeper can leak). */
-const MAX_DEPTH = 200;
+export const MAX_DEPTH = 200;
 const DEEP_RULE = 'too-deep';
 
 const SECRET_KEY = new RegExp(`^${SECRET_FIELD_NAME}$`, 'i');

@@ -1,6 +1,6 @@
 /** Fold a run even when little-workflow would refuse its log, saying why it would. */
 import type { EventEnvelope } from '../events/envelope';
-import { RunNotFoundError } from '../fold/fold-errors';
+import { RunNotFoundError, sequenceMismatch } from '../fold/fold-errors';
 import { checkEventShape, createRunState, foldOne } from '../fold/run-state';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import type { PriceTable } from '../pricing/price-table-types';
@@ -70,6 +70,20 @@ export function addToTolerantFold(fold: TolerantFold, event: EventEnvelope, tabl
   }
   // State fields never depend on sequence numbers, so the tolerant fold needs no renumbering.
   if (fold.tolerant !== null && isObject) foldOne(fold.tolerant, event, table);
+}
+
+/**
+ * Add the `count` events with sequences `first`, `first + 1`, ... that a reader left out: each a
+ * JSON object payload of a type the fold does not read (FOLD_PAYLOAD_NEEDS), so adding them one
+ * by one would only check their shape and count them; `foldOne` ignores them, in either state.
+ * Consecutive sequences fit the shape check exactly when the first does.
+ */
+export function addLeftOutToTolerantFold(fold: TolerantFold, first: number, count: number): void {
+  if (count <= 0) return;
+  // checkEventShape's sequence rule; the reader stamped the run id the fold is of.
+  if (fold.shapeError === null && first !== fold.count + 1) fold.shapeError = errorOf(sequenceMismatch(fold.runId, fold.count + 1, first));
+  fold.count += count;
+  fold.objectCount += count;
 }
 
 /** The strict fold's failure, or null when `little report` would accept the log. */

@@ -27,7 +27,7 @@ import { pricingProvenance } from '../pricing/staleness';
 import { runReport } from '../report/run-report';
 import { addEventTime, emptyTimeClusters, parseTime, type EventTimeClusters } from '../timeline/time-axis';
 import type { RunModelFacts } from './run-model-facts';
-import { addToTolerantFold, createTolerantFold, reviveRunState, strictFoldError, tolerantFoldResult, type StrictFoldError, type TolerantFold } from './fold-tolerant';
+import { addLeftOutToTolerantFold, addToTolerantFold, createTolerantFold, reviveRunState, strictFoldError, tolerantFoldResult, type StrictFoldError, type TolerantFold } from './fold-tolerant';
 import { jsonPreview } from './json-preview';
 import { joinRunDetail, runDetailLists, type FoldedRun, type RunDetailCore } from './folded-run';
 import type { RunDetail, RunStateHead } from './run-detail-types';
@@ -134,6 +134,19 @@ export class RunAccumulator {
     if (time !== null) addEventTime(parts.times, time);
   }
 
+  /**
+   * Add the events with sequences `first` .. `through` that a sparse read left out
+   * (store-types.ts SparseMark): JSON object payloads of types the fold does not read, so
+   * `add`ing them would only check and count them. Only in `fold` mode: the run view's parts read
+   * every event.
+   */
+  addLeftOut(first: number, through: number): void {
+    if (this.parts !== null) throw new Error('RunAccumulator.addLeftOut needs mode "fold"');
+    if (through < first) return;
+    addLeftOutToTolerantFold(this.fold, first, through - first + 1);
+    this.lastSequence = through;
+  }
+
   /** The whole state as a structured clone, to resume from later. */
   checkpoint(): AccumulatorCheckpoint {
     return structuredClone(this.checkpointView());
@@ -192,7 +205,7 @@ export class RunAccumulator {
     if (parts === null) throw new Error('RunAccumulator.boundary needs mode "detail"');
     const { state, reportError } = tolerantFoldResult(this.fold);
     const harness = parts.harness.view();
-    const boundary = crashBoundaryOf({ facts: parts.logFacts.facts(), eventCount: this.fold.count, state, view: harness }, options);
+    const boundary = crashBoundaryOf({ facts: parts.logFacts.view(), eventCount: this.fold.count, state, view: harness }, options);
     return { state, reportError, harness, boundary };
   }
 

@@ -159,7 +159,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'run.event': async ({ dataDir, runId, sequence }) => runs.event({ dataDir, runId }, sequence),
     'run.artifact': async ({ dataDir, runId, ref }) => runs.artifact({ dataDir, runId }, ref),
     'run.export': async (request) => exporter.export(request),
-    'run.redactionPreview': async (request) => exporter.redactionPreview(request),
+    'run.redactionPreview': async ({ for: target, ...request }) => {
+      if (target !== 'bundle') return exporter.redactionPreview(request);
+      const redactor = redactorFor(request.redact);
+      return redactor.ok ? bundler.redactionPreview({ dataDir: request.dataDir, runId: request.runId, redactor: redactor.value }) : redactor;
+    },
     'run.bundle': (request) => bundleFromRequest(request),
     'dialog.saveBundle': async (request) => {
       if (!options.saveBundleDialog) {

@@ -50,8 +50,27 @@ export type FollowRequest = Partial<FollowOptions> & {
   signal?: AbortSignal;
 };
 
-/** A followed run: its delivered events folded as they came into the mapping's input (never kept as an array). */
-type FollowedRun = { dataDir: string; runId: string; collected: RunSpanInputCollector; crashed: boolean; dirty: boolean; sent: Set<string> };
+/**
+ * A followed run: its delivered events folded as they came into the mapping's input (never kept
+ * as an array); the span ids the backend accepted; and how far it is exported: `derivedThrough`
+ * is the log sequence its spans were last derived at, `exportedThrough` the sequence through
+ * which every span that had ended was accepted (it moves up to `derivedThrough` once none of
+ * the run's spans waits in the queue; while the backend is down it stays, and the run resumes
+ * from there when it is back).
+ */
+type FollowedRun = {
+  dataDir: string;
+  runId: string;
+  collected: RunSpanInputCollector;
+  crashed: boolean;
+  dirty: boolean;
+  sent: Set<string>;
+  queued: number;
+  /** The last derivation stopped at the queue's bound: some ended spans were not queued. */
+  partial: boolean;
+  derivedThrough: number;
+  exportedThrough: number;
+};
 
 /** Follow until SIGINT (or `signal`); 0 when everything final was sent, 1 when spans were left unsent. */
 export async function followRuns(request: FollowRequest): Promise<number> {
@@ -77,10 +96,17 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       if (notice.kind !== 'run.started' && notice.kind !== 'run.delta' && notice.kind !== 'run.reset' && notice.kind !== 'run.ended') continue;
       const k = key(notice.dataDir, notice.runId);
       let run = runs.get(k);
-      if (!run) runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, collected: new RunSpanInputCollector(notice.runId, request.table, request.content), crashed: false, dirty: true, sent: new Set() }));
+      if (!run) {
+        const collected = new RunSpanInputCollector(notice.runId, request.table, request.content);
+        runs.set(k, (run = { dataDir: notice.dataDir, runId: notice.runId, collected, crashed: false, dirty: true, sent: new Set(), queued: 0, partial: false, derivedThrough: 0, exportedThrough: 0 }));
+      }
       if (notice.kind === 'run.delta') for (const event of notice.events) run.collected.add(event);
       // A rewritten log is followed again from sequence 1; ids already sent stay sent.
-      if (notice.kind === 'run.reset') run.collected = new RunSpanInputCollector(notice.runId, request.table, request.content);
+      if (notice.kind === 'run.reset') {
+        run.collected = new RunSpanInputCollector(notice.runId, request.table, request.content);
+        run.derivedThrough = 0;
+        run.exportedThrough = 0;
+      }
       run.crashed = notice.summary.phase === 'crashed';
       run.dirty = true;
     }
@@ -115,22 +141,33 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       };
     });
 
-  // Fill the queue from the runs that changed, up to its bound.
+  // Fill the queue from the runs that changed, never past its bound: a run whose spans do not
+  // all fit stays marked changed (`partial`) and is derived again once the queue has room.
   const derive = () => {
     for (const run of runs.values()) {
       if (!run.dirty || run.collected.count === 0) continue;
       if (queue.length >= maxQueue) return;
       run.dirty = false;
-      const spans = spansOf(sources, run, run.collected, [], request.content);
-      for (const span of spans) {
+      run.partial = false;
+      run.derivedThrough = run.collected.lastSequence;
+      for (const span of spansOf(sources, run, run.collected, [], request.content)) {
         const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
         const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;
         if (!final || run.sent.has(span.spanId) || queued.has(id)) continue;
+        if (queue.length >= maxQueue) {
+          run.dirty = run.partial = true;
+          break;
+        }
         queue.push({ run, span: request.redactor === undefined ? span : redactSpan(span, request.redactor) });
         queued.add(id);
+        run.queued += 1;
       }
-      if (queue.length >= maxQueue) run.dirty = true;
+      markExported(run);
     }
+  };
+  // Every span that had ended by the last derivation was accepted: the run is exported through it.
+  const markExported = (run: FollowedRun) => {
+    if (run.queued === 0 && !run.partial) run.exportedThrough = run.derivedThrough;
   };
   // Send the queue in batches; false when the backend failed (the rest stays queued).
   const drain = async (): Promise<boolean> => {
@@ -144,13 +181,17 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       }
       failures = 0;
       queue = queue.slice(batch.length);
-      const perRun = new Map<string, number>();
+      const perRun = new Map<FollowedRun, number>();
       for (const { run, span } of batch) {
         queued.delete(`${key(run.dataDir, run.runId)}\u0000${span.spanId}`);
         run.sent.add(span.spanId);
-        perRun.set(run.runId, (perRun.get(run.runId) ?? 0) + 1);
+        run.queued -= 1;
+        perRun.set(run, (perRun.get(run) ?? 0) + 1);
       }
-      for (const [runId, n] of perRun) io.stdout(`${runId}  +${n} spans\n`);
+      for (const [run, n] of perRun) {
+        markExported(run);
+        io.stdout(`${run.runId}  +${n} spans, exported through sequence ${run.exportedThrough}\n`);
+      }
     }
     return true;
   };

@@ -17,7 +17,7 @@ export function createBundleEvents(runId: string, rows: readonly BundleRow[], bo
   const last = rows.reduce((n, row) => Math.max(n, row.sequence), 0);
   const filtered = new Map<string, number[]>();
   const decoder = new TextDecoder();
-  const plain = ({ body: _body, ...row }: BundleRow): EventRow => row;
+  const plain = ({ body: _body, unread: _unread, ...row }: BundleRow): EventRow => row;
 
   return {
     slice(spec: EventsSpec): Slice<'events'> {
@@ -48,6 +48,7 @@ export function createBundleEvents(runId: string, rows: readonly BundleRow[], bo
     event(sequence: number): Result<ResponseOf<'run.event'>> {
       const row = bySequence.get(sequence);
       if (!row) return fail(diagnostic('invalid-argument', `Run ${runId} has no event ${sequence}`, { runId, sequence }));
+      if (row.unread) return fail(diagnostic('sqlite-read-failed', `The payload of event ${sequence} could not be read from the log when this bundle was made.`, { runId, sequence }));
       const envelope = { eventId: row.eventId, runId, sequence, type: row.type, ...(row.occurrenceId === undefined ? {} : { occurrenceId: row.occurrenceId }), recordedAt: row.recordedAt };
       if (!row.body) return ok({ event: { ...envelope, payload: null }, rawPayload: null, omittedBytes: row.payloadChars });
       const text = decoder.decode(bodies.subarray(row.body.offset, row.body.offset + row.body.length));

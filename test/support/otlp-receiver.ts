@@ -54,6 +54,9 @@ export type OtlpReceiver = {
   spans(): ReceivedSpan[];
   /** Answer every request with `status` (and `body`) instead of accepting it; null accepts again. */
   refuseWith(status: number | null, body?: string): void;
+  /** After `after` more requests, leave every request unanswered (a backend gone silent) until `release()` answers them. */
+  hold(after?: number): void;
+  release(): void;
   /** Stop listening (clients get connection refused) until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -64,11 +67,17 @@ export type OtlpReceiver = {
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const requests: ReceivedRequest[] = [];
   let refusal: { status: number; body: string } | null = null;
+  let held: Array<() => void> | null = null;
+  let holdAfter: number | null = null;
   const sockets = new Set<import('node:net').Socket>();
   const handler = (req: IncomingMessage, res: import('node:http').ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (holdAfter !== null && holdAfter-- <= 0) (held ??= []).push(answer);
+      else answer();
+    });
+    const answer = () => {
       if (refusal) {
         res.writeHead(refusal.status, { 'content-type': 'text/plain' }).end(refusal.body);
         return;
@@ -83,7 +92,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`cannot decode: ${(error as Error).message}`);
       }
-    });
+    };
   };
   let server: Server = createServer(handler);
   const listen = (port: number) =>
@@ -109,6 +118,15 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     spans: () => requests.flatMap((r) => r.spans),
     refuseWith(status, body = 'refused by the test receiver') {
       refusal = status === null ? null : { status, body };
+    },
+    hold(after = 0) {
+      holdAfter = after;
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      holdAfter = null;
+      for (const answer of waiting) answer();
     },
     down: stop,
     up: async () => void (await listen(port)),

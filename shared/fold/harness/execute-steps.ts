@@ -26,8 +26,8 @@ export class ExecuteStepTracker {
     return item;
   }
 
-  /** `harness.execute_step.succeeded`. */
-  succeeded(event: EventEnvelope, lane: string, sessionId: number | undefined): ExecuteStepItem {
+  /** `harness.execute_step.succeeded`; `keepOutput` false (the lite view) never sets `output` (see ModelTurnTracker.called). */
+  succeeded(event: EventEnvelope, lane: string, sessionId: number | undefined, keepOutput = true): ExecuteStepItem {
     const openId = this.openByLane.get(lane);
     let item: ExecuteStepItem;
     if (openId === undefined) {
@@ -41,7 +41,7 @@ export class ExecuteStepTracker {
     item.status = 'succeeded';
     item.succeededSequence = event.sequence;
     item.succeededAt = event.recordedAt;
-    item.output = field(event.payload, 'output');
+    if (keepOutput) item.output = field(event.payload, 'output');
     item.outputUndefined = field(event.payload, 'outputUndefined') === true;
     return item;
   }

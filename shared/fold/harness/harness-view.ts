@@ -84,7 +84,7 @@ export class HarnessViewBuilder {
         this.sessions.end(event, 'failed');
         return;
       case 'harness.model.called':
-        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.called(event, lane, session)));
+        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.called(event, lane, session, this.bodies !== 'previews')));
       case 'harness.model.responded':
         return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.responded(event, lane, session)));
       case 'harness.model.failed':
@@ -99,8 +99,9 @@ export class HarnessViewBuilder {
         return this.track(lane, 'executeStepIds', this.steps.items, (session) => this.steps.started(event, lane, session));
       case 'harness.execute_step.succeeded':
         return this.track(lane, 'executeStepIds', this.steps.items, (session) => {
-          const item = this.steps.succeeded(event, lane, session);
-          if (this.bodies === 'previews') delete item.output;
+          const item = this.steps.succeeded(event, lane, session, this.bodies !== 'previews');
+          // Only a builder revived from an older checkpoint still holds one.
+          if (this.bodies === 'previews' && 'output' in item) delete item.output;
           return item;
         });
       default:
@@ -111,7 +112,8 @@ export class HarnessViewBuilder {
   // With `previews`, a turn keeps no request and, of a response with a `text`, only that text.
   private trimTurn(turn: ModelTurn): ModelTurn {
     if (this.bodies !== 'previews') return turn;
-    delete turn.request;
+    // Only a builder revived from an older checkpoint still holds one.
+    if ('request' in turn) delete turn.request;
     if (isObject(turn.response) && 'text' in turn.response) turn.response = { text: turn.response.text };
     return turn;
   }

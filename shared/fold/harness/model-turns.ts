@@ -21,8 +21,11 @@ export class ModelTurnTracker {
   private readonly latestByLaneTurn = new Map<string, number>();
   private readonly byLaneToolCallId = new Map<string, number>();
 
-  /** `harness.model.called`. */
-  called(event: EventEnvelope, lane: string, sessionId: number | undefined): ModelTurn {
+  /**
+   * `harness.model.called`. `keepRequest` false (the lite view) never sets `request`: deleting it
+   * afterwards turned each of a big run's turns into a slow dictionary-mode object.
+   */
+  called(event: EventEnvelope, lane: string, sessionId: number | undefined, keepRequest = true): ModelTurn {
     const payload = event.payload;
     const callId = stringField(payload, 'callId');
     const existing = callId === undefined ? undefined : this.byCallId.get(callId);
@@ -38,7 +41,7 @@ export class ModelTurnTracker {
     turn.calledSequence = event.sequence;
     turn.calledAt = event.recordedAt;
     turn.promptHash = stringField(payload, 'promptHash');
-    turn.request = field(payload, 'request');
+    if (keepRequest) turn.request = field(payload, 'request');
     turn.occurrenceId ??= event.occurrenceId;
     turn.sessionId = sessionId;
     turn.sequences.push(event.sequence);
@@ -54,6 +57,8 @@ export class ModelTurnTracker {
     const payload = event.payload;
     turn.sequences.push(event.sequence);
     if (turn.respondedSequence !== undefined) return turn;
+    // Stored as the view resolves it (harness-view.ts resolveTurn), so a view shares the turn instead of copying it.
+    turn.status = 'responded';
     turn.respondedSequence = event.sequence;
     turn.respondedAt = event.recordedAt;
     const model = objectField(payload, 'model');
@@ -87,7 +92,11 @@ export class ModelTurnTracker {
       durationMs: numberField(payload, 'durationMs'),
     });
     turn.sequences.push(event.sequence);
-    if (turn.respondedSequence === undefined) turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
+    if (turn.respondedSequence === undefined) {
+      turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
+      // As the view resolves it: failed unless it retries (an unfinished turn's session decides in-flight or orphaned there).
+      turn.status = willRetry === true ? 'in-flight' : 'failed';
+    }
     return turn;
   }
 

@@ -13,7 +13,8 @@ import {
 } from '../../../shared/bundle/bundle-types';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
 import type { Note } from '../../../shared/notes/note-types';
-import { redactionSummary } from '../../../shared/redact/create-redactor';
+import { MAX_DEPTH, redactionSummary } from '../../../shared/redact/create-redactor';
+import { dropCutTokens } from '../../../shared/redact/cut-token';
 import type { Redactor } from '../../../shared/redact/redaction-types';
 import type { RunReadForBundle } from './bundle-sources';
 
@@ -38,15 +39,20 @@ export type BundleOrigin = { dir: DataDirInfo; summary: RunSummary; snapshot: Pi
 export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, options: BundleOptions): BundleBlocks {
   const local = localPaths(origin.dir);
   const redactText = (text: string, where: string): string => (options.redactor ? redactJsonText(options.redactor, text, where) : text);
-  const redact = <T>(value: T, where: string): T => (options.redactor ? (redactCutTexts(options.redactor.json(value, where), where, redactText) as T) : value);
+  // Local paths are relabelled first: a secret in a folder name would otherwise hide the path from
+  // the relabelling (the sender's home folder would travel), and the label is then redacted like any value.
+  const redactValue = <T>(value: T, where: string): T =>
+    options.redactor ? (redactCutTexts(options.redactor.json(dropCutTokens(value, MAX_DEPTH), where), (text) => redactText(text, where)) as T) : value;
+  const redact = <T>(value: T, where: string): T => redactValue(relocate(value, local), where);
 
-  // Payload texts, redacted as values (a JSON payload stays JSON), then measured.
-  // Without redaction a payload's text is embedded as stored (never re-encoded: a 10,000-level value parses but does not stringify).
-  const texts = options.redactor ? read.payloads.map(({ sequence, text }) => ({ sequence, text: redactPayload(text, `event #${sequence} payload`, redact, redactText) })) : read.payloads;
+  // Payload texts, redacted as values (a JSON payload stays JSON), then measured; they are the log's
+  // own values, never relocated (a 10,000-level value parses but does not stringify).
+  // Without redaction a payload's text is embedded as stored (never re-encoded).
+  const texts = options.redactor ? read.payloads.map(({ sequence, text }) => ({ sequence, text: redactPayload(text, `event #${sequence} payload`, redactValue, redactText) })) : read.payloads;
   const artifactsIn = read.artifacts.map(({ ref, read: result }) =>
     result.ok
       ? { ref, manifest: redact(result.value.manifest, `artifact ${ref} manifest`), payload: redact(result.value.payload, `artifact ${ref} content`) }
-      : { ref, error: result.error },
+      : { ref, error: redact(result.error, `artifact ${ref} read error`) },
   );
   const items: BudgetItem<string>[] = [
     ...texts.map((t) => ({ key: `e${t.sequence}`, bytes: Buffer.byteLength(t.text) })),
@@ -56,26 +62,27 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
   const sizeOf = new Map(items.map((i) => [i.key, i.bytes]));
 
   const { bodies, offsets } = packBodies(texts.filter((t) => choice.kept.has(`e${t.sequence}`)));
-  const rows: BundleRow[] = relocate(redact(read.rows, 'events list'), local).map((row) => {
+  // A row whose payload the log did not give is not a budget cut: it says so.
+  const streamed = new Set(read.payloads.map((p) => p.sequence));
+  const rows: BundleRow[] = redact(read.rows, 'events list').map((row) => {
     const body = offsets.get(row.sequence);
-    return body ? { ...row, body } : row;
+    return body ? { ...row, body } : streamed.has(row.sequence) ? row : { ...row, unread: true };
   });
-  const artifacts: BundleArtifact[] = relocate(
-    artifactsIn.map((a): BundleArtifact => ('error' in a ? a : choice.kept.has(`a${a.ref}`) ? a : { ref: a.ref, manifest: a.manifest, omittedBytes: sizeOf.get(`a${a.ref}`) ?? 0 })),
-    local,
-  );
+  const artifacts: BundleArtifact[] = artifactsIn.map((a): BundleArtifact => ('error' in a ? a : choice.kept.has(`a${a.ref}`) ? a : { ref: a.ref, manifest: a.manifest, omittedBytes: sizeOf.get(`a${a.ref}`) ?? 0 }));
   const omittedArtifacts = artifacts.filter((a) => 'omittedBytes' in a) as Array<{ omittedBytes: number }>;
   const omittedEvents = texts.filter((t) => !choice.kept.has(`e${t.sequence}`));
   const omittedEventBytes = omittedEvents.reduce((n, t) => n + (sizeOf.get(`e${t.sequence}`) ?? 0), 0);
 
-  const detail = relocate(redactDetail(read.detail, redact), local);
-  const summary = relocate(redact(origin.summary, 'run summary'), local);
+  const detail = redactDetail(read.detail, redact);
+  const summary = redact(origin.summary, 'run summary');
+  // The data dir's folder names are file names like any other: redacted where they occur.
+  const dataDir = redact({ ...origin.dir, path: local.label, label: local.label, runCount: 1, diagnostics: [] }, 'data dir');
   const snapshot: LibrarySnapshot = {
-    root: local.label,
-    dataDirs: [{ ...origin.dir, path: local.label, label: local.label, runCount: 1, diagnostics: [] }],
+    root: redact(local.label, 'data dir'),
+    dataDirs: [dataDir],
     runs: [summary],
     diagnostics: [],
-    pricing: origin.snapshot.pricing,
+    pricing: redact(origin.snapshot.pricing, 'price table'),
   };
   const model: BundleModel = {
     format: BUNDLE_FORMAT,
@@ -91,11 +98,12 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
         artifacts: { count: omittedArtifacts.length, bytes: omittedArtifacts.reduce((n, a) => n + a.omittedBytes, 0) },
       },
       redaction: null,
-      notes: options.notes ? relocate(redact(options.notes, 'notes'), local) : null,
+      notes: options.notes ? redact(options.notes, 'notes') : null,
+      readErrors: redact(read.readErrors, 'read errors'),
     },
     snapshot,
     detail,
-    costs: relocate(redact(read.costs, 'run model: costs'), local),
+    costs: redact(read.costs, 'run model: costs'),
     reportText: read.reportText === null ? null : redactText(read.reportText, 'report table'),
     artifacts,
   };
@@ -145,16 +153,17 @@ const CLOSE = { '\n': 'n', '\r': 'r', '\t': 't' } as const;
 /**
  * Previews cut short (`{ truncated: true, text }`) hold JSON text that no longer parses, so the
  * redactor's JSON walk sees them as plain strings: they get the JSON-text pass above as well.
+ * Works in place on the redactor's copy.
  */
-function redactCutTexts(value: unknown, where: string, redactText: (text: string, where: string) => string): unknown {
+function redactCutTexts(value: unknown, redactText: (text: string) => string): unknown {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = redactCutTexts(value[i], where, redactText);
+    for (let i = 0; i < value.length; i++) value[i] = redactCutTexts(value[i], redactText);
     return value;
   }
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
-  if (record.truncated === true && typeof record.text === 'string') record.text = redactText(record.text, where);
-  for (const key of Object.keys(record)) if (typeof record[key] === 'object') record[key] = redactCutTexts(record[key], where, redactText);
+  if (record.truncated === true && typeof record.text === 'string') record.text = redactText(record.text);
+  for (const key of Object.keys(record)) if (typeof record[key] === 'object') record[key] = redactCutTexts(record[key], redactText);
   return record;
 }
 

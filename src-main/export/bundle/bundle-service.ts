@@ -9,8 +9,8 @@ import { bundleFileName, MAX_BUNDLE_BUDGET, type RunBundle } from '../../../shar
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../../shared/library';
 import type { RunRef } from '../../../shared/run/run-detail-types';
-import type { Redactor } from '../../../shared/redact/redaction-types';
-import { buildBundleBlocks } from './build-bundle';
+import type { RedactionSummary, Redactor } from '../../../shared/redact/redaction-types';
+import { buildBundleBlocks, type BundleBlocks } from './build-bundle';
 import { bundleHtml, type ViewerAssets } from './bundle-html';
 import { readRunForBundle, type BundleRunReads } from './bundle-sources';
 import { readViewerAssets } from './viewer-assets';
@@ -32,6 +32,26 @@ export type BundleRequest = RunRef & { budgetBytes?: number; redactor?: Redactor
 
 /** Build bundles of the opened library's runs. */
 export function createBundleService(context: BundleServiceContext) {
+  /** The run read and its blocks decided (budget, redaction), or why not. */
+  async function blocksOf(request: BundleRequest, budgetBytes: number): Promise<Result<BundleBlocks>> {
+    const ref: RunRef = { dataDir: request.dataDir, runId: request.runId };
+    const snapshot = context.snapshot();
+    const dir = snapshot?.dataDirs.find((d) => d.path === ref.dataDir);
+    const summary = snapshot?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+    if (!snapshot || !dir || !summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
+    const read = await readRunForBundle(context.runs, ref);
+    if (!read.ok) return read;
+    return ok(
+      buildBundleBlocks(read.value, { dir, summary, snapshot }, {
+        budgetBytes,
+        redactor: request.redactor ?? null,
+        notes: context.notes?.(ref) ?? null,
+        createdAt: (context.now?.() ?? new Date()).toISOString(),
+        inspectorVersion: context.version,
+      }),
+    );
+  }
+
   return {
     async bundle(request: BundleRequest): Promise<Result<RunBundle>> {
       const budgetBytes = request.budgetBytes ?? DEFAULT_BUNDLE_BUDGET;
@@ -40,27 +60,25 @@ export function createBundleService(context: BundleServiceContext) {
       }
       const viewer = (context.viewer ?? readViewerAssets)();
       if (!viewer.ok) return viewer;
-      const ref: RunRef = { dataDir: request.dataDir, runId: request.runId };
-      const snapshot = context.snapshot();
-      const dir = snapshot?.dataDirs.find((d) => d.path === ref.dataDir);
-      const summary = snapshot?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
-      if (!snapshot || !dir || !summary) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
-      const read = await readRunForBundle(context.runs, ref);
-      if (!read.ok) return read;
-      const blocks = buildBundleBlocks(read.value, { dir, summary, snapshot }, {
-        budgetBytes,
-        redactor: request.redactor ?? null,
-        notes: context.notes?.(ref) ?? null,
-        createdAt: (context.now?.() ?? new Date()).toISOString(),
-        inspectorVersion: context.version,
-      });
-      const { model } = blocks;
-      const content = bundleHtml(`${ref.runId} · Little Inspector`, viewer.value, {
+      const blocks = await blocksOf(request, budgetBytes);
+      if (!blocks.ok) return blocks;
+      const { model } = blocks.value;
+      const content = bundleHtml(`${request.runId} · Little Inspector`, viewer.value, {
         model: Buffer.from(JSON.stringify(model), 'utf8'),
-        rows: Buffer.from(JSON.stringify(blocks.rows), 'utf8'),
-        bodies: blocks.bodies,
+        rows: Buffer.from(JSON.stringify(blocks.value.rows), 'utf8'),
+        bodies: blocks.value.bodies,
       });
-      return ok({ fileName: bundleFileName(ref.runId), mimeType: 'text/html; charset=utf-8', content, omissions: model.info.omissions, redaction: model.info.redaction });
+      return ok({ fileName: bundleFileName(request.runId), mimeType: 'text/html; charset=utf-8', content, omissions: model.info.omissions, redaction: model.info.redaction });
+    },
+
+    /**
+     * What Share… with `redactor` would take out of the run (the export control's preview): the
+     * bundle's own list, as everything a bundle embeds (every payload) is more than a report holds.
+     * Nothing is compressed or written.
+     */
+    async redactionPreview(request: RunRef & { redactor: Redactor }): Promise<Result<RedactionSummary>> {
+      const blocks = await blocksOf(request, DEFAULT_BUNDLE_BUDGET);
+      return blocks.ok ? ok(blocks.value.model.info.redaction!) : blocks;
     },
   };
 }

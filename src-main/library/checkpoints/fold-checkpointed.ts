@@ -13,7 +13,7 @@ import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-fi
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
 import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
-import type { DataDirReader, EventRead } from '../../sources/little-workflow/store-types';
+import type { DataDirReader, SparseRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
 import { HotFolds, type FoldPosition } from './hot-folds';
@@ -94,13 +94,21 @@ export type FoldOutcome = {
  */
 export type FoldReach = { key: CheckpointKey; identity: string; state: string; sequence: number; digest: string };
 
-// A tap sees whole events: every payload parsed.
-const needsOf = (request: FoldRequest) => (request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS);
+/**
+ * The rows to fold after `from`: a tap sees whole events (every payload parsed); a fold that
+ * reads only some payloads has the others left out whole where the reader can (readEventsSparse).
+ */
+function rowsOf(request: FoldRequest, from: number): Iterable<SparseRead> {
+  const { reader, runId, upto } = request;
+  const needs = request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS;
+  if (needs.types !== null && reader.readEventsSparse !== undefined) return reader.readEventsSparse(runId, from, upto, needs);
+  return reader.readEvents(runId, from, upto, needs);
+}
 
 /** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) fold.handle(read);
+  for (const read of rowsOf(request, fold.from)) fold.handle(read);
   return fold.finish();
 }
 
@@ -108,7 +116,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
   let sinceYield = 0;
-  for (const read of request.reader.readEvents(request.runId, fold.from, request.upto, needsOf(request))) {
+  for (const read of rowsOf(request, fold.from)) {
     fold.handle(read);
     if (++sinceYield >= SLICE) {
       sinceYield = 0;
@@ -127,12 +135,13 @@ export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
 const MAX_EMPTY_SLICES = 64;
 
 /**
- * What decoding a checkpoint at sequence s costs, as a share of folding s events (measured on a
- * 200,000-event run: about 0.5 s to decode the checkpoint at 200,000, 2.5 s to fold 100,000 events
- * in a time-travel move). A kept fold below a stored checkpoint is still the cheaper start while
- * the extra events it folds cost less than that decode.
+ * What decoding a checkpoint at sequence s costs, as a share of folding s events (measured on the
+ * 200,000-event run at #180,000, same process: inflate + deserialise 2.6-3.5 s against 0.2-0.45 s
+ * to fold the next 5,000 events: the decode costs as much as folding a fifth to two fifths of its
+ * sequence). A kept fold below a stored checkpoint is still the cheaper start while the extra
+ * events it folds cost less than that decode.
  */
-const DECODE_PER_SEQUENCE = 1 / 8;
+const DECODE_PER_SEQUENCE = 1 / 4;
 
 /** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
 class CheckpointingFold {
@@ -153,6 +162,13 @@ class CheckpointingFold {
   private lastSequence: number;
   /** False once a row's sequence cannot be vouched for: the fold goes on, leaving no checkpoint. */
   private vouching = true;
+  /**
+   * Where a proven sparse read ends (store-types.ts SparseMark), else null. Rows it leaves out
+   * are added as left out, and the slices' keys come from SQLite (on the read's own connection)
+   * instead of row by row; `keysThrough`: the sequence `sliceKeys` reaches.
+   */
+  private proven: number | null = null;
+  private keysThrough: number;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -167,20 +183,29 @@ class CheckpointingFold {
     this.sliceKeys = start?.sliceKeys ?? [];
     this.from = start?.sequence ?? 0;
     this.lastSequence = this.from;
+    this.keysThrough = this.from;
     this.every = checkpoints?.digests.every ?? CHECKPOINT_EVERY;
     this.nextBoundary = this.from - (this.from % this.every) + this.every;
   }
 
-  /** Take the next row of the log. */
-  handle(read: EventRead): void {
+  /** Take the next item of the read: a row, or a sparse read's mark. */
+  handle(read: SparseRead): void {
+    if ('mark' in read) {
+      if (read.mark === 'proven') this.proven = read.through;
+      else this.endProven();
+      return;
+    }
     if (!read.ok && read.sequence === null) {
       this.readFailures.push(read.diagnostic);
+      // No checkpoint follows a failed read; and no slice keys are read after it.
+      if (this.proven !== null) this.stopVouching();
       return;
     }
     const sequence = read.ok ? read.event.sequence : read.sequence;
+    if (this.proven !== null) this.addLeftOut(sequence - 1);
     if (this.vouching && !this.canVouchFor(sequence)) this.stopVouching();
     if (this.vouching) while (sequence > this.nextBoundary) this.closeSlice();
-    const keep = this.key !== null && this.vouching;
+    const keep = this.key !== null && this.vouching && this.proven === null;
     if (read.ok) {
       this.events += 1;
       this.accumulator.add(read.event);
@@ -233,6 +258,39 @@ class CheckpointingFold {
     return outcome;
   }
 
+  // The rows after the last one handled up to `through` were left out by a proven sparse read:
+  // added slice by slice, so a slice closes (and leaves its checkpoint) holding exactly its rows.
+  private addLeftOut(through: number): void {
+    let first = this.lastSequence + 1;
+    while (first <= through) {
+      if (this.vouching) while (first > this.nextBoundary) this.closeSlice();
+      const last = this.vouching ? Math.min(through, this.nextBoundary) : through;
+      this.accumulator.addLeftOut(first, last);
+      this.events += last - first + 1;
+      this.lastSequence = last;
+      first = last + 1;
+    }
+  }
+
+  // The proven read's last item, while it still holds its connection: the rows left out at the
+  // end, the slices they complete, and the keys of the rows after the last boundary (the tail's).
+  private endProven(): void {
+    if (this.proven === null) return;
+    this.addLeftOut(this.proven);
+    if (!this.vouching || this.key === null) return;
+    while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    if (this.vouching) this.readSliceKeys(this.lastSequence);
+  }
+
+  // In a proven read, SQLite's keys of the rows after `keysThrough` up to `sequence` join the slice's.
+  private readSliceKeys(sequence: number): void {
+    if (sequence <= this.keysThrough) return;
+    const keys = this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
+    if (keys === null) return this.stopVouching();
+    if (keys !== '') this.sliceKeys.push(keys);
+    this.keysThrough = sequence;
+  }
+
   // A whole number within MAX_EMPTY_SLICES slices of the next boundary (NaN, Infinity, 2.5 and 1e308 are not).
   private canVouchFor(sequence: number): boolean {
     return Number.isSafeInteger(sequence) && sequence - this.nextBoundary <= MAX_EMPTY_SLICES * this.every;
@@ -246,11 +304,14 @@ class CheckpointingFold {
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
   private closeSlice(): void {
+    const sequence = this.nextBoundary;
+    this.nextBoundary += this.every;
+    if (this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
+    if (!this.vouching) return;
     // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
     if (this.key !== null) this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
     this.sliceKeys = [];
-    const sequence = this.nextBoundary;
-    this.nextBoundary += this.every;
+    this.keysThrough = sequence;
     if (this.request.leave === 'boundaries') this.leave(sequence, this.digest, false);
   }
 

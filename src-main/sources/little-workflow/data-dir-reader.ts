@@ -11,9 +11,10 @@ import { columnText, decodeEventRow, decodeStoredEvent, storedEventFromRow } fro
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
+import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
-import type { DataDirReader, EventRead, RunAggregate } from './store-types';
+import type { DataDirReader, EventRead, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
 import { lexists, readdirContained } from '../fs/safe-paths';
 
@@ -69,6 +70,7 @@ class SqliteDataDirReader implements DataDirReader {
   readonly format = 'sqlite' as const;
   private db: OpenedEventDb | null = null;
   private hasOccurrenceColumn = true;
+  private uniqueSequences = false;
   private activeIterators = 0;
   private closed = false;
 
@@ -86,10 +88,12 @@ class SqliteDataDirReader implements DataDirReader {
   /** Open (or reopen when the files changed under a snapshot), then check the schema. */
   connect(): Result<OpenedEventDb> {
     if (this.closed) return fail(diagnostic('invalid-argument', `Reader for ${this.path} is closed`, { path: this.path }));
+    // A statement in flight pins the connection (better-sqlite3 refuses to close it): a read
+    // beside it (a sparse fold's slice keys) reads the same snapshot, with no look at the files.
+    if (this.db !== null && this.activeIterators > 0) return ok(this.db);
     const state = inspectSidecars(this.eventsDir, this.isWritable);
     if (!state.ok) return state;
-    // A statement in flight pins the connection; better-sqlite3 refuses to close it.
-    if (this.db !== null && (this.activeIterators > 0 || !this.db.isStale(state.value))) return ok(this.db);
+    if (this.db !== null && !this.db.isStale(state.value)) return ok(this.db);
     this.db?.close();
     this.db = null;
     const opened = openEventDb(this.driver, state.value);
@@ -120,6 +124,28 @@ class SqliteDataDirReader implements DataDirReader {
     const range = upto === undefined ? '' : ' AND sequence <= ?';
     const sql = `SELECT ${this.columns(needs)} FROM events WHERE run_id = ? AND sequence > ?${range} ORDER BY sequence ASC`;
     return this.streamEvents(sql, upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto], runId);
+  }
+
+  readEventsSparse(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<SparseRead> {
+    const types = needs.types;
+    if (types === null || !RUN_ID_PATTERN.test(runId)) return this.readEvents(runId, afterSequence, upto, needs);
+    const range = upto === undefined ? '' : ' AND sequence <= ?';
+    const params = upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto];
+    const whole = `SELECT ${this.columns(needs)} FROM events WHERE run_id = ? AND sequence > ?${range} ORDER BY sequence ASC`;
+    const sparse = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ?${range} AND NOT (${unreadObject(types)}) ORDER BY sequence ASC`;
+    // One connection for the proof, the rows and whatever the caller reads before the end mark;
+    // the schema it was checked with says whether sequences need counting.
+    const unique = () => this.uniqueSequences;
+    return this.guardedRead(runId, function* (connection) {
+      const proof = connection.prepare(sequenceProofSql(range, unique())).get(afterSequence + 1, ...params);
+      if (proof?.whole !== 1) {
+        for (const row of connection.prepare(whole).iterateArrays(...params)) yield decodeEventRow(runId, row);
+        return;
+      }
+      yield { mark: 'proven', through: Number(proof.through) };
+      for (const row of connection.prepare(sparse).iterateArrays(...params)) yield decodeEventRow(runId, row);
+      yield { mark: 'end' };
+    });
   }
 
   readEventKeys(runId: string, afterSequence: number, upto: number): string | null {
@@ -172,7 +198,7 @@ class SqliteDataDirReader implements DataDirReader {
   }
 
   /** Open (or keep) the connection and read; a failure to open or a failed read is the last item. */
-  private *guardedRead(label: string, read: (connection: OpenedEventDb['connection']) => Iterable<EventRead>): Generator<EventRead> {
+  private *guardedRead<T extends SparseRead>(label: string, read: (connection: OpenedEventDb['connection']) => Iterable<T>): Generator<T | EventRead> {
     const db = this.connect();
     if (!db.ok) {
       yield readFailure(label, db.error);
@@ -208,32 +234,14 @@ class SqliteDataDirReader implements DataDirReader {
       );
     }
     this.hasOccurrenceColumn = names.includes('occurrence_id');
+    try {
+      this.uniqueSequences = hasUniqueSequences(db.connection);
+    } catch {
+      // An index list SQLite cannot read: the proof counts distinct sequences itself.
+      this.uniqueSequences = false;
+    }
     return ok(true);
   }
-}
-
-const payloadColumnsCache = new WeakMap<PayloadNeeds, string>();
-
-/**
- * The payload column(s) for `needs`. Every payload by default. With needs, a payload of a type
- * the consumer does not read is left out (NULL) when SQLite finds it a valid JSON object
- * (text starting with '{', json_valid: RFC 8259, nesting at most 1000 levels like
- * shared/json-depth.ts; no NUL, which json_valid takes for the end of the text and JSON.parse
- * refuses), so it is neither sent across nor parsed; `payload_null` tells a left-out payload
- * from a NULL one (payload-needs.test.ts holds the texts where the two parsers could differ). Anything else (another type, not text, not an object,
- * not valid) comes as stored and is decoded as ever: a bad row fails the same way.
- */
-function payloadColumns(needs: PayloadNeeds): string {
-  if (needs.types === null) return 'payload';
-  let columns = payloadColumnsCache.get(needs);
-  if (columns === undefined) {
-    const types = needs.types.map((type) => `'${type.replaceAll("'", "''")}'`).join(', ');
-    columns =
-      `CASE WHEN type NOT IN (${types}) AND typeof(payload) = 'text' AND substr(payload, 1, 1) = '{' AND json_valid(payload) AND instr(payload, char(0)) = 0 ` +
-      'THEN NULL ELSE payload END AS payload, payload IS NULL AS payload_null';
-    payloadColumnsCache.set(needs, columns);
-  }
-  return columns;
 }
 
 const EVENT_KEYS_SQL =

@@ -7,6 +7,7 @@ import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table
 import { foldLog } from '../../library/checkpoints/fold-checkpointed';
 import { EXAMPLES, manifestRows } from '../../../test/support/fixture-manifest';
 import { expectNeedsAgreeWithJsonParse, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
+import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
 import { tempRoot, writeClosedDataDir } from '../../../test/support/store-test-fixtures';
 import { openDataDir } from './data-dir-reader';
 import type { DataDirReader } from './store-types';
@@ -43,18 +44,12 @@ describe('payloads a consumer does not read', () => {
       if (!reader.ok) throw new Error(reader.error.message);
       try {
         for (const read of reader.value.readEvents(row.runId, 0, undefined, FOLD_PAYLOAD_NEEDS)) if (read.ok && read.event.payload === UNREAD_PAYLOAD) unread += 1;
-        // The same reader, but deaf to payload needs: every payload parsed.
-        const everything: DataDirReader = { ...reader.value, path: reader.value.path, readEvents: (runId, after, upto) => reader.value.readEvents(runId, after, upto), readEventKeys: (...args) => reader.value.readEventKeys(...args) };
+        // The same reader, but deaf to payload needs and handing over every row: every payload parsed.
+        const rows = everyRowReader(reader.value);
+        const everything: DataDirReader = { ...rows, readEvents: (runId, after, upto) => reader.value.readEvents(runId, after, upto) };
         const lite = foldLog({ reader: reader.value, runId: row.runId, table: BUNDLED_PRICE_TABLE, mode: 'fold', checkpoints: null });
         const full = foldLog({ reader: everything, runId: row.runId, table: BUNDLED_PRICE_TABLE, mode: 'fold', checkpoints: null });
-        const view = (fold: typeof lite) => ({
-          state: JSON.parse(JSON.stringify(fold.accumulator.state())) as unknown,
-          strictError: fold.accumulator.strictError(),
-          firstNullPayload: fold.accumulator.firstNullPayload(),
-          undecodable: fold.undecodable,
-          readFailures: fold.readFailures,
-        });
-        expect(view(lite), `${row.group}: ${row.shows}`).toEqual(view(full));
+        expect(foldView(lite), `${row.group}: ${row.shows}`).toEqual(foldView(full));
       } finally {
         reader.value.close();
       }

@@ -29,6 +29,19 @@ export type EventRead =
   | { ok: false; sequence: number; runId: string; diagnostic: Diagnostic; raw: RawEventRow }
   | { ok: false; sequence: null; runId: string; diagnostic: Diagnostic; raw: null };
 
+/**
+ * What a sparse read (`DataDirReader.readEventsSparse`) yields besides rows. `proven` comes first
+ * when SQLite proved the range holds exactly the rows `after + 1 .. through` (whole numbers, no
+ * repeat, no gap): every row not yielded then is one `readEvents` would have handed over with
+ * UNREAD_PAYLOAD (a valid JSON object of a type outside the needs). `end` comes last, while the
+ * read still holds its connection (the keys of what was left out can be read from the same
+ * snapshot). Without `proven`, the read is `readEvents` itself: every row comes.
+ */
+export type SparseMark = { mark: 'proven'; through: number } | { mark: 'end' };
+
+/** One item of a sparse read: a row (or a diagnostic) as `readEvents` gives it, or a mark. */
+export type SparseRead = EventRead | SparseMark;
+
 /** Discovery result for a chosen root. */
 export type Discovery = {
   root: string;
@@ -54,6 +67,13 @@ export interface DataDirReader {
    * of payloads; others may come as UNREAD_PAYLOAD (shared/events/payload-needs.ts).
    */
   readEvents(runId: string, afterSequence?: number, upto?: number, needs?: PayloadNeeds): Iterable<EventRead>;
+  /**
+   * `readEvents` for a consumer that asks nothing of a row whose payload it does not read beyond
+   * "it is there" (the fold in `mode: 'fold'`): such rows are left out in SQL, never crossing into
+   * JS, when SQLite can prove which sequences they hold (see SparseMark). Optional: a reader
+   * without it is read with `readEvents`.
+   */
+  readEventsSparse?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<SparseRead>;
   /**
    * What identifies the rows of a run in (`afterSequence`, `upto`] without their payloads, as one
    * text (`sequence|eventId|recordedAt` per row, newline-separated; the eventId hashes the

@@ -21,6 +21,8 @@ export function omissionNotes(info: BundleInfo): string[] {
   }
   if (artifacts.count > 0) notes.push(`${artifacts.count.toLocaleString('en-US')} artifact contents omitted (${formatBytes(artifacts.bytes)}): their manifests are here.`);
   if (notes.length > 0) notes.push(`Size budget: ${formatBytes(budgetBytes)} of payload text.`);
+  // Not the budget: the log itself stopped reading (older bundles carry no readErrors).
+  for (const error of info.readErrors ?? []) notes.push(`Some event payloads could not be read when this bundle was made: ${error.message}`);
   return notes;
 }
 
@@ -54,7 +56,7 @@ export function BundleBanner({ info }: { info: BundleInfo }) {
         <details className="bundle-redaction" aria-label="Redactions">
           <summary>Redacted before sharing: {redactionHeadline(redaction)}</summary>
           <div className="bundle-redaction-table">
-            <RedactionList summary={redaction} listed={LISTED_PLACES} />
+            <RedactionList summary={redaction} listed={LISTED_PLACES} headline={false} />
           </div>
         </details>
       )}

@@ -1,7 +1,8 @@
 /**
  * The export control's redaction options: a checkbox (built-in rules), a box for the user's own
- * rules (the rules-file format of docs/REDACTION.md), and a preview of what an export would take
- * out of this run — rule, count, where, never the values — before anything is saved.
+ * rules (the rules-file format of docs/REDACTION.md), and a preview of what Export (a report) or
+ * Share… (a bundle) would take out of this run — rule, count, where, never the values — before
+ * anything is saved.
  */
 import { useEffect, useState } from 'react';
 import { findingPlaces, redactionHeadline } from '../../../shared/redact/redaction-list';
@@ -14,18 +15,23 @@ export type RedactionChoice = { enabled: boolean; userRules: string };
 
 const RULES_PLACEHOLDER = ['# one rule a line:', 'regex internal-host /corp-[0-9]{4}\\.example\\.com/i', 'json-path customer-id $..customerId'].join('\n');
 
+/** Which output the preview lists: the report Export saves, or the bundle Share… saves. */
+type PreviewTarget = 'report' | 'bundle';
+
 type Preview = { phase: 'idle' | 'busy' } | { phase: 'done'; summary: RedactionSummary } | { phase: 'error'; message: string };
 
 /** Checkbox, rules box and preview for `runRef`. */
 export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; value: RedactionChoice; onChange(next: RedactionChoice): void }) {
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<Preview>({ phase: 'idle' });
-  // A preview belongs to one run and one rules text.
-  useEffect(() => setPreview({ phase: 'idle' }), [runRef, value.userRules]);
+  // A report holds less than a bundle (which embeds every payload): each has its own list.
+  const [target, setTarget] = useState<PreviewTarget>('report');
+  // A preview belongs to one run, one rules text and one kind of output.
+  useEffect(() => setPreview({ phase: 'idle' }), [runRef, value.userRules, target]);
 
   const runPreview = async () => {
     setPreview({ phase: 'busy' });
-    const result = await api['run.redactionPreview']({ ...runRef, redact: { userRules: value.userRules } });
+    const result = await api['run.redactionPreview']({ ...runRef, redact: { userRules: value.userRules }, for: target });
     setPreview(result.ok ? { phase: 'done', summary: result.value } : { phase: 'error', message: result.error.message });
   };
 
@@ -44,9 +50,18 @@ export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; 
           <p className="redaction-help">Built-in rules take out API keys, auth headers, private keys, JWTs, emails and KEY=VALUE secrets. Add your own below.</p>
           <label htmlFor="redaction-rules">Your rules</label>
           <textarea id="redaction-rules" rows={4} spellCheck={false} placeholder={RULES_PLACEHOLDER} value={value.userRules} onChange={(e) => onChange({ ...value, userRules: e.target.value })} />
-          <button type="button" onClick={() => void runPreview()} disabled={preview.phase === 'busy'}>
-            {preview.phase === 'busy' ? 'Checking…' : 'Preview what will be redacted'}
-          </button>
+          <div className="redaction-preview-controls">
+            <label>
+              For{' '}
+              <select value={target} onChange={(e) => setTarget(e.target.value as PreviewTarget)}>
+                <option value="report">Export (the report)</option>
+                <option value="bundle">Share… (the bundle: every payload)</option>
+              </select>
+            </label>
+            <button type="button" onClick={() => void runPreview()} disabled={preview.phase === 'busy'}>
+              {preview.phase === 'busy' ? 'Checking…' : 'Preview what will be redacted'}
+            </button>
+          </div>
           <PreviewResult preview={preview} />
         </div>
       )}
@@ -64,11 +79,11 @@ function PreviewResult({ preview }: { preview: Preview }) {
   );
 }
 
-/** The redaction list: its headline, then rule, count and where per rule (never the values); shared with a bundle's page. */
-export function RedactionList({ summary, listed }: { summary: RedactionSummary; listed: number }) {
+/** The redaction list: its headline (unless the caller shows it), then rule, count and where per rule (never the values); shared with a bundle's page. */
+export function RedactionList({ summary, listed, headline = true }: { summary: RedactionSummary; listed: number; headline?: boolean }) {
   return (
     <>
-      <p>{redactionHeadline(summary)}</p>
+      {headline && <p>{redactionHeadline(summary)}</p>}
       {summary.findings.length > 0 && (
         <table>
           <thead>

@@ -9,6 +9,7 @@ import { cleanEventFilter } from '../../../shared/run/event-filter-spec';
 import type { EventFilterSpec } from '../../../shared/run/run-detail-types';
 import { VirtualList } from '../../components/virtual-list';
 import { formatRoute, runBase } from '../../routing/route';
+import { useLibraryStore } from '../../stores/library-store';
 import { useLiveRun } from '../../stores/live-store';
 import { useRouteStore } from '../../stores/route-store';
 import { useRunEvent } from '../../stores/use-run-event';
@@ -31,6 +32,8 @@ type Picked = { sequence: number; index: number; list: string };
 /** The events tab. */
 export function EventsTab({ detail, route, summary }: EventsTabProps) {
   const navigate = useRouteStore((s) => s.navigate);
+  // A shared bundle is a snapshot of the whole run: no time travel there.
+  const inBundle = useLibraryStore((s) => s.appInfo?.mode === 'bundle');
   // Big runs take seconds to fold; the raw log does not need the fold, so it starts at once.
   const ref = useMemo(() => ({ dataDir: summary.dataDir, runId: summary.runId }), [summary.dataDir, summary.runId]);
   const live = useLiveRun(ref.dataDir, ref.runId);
@@ -197,7 +200,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
           )}
         </div>
         <aside className="ev-detail" aria-label="Selected event">
-          {target !== undefined && route.at !== target && (
+          {target !== undefined && route.at !== target && !inBundle && (
             <p className="ev-travel">
               <a href={formatRoute({ ...runBase(route), at: target, tab: 'events', event: target })}>Show the run as of this event</a>
             </p>
