@@ -26,8 +26,10 @@ export function SessionTimelineStrip({ items, onPick }: { items: readonly Sessio
   if (t === null) return null;
   const total = Math.max(t.endMs - t.startMs, 1);
   const x = (ms: number) => LABEL + ((ms - t.startMs) / total) * (WIDTH - LABEL - 8);
-  const lanes = TIMELINE_LANES.filter((lane) => t.marks.some((m) => m.lane === lane));
-  const height = AXIS_H + lanes.length * LANE_H;
+  // Each lane is as tall as its overlapping calls need (one sub-row per overlap).
+  const lanes = TIMELINE_LANES.filter((lane) => t.marks.some((m) => m.lane === lane)).map((lane) => ({ lane, rows: 1 + Math.max(...t.marks.filter((m) => m.lane === lane).map((m) => m.row)) }));
+  const tops = lanes.map((_, i) => AXIS_H + lanes.slice(0, i).reduce((h, l) => h + l.rows * LANE_H, 0));
+  const height = AXIS_H + lanes.reduce((h, l) => h + l.rows * LANE_H, 0);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
     <figure className="session-timeline">
@@ -37,8 +39,8 @@ export function SessionTimelineStrip({ items, onPick }: { items: readonly Sessio
             {f === 0 ? t.marks.length > 0 && new Date(t.startMs).toISOString().slice(11, 19) : `+${span(f * total)}`}
           </text>
         ))}
-        {lanes.map((lane, row) => (
-          <g key={lane} transform={`translate(0 ${AXIS_H + row * LANE_H})`}>
+        {lanes.map(({ lane }, i) => (
+          <g key={lane} transform={`translate(0 ${tops[i]})`}>
             <text x={0} y={LANE_H - 5} className="st-lane">{lane}</text>
             <line x1={LABEL} x2={WIDTH - 8} y1={LANE_H / 2} y2={LANE_H / 2} className="st-rule" />
             {t.marks.filter((m) => m.lane === lane).map((m) => <Mark key={m.index} mark={m} x={x} onPick={onPick} />)}
@@ -57,7 +59,7 @@ function Mark({ mark, x, onPick }: { mark: TimelineMark; x: (ms: number) => numb
   return (
     <g className={`st-mark st-${mark.tone}`} role="button" tabIndex={0} aria-label={mark.label} onClick={open} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open()}>
       <title>{mark.label}</title>
-      {width >= 3 ? <rect x={from} y={3} width={width} height={LANE_H - 6} rx={2} /> : <circle cx={from} cy={LANE_H / 2} r={4} />}
+      {width >= 3 ? <rect x={from} y={3 + mark.row * LANE_H} width={width} height={LANE_H - 6} rx={2} /> : <circle cx={from} cy={LANE_H / 2 + mark.row * LANE_H} r={4} />}
     </g>
   );
 }
