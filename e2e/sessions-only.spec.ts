@@ -127,3 +127,36 @@ test('a session whose status file is gone still opens, saying so; a trace of rej
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a long session draws 500 lines at a time and the calls and failures on its strip; a mark past them opens its item', async ({ page }) => {
+  const root = mkdtempSync(join(tmpdir(), 'li-e2e-long-session-'));
+  try {
+    const dir = join(root, '.little-harness', 'sessions', 'sess_long');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'status.json'), JSON.stringify({ id: 'sess_long', state: 'idle', pathKey: 'sess_long' }));
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, 0) + n * 100).toISOString();
+    const event = (sequence: number, type: string, metadata: Record<string, unknown>) => JSON.stringify({ schemaVersion: 'lh.trace.v2', eventId: `evt_${sequence}`, sequence, type, sessionId: 'sess_long', timestamp: at(sequence), metadata });
+    const lines = Array.from({ length: 2500 }, (_, i) => event(i + 1, 'harness.runtime.command.started', { command: `echo ${i + 1}` }));
+    const tool = { toolName: 'bash', toolCallId: 'call_last', caller: 'model' };
+    lines.push(event(2501, 'harness.tool_call.started', tool), event(2502, 'harness.tool_call.succeeded', tool));
+    writeFileSync(join(dir, 'trace.ndjson'), `${lines.join('\n')}\n`);
+    const served = await serve(root);
+    try {
+      await page.goto(`${served.url}#/session/sess_long?dir=.little-harness`);
+      const view = page.getByRole('region', { name: 'Session sess_long' });
+      await expect(view.locator('.session-item')).toHaveCount(500);
+      await expect(view.locator('.session-timeline figcaption')).toHaveText('2,500 other events are not drawn (calls and failures are); all are listed below.');
+      await view.getByRole('button', { name: 'Show 500 more of 2,001 further lines' }).click();
+      await expect(view.locator('.session-item')).toHaveCount(1000);
+      // The tool call is the last line: a click on its mark draws every line up to it and focuses it.
+      await view.getByRole('button', { name: 'tool bash call_last · succeeded' }).click();
+      await expect(view.locator('.session-item.kind-tool-call')).toBeFocused();
+      await expect(view.locator('.session-item')).toHaveCount(2501);
+      await expect(view.getByRole('button', { name: /^Show .* more/ })).toHaveCount(0);
+    } finally {
+      await served.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -118,6 +118,16 @@ describe('bundles of runs under secret folder names, with secret notes', () => {
     expect(page.model.snapshot.root).toBe(`${secretOf('github-token')}/.little-workflow`);
   });
 
+  it('export --format bundle refuses a bad rules file with its line, exit 1, before reading the run; nothing is written', async () => {
+    const bad = join(root, 'bad-rules.txt');
+    writeFileSync(bad, 'regex ok abc\nregex slow (a+)+$\n');
+    const file = join(out, 'refused.html');
+    const r = await cli('export', RUNS.planted, '--format', 'bundle', '-o', file, '--data-dir', dataDir, '--redact-rules', bad);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2: rule "slow": a repeated group holds a repeat/);
+    expect(existsSync(file)).toBe(false);
+  });
+
   it.each(RUN_NAMES)('%s: no secret in any byte of the file or its decompressed blocks; the list counts every marker', async (name) => {
     const { html, page } = await bundle(RUNS[name], true);
     const { redaction, ...info } = page.model.info;

@@ -34,6 +34,11 @@ describe('sessionTimeline', () => {
       ],
     ]);
     expect(t?.marks[2].label).toBe('command.denied $ rm -rf /');
+    // The two tool calls overlap in time (3-6 s and 5-8 s): the second sits on its own row.
+    expect(t?.marks.map((m) => m.row)).toEqual([0, 0, 0, 1, 0]);
     expect(sessionTimeline([])).toBeNull();
+    // Past the mark limit the plain points go (counted); calls and failures stay.
+    const capped = sessionTimeline(items, 3);
+    expect(capped && [capped.marks.map((m) => m.index), capped.omitted]).toEqual([[0, 1, 2, 3], 1]);
   });
 });

@@ -11,12 +11,17 @@ export type TimelineLane = 'model calls' | 'tool calls' | 'runtime' | 'files' | 
 /** Lanes top to bottom. */
 export const TIMELINE_LANES: readonly TimelineLane[] = ['model calls', 'tool calls', 'runtime', 'files', 'events'];
 
-export type TimelineMark = { lane: TimelineLane; index: number; fromMs: number; toMs: number; tone: 'ok' | 'failed' | 'open' | 'info'; label: string };
+/** `row`: the sub-row of its lane, so calls that overlap in time (a tool call inside another) sit apart. */
+export type TimelineMark = { lane: TimelineLane; index: number; fromMs: number; toMs: number; row: number; tone: 'ok' | 'failed' | 'open' | 'info'; label: string };
 
-export type SessionTimeline = { startMs: number; endMs: number; marks: TimelineMark[] };
+/** `omitted`: points left out past `maxMarks` (calls and failures are always drawn). */
+export type SessionTimeline = { startMs: number; endMs: number; marks: TimelineMark[]; omitted: number };
+
+/** Most marks drawn: past it, plain points (not calls, not failures) are left out and counted. */
+export const TIMELINE_MAX_MARKS = 2000;
 
 /** The marks of `items` (those with a readable time), or null when no item has one. */
-export function sessionTimeline(items: readonly SessionItem[]): SessionTimeline | null {
+export function sessionTimeline(items: readonly SessionItem[], maxMarks = TIMELINE_MAX_MARKS): SessionTimeline | null {
   const times = items.flatMap((item) => [Date.parse(startOf(item)), ...(endOf(item) ? [Date.parse(endOf(item) as string)] : [])]).filter(Number.isFinite);
   if (times.length === 0) return null;
   const startMs = Math.min(...times);
@@ -29,9 +34,26 @@ export function sessionTimeline(items: readonly SessionItem[]): SessionTimeline 
     const open = (item.kind === 'model-call' || item.kind === 'tool-call') && item.status === 'open';
     const to = end ? Date.parse(end) : open ? endMs : from;
     const tone = isFailedItem(item) ? 'failed' : open ? 'open' : item.kind === 'model-call' || item.kind === 'tool-call' ? 'ok' : 'info';
-    marks.push({ lane: laneOf(item), index, fromMs: from, toMs: Number.isFinite(to) ? Math.max(from, to) : from, tone, label: labelOf(item) });
+    marks.push({ lane: laneOf(item), index, fromMs: from, toMs: Number.isFinite(to) ? Math.max(from, to) : from, row: 0, tone, label: labelOf(item) });
   });
-  return { startMs, endMs, marks };
+  stackOverlaps(marks);
+  if (marks.length <= maxMarks) return { startMs, endMs, marks, omitted: 0 };
+  // A long session: keep what a reader looks for first, the calls and the failures.
+  const kept = marks.filter((m) => m.tone !== 'info');
+  return { startMs, endMs, marks: kept, omitted: marks.length - kept.length };
+}
+
+/** Give each bar the first sub-row of its lane that is free at its start (points stay on row 0). */
+function stackOverlaps(marks: TimelineMark[]): void {
+  const rowEnds = new Map<TimelineLane, number[]>();
+  for (const m of [...marks].sort((a, b) => a.fromMs - b.fromMs)) {
+    if (m.toMs === m.fromMs) continue;
+    const ends = rowEnds.get(m.lane) ?? [];
+    const free = ends.findIndex((end) => end <= m.fromMs);
+    m.row = free === -1 ? ends.length : free;
+    ends[m.row] = m.toMs;
+    rowEnds.set(m.lane, ends);
+  }
 }
 
 function startOf(item: SessionItem): string {

@@ -88,10 +88,12 @@ class SqliteDataDirReader implements DataDirReader {
   /** Open (or reopen when the files changed under a snapshot), then check the schema. */
   connect(): Result<OpenedEventDb> {
     if (this.closed) return fail(diagnostic('invalid-argument', `Reader for ${this.path} is closed`, { path: this.path }));
+    // A statement in flight pins the connection (better-sqlite3 refuses to close it): a read
+    // beside it (a sparse fold's slice keys) reads the same snapshot, with no look at the files.
+    if (this.db !== null && this.activeIterators > 0) return ok(this.db);
     const state = inspectSidecars(this.eventsDir, this.isWritable);
     if (!state.ok) return state;
-    // A statement in flight pins the connection; better-sqlite3 refuses to close it.
-    if (this.db !== null && (this.activeIterators > 0 || !this.db.isStale(state.value))) return ok(this.db);
+    if (this.db !== null && !this.db.isStale(state.value)) return ok(this.db);
     this.db?.close();
     this.db = null;
     const opened = openEventDb(this.driver, state.value);

@@ -1,7 +1,7 @@
 /**
  * The session's trace on a time axis (shared/harness-trace/session-timeline.ts): one lane each
  * for model calls, tool calls, runtime events, file changes and the rest. A mark names its item;
- * clicking it (or Enter) scrolls to the item in the list below.
+ * clicking it (or Enter) hands its index to `onPick` (the view scrolls to the item).
  */
 import { sessionTimeline, TIMELINE_LANES, type TimelineMark } from '../../../shared/harness-trace/session-timeline';
 import type { SessionItem } from '../../../shared/harness-trace/session-model';
@@ -16,24 +16,20 @@ export function sessionItemId(index: number): string {
   return `session-item-${index}`;
 }
 
-function goTo(index: number): void {
-  const target = document.getElementById(sessionItemId(index));
-  target?.scrollIntoView({ block: 'center' });
-  target?.focus({ preventScroll: true });
-}
-
 function span(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`;
 }
 
 /** The time strip above the trace; nothing when no item has a readable time. */
-export function SessionTimelineStrip({ items }: { items: readonly SessionItem[] }) {
+export function SessionTimelineStrip({ items, onPick }: { items: readonly SessionItem[]; onPick: (index: number) => void }) {
   const t = sessionTimeline(items);
   if (t === null) return null;
   const total = Math.max(t.endMs - t.startMs, 1);
   const x = (ms: number) => LABEL + ((ms - t.startMs) / total) * (WIDTH - LABEL - 8);
-  const lanes = TIMELINE_LANES.filter((lane) => t.marks.some((m) => m.lane === lane));
-  const height = AXIS_H + lanes.length * LANE_H;
+  // Each lane is as tall as its overlapping calls need (one sub-row per overlap).
+  const lanes = TIMELINE_LANES.filter((lane) => t.marks.some((m) => m.lane === lane)).map((lane) => ({ lane, rows: 1 + Math.max(...t.marks.filter((m) => m.lane === lane).map((m) => m.row)) }));
+  const tops = lanes.map((_, i) => AXIS_H + lanes.slice(0, i).reduce((h, l) => h + l.rows * LANE_H, 0));
+  const height = AXIS_H + lanes.reduce((h, l) => h + l.rows * LANE_H, 0);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
     <figure className="session-timeline">
@@ -43,26 +39,27 @@ export function SessionTimelineStrip({ items }: { items: readonly SessionItem[] 
             {f === 0 ? t.marks.length > 0 && new Date(t.startMs).toISOString().slice(11, 19) : `+${span(f * total)}`}
           </text>
         ))}
-        {lanes.map((lane, row) => (
-          <g key={lane} transform={`translate(0 ${AXIS_H + row * LANE_H})`}>
+        {lanes.map(({ lane }, i) => (
+          <g key={lane} transform={`translate(0 ${tops[i]})`}>
             <text x={0} y={LANE_H - 5} className="st-lane">{lane}</text>
             <line x1={LABEL} x2={WIDTH - 8} y1={LANE_H / 2} y2={LANE_H / 2} className="st-rule" />
-            {t.marks.filter((m) => m.lane === lane).map((m) => <Mark key={m.index} mark={m} x={x} />)}
+            {t.marks.filter((m) => m.lane === lane).map((m) => <Mark key={m.index} mark={m} x={x} onPick={onPick} />)}
           </g>
         ))}
       </svg>
+      {t.omitted > 0 && <figcaption className="muted small">{t.omitted.toLocaleString('en-US')} other events are not drawn (calls and failures are); all are listed below.</figcaption>}
     </figure>
   );
 }
 
-function Mark({ mark, x }: { mark: TimelineMark; x: (ms: number) => number }) {
+function Mark({ mark, x, onPick }: { mark: TimelineMark; x: (ms: number) => number; onPick: (index: number) => void }) {
   const from = x(mark.fromMs);
   const width = Math.max(x(mark.toMs) - from, 0);
-  const open = () => goTo(mark.index);
+  const open = () => onPick(mark.index);
   return (
     <g className={`st-mark st-${mark.tone}`} role="button" tabIndex={0} aria-label={mark.label} onClick={open} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open()}>
       <title>{mark.label}</title>
-      {width >= 3 ? <rect x={from} y={3} width={width} height={LANE_H - 6} rx={2} /> : <circle cx={from} cy={LANE_H / 2} r={4} />}
+      {width >= 3 ? <rect x={from} y={3 + mark.row * LANE_H} width={width} height={LANE_H - 6} rx={2} /> : <circle cx={from} cy={LANE_H / 2 + mark.row * LANE_H} r={4} />}
     </g>
   );
 }

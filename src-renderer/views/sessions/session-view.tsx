@@ -20,12 +20,18 @@ import { useSessionLive } from './use-session-live';
 import './sessions.css';
 
 /** The session screen. */
+/** Rows drawn at first, and added per "show more" (a long session is not drawn whole at once). */
+const ROWS_PAGE = 500;
+
 export function SessionView({ route }: { route: SessionRoute & { occurrence?: string } }) {
   const [load, setLoad] = useState<Load<SessionViewModel>>(IDLE);
+  const [shown, setShown] = useState(ROWS_PAGE);
+  const [goTo, setGoTo] = useState<number | null>(null);
   const sessionId = load.phase === 'ready' ? load.value.listing.sessionId : null;
   const version = useSessionLive(route.dir, sessionId);
   useEffect(() => {
     setLoad(LOADING);
+    setShown(ROWS_PAGE);
   }, [route.dir, route.sessionId]);
   useEffect(() => {
     let live = true;
@@ -42,6 +48,18 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
   }, [ready, route.occurrence]);
   const links = useMemo(() => (load.phase === 'ready' ? load.value.items.map((item) => itemLinks(item, load.value.links)) : []), [load]);
   const rows = useMemo(() => (load.phase === 'ready' ? traceRows(load.value) : []), [load]);
+  // The picked occurrence and a mark clicked on the strip are drawn even past the shown rows.
+  const pickedRow = rows.findIndex((r) => r.kind === 'item' && route.occurrence !== undefined && occurrenceOf(r.item) === route.occurrence);
+  const goToRow = goTo === null ? -1 : rows.findIndex((r) => r.kind === 'item' && r.index === goTo);
+  const limit = Math.max(shown, pickedRow + 1, goToRow + 1);
+  useEffect(() => {
+    if (goTo === null) return;
+    const target = document.getElementById(sessionItemId(goTo));
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+    setShown((n) => Math.max(n, goToRow + 1));
+    setGoTo(null);
+  }, [goTo, goToRow]);
   if (load.phase === 'error') return <p role="alert" className="error">{load.error.message}</p>;
   if (load.phase !== 'ready') return <p className="muted">Reading the session…</p>;
   const v = load.value;
@@ -80,9 +98,9 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
         </p>
       )}
       {v.linkProblems.length > 0 && <p className="muted">Links to the session's workflow runs are incomplete: {v.linkProblems.join('; ')}</p>}
-      <SessionTimelineStrip items={v.items} />
+      <SessionTimelineStrip items={v.items} onPick={setGoTo} />
       <ol className="session-items">
-        {rows.map((row) => {
+        {rows.slice(0, limit).map((row) => {
           if (row.kind === 'rejected') {
             return (
               <li key={`line-${row.line}`} className="session-item kind-invalid bad">
@@ -101,6 +119,13 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
           );
         })}
       </ol>
+      {rows.length > limit && (
+        <p>
+          <button type="button" onClick={() => setShown(limit + ROWS_PAGE)}>
+            Show {Math.min(ROWS_PAGE, rows.length - limit).toLocaleString('en-US')} more of {(rows.length - limit).toLocaleString('en-US')} further lines
+          </button>
+        </p>
+      )}
       {v.listing.counts !== null && v.listing.counts.outcomes > 0 && <OutcomesSection harnessDir={route.dir} sessionId={route.sessionId} title="Outcomes of this session" version={version} />}
     </section>
   );
