@@ -41,4 +41,13 @@ describe('sessionTimeline', () => {
     const capped = sessionTimeline(items, 3);
     expect(capped && [capped.marks.map((m) => m.index), capped.omitted]).toEqual([[0, 1, 2, 3], 1]);
   });
+
+  it('spans a session of 300,000 finished tool calls (more times than Math.min(...) takes as arguments)', () => {
+    const [call] = buildSessionModel('s', null, readTrace(new TextEncoder().encode(`${line(1, 'harness.tool_call.started', 0, tool('c0'))}\n`))).items;
+    const t0 = Date.UTC(2026, 5, 3);
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    const items = Array.from({ length: 300_000 }, (_, i) => ({ ...call, status: 'succeeded' as const, startedAt: at(i * 1000), endedAt: at(i * 1000 + 500) }));
+    const t = sessionTimeline(items);
+    expect(t && [t.marks.length, t.endMs - t.startMs, t.omitted]).toEqual([300_000, 299_999_500, 0]);
+  });
 });

@@ -5,6 +5,7 @@
  * goes to the item (`index` into the session's items).
  */
 import { isFailedItem, type SessionItem } from './session-model';
+import { extent } from '../math/extent';
 
 export type TimelineLane = 'model calls' | 'tool calls' | 'runtime' | 'files' | 'events';
 
@@ -22,10 +23,9 @@ export const TIMELINE_MAX_MARKS = 2000;
 
 /** The marks of `items` (those with a readable time), or null when no item has one. */
 export function sessionTimeline(items: readonly SessionItem[], maxMarks = TIMELINE_MAX_MARKS): SessionTimeline | null {
-  const times = items.flatMap((item) => [Date.parse(startOf(item)), ...(endOf(item) ? [Date.parse(endOf(item) as string)] : [])]).filter(Number.isFinite);
-  if (times.length === 0) return null;
-  const startMs = Math.min(...times);
-  const endMs = Math.max(...times);
+  const span = extent(items.flatMap((item) => [Date.parse(startOf(item)), ...(endOf(item) ? [Date.parse(endOf(item) as string)] : [])]).filter(Number.isFinite));
+  if (span === null) return null;
+  const { min: startMs, max: endMs } = span;
   const marks: TimelineMark[] = [];
   items.forEach((item, index) => {
     const from = Date.parse(startOf(item));

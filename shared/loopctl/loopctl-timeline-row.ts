@@ -2,6 +2,7 @@
 import { isoToAxis } from '../timeline/time-axis';
 import type { TimelineModel, TimelineRow } from '../timeline/timeline-types';
 import type { LoopctlTimelineEvent } from './loopctl-types';
+import { extent } from '../math/extent';
 
 /** `timeline` with a last row holding one point mark per loop event (unchanged when there are none). */
 export function withLoopEventsRow(timeline: TimelineModel, events: readonly LoopctlTimelineEvent[]): TimelineModel {
@@ -20,8 +21,8 @@ export function withLoopEventsRow(timeline: TimelineModel, events: readonly Loop
     status: 'completed',
     segments: [],
     marks,
-    a0: Math.min(...marks.map((m) => m.a0)),
-    a1: Math.max(...marks.map((m) => m.a1)),
+    a0: extent(marks.map((m) => m.a0))?.min ?? 0,
+    a1: extent(marks.map((m) => m.a1))?.max ?? 0,
   };
   return { ...timeline, rows: [...timeline.rows, row] };
 }

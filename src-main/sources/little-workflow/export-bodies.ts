@@ -7,6 +7,7 @@ import type { RunDetail } from '../../../shared/run/run-detail-types';
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import type { ReportBodies } from '../../../shared/report-export/harness-section';
 import type { DataDirReader } from './store-types';
+import { extent } from '../../../shared/math/extent';
 
 type Want = { sequence: number; field: 'response' | 'args' | 'result' | 'error' | 'output'; put: (value: unknown) => void };
 
@@ -36,8 +37,9 @@ export function readExportBodies(reader: DataDirReader, detail: RunDetail, maxTe
   if (wants.length === 0) return {};
   const bySequence = new Map<number, Want[]>();
   for (const w of wants) bySequence.set(w.sequence, [...(bySequence.get(w.sequence) ?? []), w]);
-  const first = Math.min(...bySequence.keys());
-  const last = Math.max(...bySequence.keys());
+  const span = extent(bySequence.keys());
+  if (span === null) return {};
+  const { min: first, max: last } = span;
   for (const read of reader.readEvents(detail.ref.runId, first - 1)) {
     if (!read.ok) {
       if (read.sequence === null || read.sequence > last) break;

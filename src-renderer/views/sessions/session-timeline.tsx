@@ -5,6 +5,7 @@
  */
 import { sessionTimeline, TIMELINE_LANES, type TimelineMark } from '../../../shared/harness-trace/session-timeline';
 import type { SessionItem } from '../../../shared/harness-trace/session-model';
+import { extent } from '../../../shared/math/extent';
 
 const WIDTH = 1000;
 const LABEL = 110;
@@ -27,7 +28,7 @@ export function SessionTimelineStrip({ items, onPick }: { items: readonly Sessio
   const total = Math.max(t.endMs - t.startMs, 1);
   const x = (ms: number) => LABEL + ((ms - t.startMs) / total) * (WIDTH - LABEL - 8);
   // Each lane is as tall as its overlapping calls need (one sub-row per overlap).
-  const lanes = TIMELINE_LANES.filter((lane) => t.marks.some((m) => m.lane === lane)).map((lane) => ({ lane, rows: 1 + Math.max(...t.marks.filter((m) => m.lane === lane).map((m) => m.row)) }));
+  const lanes = TIMELINE_LANES.filter((lane) => t.marks.some((m) => m.lane === lane)).map((lane) => ({ lane, rows: 1 + (extent(t.marks.filter((m) => m.lane === lane).map((m) => m.row))?.max ?? 0) }));
   const tops = lanes.map((_, i) => AXIS_H + lanes.slice(0, i).reduce((h, l) => h + l.rows * LANE_H, 0));
   const height = AXIS_H + lanes.reduce((h, l) => h + l.rows * LANE_H, 0);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
