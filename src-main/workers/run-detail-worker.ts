@@ -95,7 +95,8 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const { table, upto, cacheDir } = request.context;
-    const checkpoints = checkpointsFor(cacheDir ?? null);
+    // The worker serves move after move: time travel keeps its boundaries as snapshots in memory.
+    const checkpoints = checkpointsFor(cacheDir ?? null, { snapshots: true });
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
     if (cached !== null) {
