@@ -16,8 +16,6 @@ export class OverlayMap<K, V> extends Map<K, V> {
   private hidden = new Set<K>();
   /** Keys of base deleted here and set again: they now sit after base's keys. */
   private moved = new Set<K>();
-  /** Keys held here that base does not have (or that moved). */
-  private added = 0;
 
   constructor(private readonly base: ReadonlyMap<K, V>) {
     super();
@@ -35,22 +33,15 @@ export class OverlayMap<K, V> extends Map<K, V> {
   }
 
   override set(key: K, value: V): this {
-    if (!super.has(key)) {
-      if (this.hidden.delete(key)) this.moved.add(key);
-      if (!this.base.has(key) || this.moved.has(key)) this.added += 1;
-    }
+    // Set again after a delete: it now sits after base's keys, as in a Map.
+    if (this.hidden.size !== 0 && this.hidden.delete(key)) this.moved.add(key);
     return super.set(key, value);
   }
 
   override delete(key: K): boolean {
-    const present = this.has(key);
-    if (!present) return false;
-    const inBase = this.base.has(key);
-    if (super.has(key)) {
-      super.delete(key);
-      if (!inBase || this.moved.has(key)) this.added -= 1;
-    }
-    if (inBase) this.hidden.add(key);
+    if (!this.has(key)) return false;
+    super.delete(key);
+    if (this.base.has(key)) this.hidden.add(key);
     return true;
   }
 
@@ -58,13 +49,13 @@ export class OverlayMap<K, V> extends Map<K, V> {
     super.clear();
     for (const key of this.base.keys()) this.hidden.add(key);
     this.moved.clear();
-    this.added = 0;
   }
 
+  // Counted (the folds read sizes rarely): base's keys not hidden, and this overlay's keys base lacks.
   override get size(): number {
-    let hiddenInBase = 0;
-    for (const key of this.hidden) if (this.base.has(key)) hiddenInBase += 1;
-    return this.base.size - hiddenInBase - this.movedCount() + this.added;
+    let count = this.base.size - this.hidden.size;
+    for (const key of super.keys()) if (!this.base.has(key)) count += 1;
+    return count;
   }
 
   override *entries(): MapIterator<[K, V]> {
@@ -94,9 +85,15 @@ export class OverlayMap<K, V> extends Map<K, V> {
     for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
-  /** The same entries in the same order as a plain Map. */
+  /** The same entries in the same order as a plain Map (base copied whole, then this overlay's changes applied). */
   flatten(): Map<K, V> {
-    return new Map(this.entries());
+    const flat = new Map(this.base);
+    for (const key of this.hidden) flat.delete(key);
+    for (const [key, value] of super.entries()) {
+      if (this.moved.has(key)) flat.delete(key);
+      flat.set(key, value);
+    }
+    return flat;
   }
 
   /** Whether this overlay's changes are many next to its base (then flatten it rather than carry them). */
@@ -110,14 +107,6 @@ export class OverlayMap<K, V> extends Map<K, V> {
     for (const [key, value] of super.entries()) Map.prototype.set.call(copy, key, value);
     copy.hidden = new Set(this.hidden);
     copy.moved = new Set(this.moved);
-    copy.added = this.added;
     return copy;
-  }
-
-  // Moved keys are in base and counted in `added`, so base's count must not count them twice.
-  private movedCount(): number {
-    let count = 0;
-    for (const key of this.moved) if (super.has(key)) count += 1;
-    return count;
   }
 }

@@ -193,8 +193,9 @@ export class RunAccumulator {
 
   /** Steps and harness items (sessions, model turns, tool calls, execute_step spans) held: what a snapshot's size grows with. */
   itemCount(): number {
-    const steps = Object.keys(this.fold.main.steps).length;
-    return this.parts === null ? steps : steps + this.parts.harness.itemCount();
+    // The steps named in the log (positions) stand for the fold's steps: listing a 22,000-step table's keys per snapshot cost more.
+    if (this.parts === null) return Object.keys(this.fold.main.steps).length;
+    return this.parts.positions.first.size + this.parts.harness.itemCount();
   }
 
   /** Sequence of the first event with a `null` payload (little replay's step order fails on it), or null. */
