@@ -21,7 +21,7 @@ export async function checkCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       const listed = reader.listRuns();
       if (!listed.ok) throw new DataDirError(listed.error);
-      findings.push(...listed.value.diagnostics);
+      for (const finding of listed.value.diagnostics) findings.push(finding);
       runIds = listed.value.runs.map((run) => run.runId);
     }
     for (const runId of runIds) {
@@ -29,7 +29,8 @@ export async function checkCommand(argv: string[], io: CliIo): Promise<number> {
       if (positionals[0] !== undefined && found.length === 0 && isEmptyRun(reader, runId)) {
         throw new LittleCliError('RunNotFoundError', `Run not found: ${runId}`);
       }
-      findings.push(...found);
+      // One by one: a spread of a broken run's findings can pass the engine's argument limit.
+      for (const finding of found) findings.push(finding);
     }
   } finally {
     reader.close();

@@ -39,10 +39,11 @@ function readLines(path: string, file: LedgerFile, options: TailOptions): Ledger
     const lines: LedgerLine[] = [];
     for (;;) {
       const read = tail.readNew();
-      lines.push(...read.lines);
+      // One by one: a spread of a big ledger's lines can pass the engine's argument limit.
+      for (const line of read.lines) lines.push(line);
       if (!read.more) break;
     }
-    lines.push(...tail.settle().lines);
+    for (const line of tail.settle().lines) lines.push(line);
     return lines;
   } finally {
     tail.close();
