@@ -38,8 +38,8 @@ export type TimeTravelTiming = {
   disk: MoveSummary;
   /** Through the app's core, gate and worker: the library open, the first move (a full fold), then the same moves. */
   app: AppMoves & ReturnType<typeof byDirection> & { openMs: number; firstMove: AppMove };
-  /** The in-memory moves' snapshots after the moves: how many, their estimated bytes (fold-snapshots.ts), and this process's heap then. */
-  snapshots: { count: number; estimatedMB: number; heapUsedMB: number };
+  /** The in-memory moves' snapshots after the moves: how many, and their estimated bytes (fold-snapshots.ts). */
+  snapshots: { count: number; estimatedMB: number };
   goalHeadMs: 300;
 };
 
@@ -85,7 +85,7 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
     const shuffled = seededShuffle(targets, 17);
     const inMemory: Move[] = [];
     for (const n of shuffled) inMemory.push(await move(dataDir, runId, n, memory));
-    const snapshots = { count: memory.snapshots!.size, estimatedMB: memory.snapshots!.heldBytes / 1e6, heapUsedMB: process.memoryUsage().heapUsed / 1e6 };
+    const snapshots = { count: memory.snapshots!.size, estimatedMB: memory.snapshots!.heldBytes / 1e6 };
     // Fresh processes: nothing in memory, checkpoints read back from the cache folder, where a
     // fold without snapshots (the CLI's) leaves them at every boundary.
     await move(dataDir, runId, events, checkpointsOver(new CheckpointStore({ dir: cache })));
@@ -124,7 +124,7 @@ export function formatTimeTravel(t: TimeTravelTiming): string[] {
     `Time travel on a ${t.events.toLocaleString('en-US')}-event run (random N, ${t.memory.moves.length} moves; goal: head < ${t.goalHeadMs} ms)`,
     `  first move (folds from the start, leaves snapshots): ${t.firstMoveMs.toFixed(0)} ms`,
     row('snapshots in memory', t.memory),
-    `    ${t.snapshots.count} snapshots held, estimated ${t.snapshots.estimatedMB.toFixed(0)} MB (this process's heap ${t.snapshots.heapUsedMB.toFixed(0)} MB with the live fold and them)`,
+    `    ${t.snapshots.count} snapshots held, estimated ${t.snapshots.estimatedMB.toFixed(0)} MB`,
     row('fresh processes, checkpoints on disk', t.disk),
     `  through the app (core, request gate, worker; run.detail at N, then run.timeline, then run.findings):`,
     `    library open ${t.app.openMs.toFixed(0)} ms; first move ${t.app.firstMove.headMs.toFixed(0)} ms to the head, +${t.app.firstMove.listsMs.toFixed(0)} ms lists`,
