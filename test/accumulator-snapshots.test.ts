@@ -30,7 +30,7 @@ function facts(runId: string): RunModelFacts {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** Every tracker's rarer paths: legacy pairing, sub-runs, unpaired terminals, supersedes, parallel bookkeeping, a retry. */
+/** Every tracker's rarer paths: legacy pairing, sub-runs, unpaired terminals, supersedes, parallel bookkeeping, a retry, the tolerant fold's fork. */
 function rareLog(runId: string): EventEnvelope[] {
   const log = new TestLogBuilder(runId);
   log.add('RunStarted', { workflowVersionId: 'wfver_cow' });
@@ -65,6 +65,8 @@ function rareLog(runId: string): EventEnvelope[] {
   log.add('ParallelBranchFailed', { stepPath: 'fan', branchPath: 'fan[1]' });
   log.add('ParallelGroupCompleted', { stepPath: 'fan' });
   log.add('ArtifactCreated', { stepPath: 'fan', artifactRef: 'sha256:aa' });
+  // A payload that is not an object: the strict fold fails here and the tolerant state is forked from it.
+  log.add('StepScheduled', 'not an object');
   log.add('StepFailed', { stepPath: 'fan', error: { message: 'once' } });
   log.add('StepAttemptStarted', { stepPath: 'fan', attemptId: 'a2' });
   log.add('ModelCallCompleted', { stepPath: 'fan', model: { provider: 'openai', modelId: 'gpt-4o-mini' }, usage: { inputTokens: 7, outputTokens: 2 } });
@@ -158,6 +160,7 @@ describe('RunAccumulator.freeze and thaw (copy-on-write snapshots)', () => {
         }
       }
       for (const { at, snapshot, bytes } of taken) expect(serialize(plainCheckpoint(snapshot)).equals(bytes), `${runId} snapshot at ${at}`).toBe(true);
+      if (runId === 'run_cow_rare') expect(taken.some((t) => t.snapshot.fold.tolerant !== null), 'the tolerant state forked and frozen').toBe(true);
     }
     expect(forks).toBeGreaterThan(500);
   });
