@@ -63,4 +63,26 @@ describe('staged run builds in the worker', () => {
     await (built.ok ? built.value.findings : null);
     expect(pool.running()).toBe(true);
   });
+
+  it('a move followed by a later move of the same run: the first answers its head, its lists and check come back cancelled; the later one is built whole', async () => {
+    const pool = createRunDetailPool({ useWorker: true });
+    pools.push(pool);
+    const { run, context } = contextOf('crashed model-call-in-flight');
+    const last = context.summary.lastSequence ?? 0;
+    expect(last).toBeGreaterThan(3);
+    const [first, second] = await Promise.all([pool.detail(run.dir, run.runId, { ...context, upto: last - 2 }), pool.detail(run.dir, run.runId, { ...context, upto: last - 1 })]);
+    if (!first.ok || !second.ok) throw new Error('no head');
+    expect(first.value.head.ref.at).toBe(last - 2);
+    const [lists, findings] = await Promise.all([first.value.lists, first.value.findings!]);
+    expect(!lists.ok && lists.error.code).toBe('cancelled');
+    expect(!findings.ok && findings.error.code).toBe('cancelled');
+    const [laterLists, laterFindings] = await Promise.all([second.value.lists, second.value.findings!]);
+    expect(laterLists.ok && laterLists.value.detail.ref.at).toBe(last - 1);
+    expect(laterFindings.ok).toBe(true);
+    // Another run's move, or the run as it is now, cancels nothing.
+    const now = await pool.detail(run.dir, run.runId, context);
+    const move = await pool.detail(run.dir, run.runId, { ...context, upto: last - 2 });
+    expect(now.ok && (await now.value.lists).ok).toBe(true);
+    expect(move.ok && (await move.value.lists).ok).toBe(true);
+  });
 });

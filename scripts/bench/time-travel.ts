@@ -5,10 +5,12 @@
  * start and leaves a snapshot at every boundary it passes (fold-snapshots.ts); the timed moves
  * then land on random N (seeded). A second pass makes the same moves as fresh processes do
  * (the CLI's `plan --at`): nothing in memory, checkpoints read back from the cache folder,
- * where one fold without snapshots left them. Then the same moves through the app
- * (time-travel-app.ts): what a user meets, worker and request gate included.
+ * where one fold without snapshots left them. Then the same moves through the app's core
+ * (time-travel-app.ts: worker and request gate included) and in a page of the built app
+ * (e2e/perf/time-travel-page.ts: `serve`, the address, the frame that shows the head at N):
+ * what a user meets.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +23,7 @@ import { CheckpointStore } from '../../src-main/library/checkpoints/checkpoint-s
 import { checkpointsOver, type Checkpoints } from '../../src-main/library/checkpoints/fold-checkpointed';
 import { loadRunDetailParts } from '../../src-main/library/run-detail';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
+import { movesInPage, type PageMoves } from '../../e2e/perf/time-travel-page';
 import { median, seededShuffle } from './timing';
 import { movesThroughApp, summariseAppMoves, type AppMove, type AppMoves } from './time-travel-app';
 
@@ -38,6 +41,11 @@ export type TimeTravelTiming = {
   disk: MoveSummary;
   /** Through the app's core, gate and worker: the library open, the first move (a full fold), then the same moves. */
   app: AppMoves & ReturnType<typeof byDirection> & { openMs: number; firstMove: AppMove };
+  /**
+   * In the page (browser mode, a just-started `serve`): the same moves by the address, each to the
+   * frame showing the head at N; null when the app is not built or there is no Chromium.
+   */
+  page: (ReturnType<typeof byDirection> & { openMs: number; firstMoveMs: number; headMedianMs: number; headMaxMs: number; moves: PageMoves['moves'] }) | null;
   /** The in-memory moves' snapshots after the moves: how many, and their estimated bytes (fold-snapshots.ts). */
   snapshots: { count: number; estimatedMB: number };
   goalHeadMs: 300;
@@ -101,12 +109,14 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
     // The same moves as a user makes them: the first at the end folds from the start.
     const app = await movesThroughApp(dirname(dataDir), runId, [events, ...shuffled], appCache);
     const [appFirst, ...appMoves] = app.moves;
+    const page = await measurePage(dirname(dataDir), runId, [events, ...shuffled]);
     return {
       events,
       firstMoveMs,
       memory: summary(inMemory),
       disk: summary(fromDisk),
       app: { openMs: app.openMs, firstMove: appFirst, ...summariseAppMoves(appMoves), ...byDirection(appMoves) },
+      page,
       snapshots,
       goalHeadMs: 300,
     };
@@ -114,6 +124,22 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
     rmSync(cache, { recursive: true, force: true });
     rmSync(appCache, { recursive: true, force: true });
   }
+}
+
+/** The moves in a page of the built app (null without a build or a Chromium). */
+async function measurePage(root: string, runId: string, targets: readonly number[]): Promise<TimeTravelTiming['page']> {
+  const built = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
+  if (!existsSync(built) || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return null;
+  const { openMs, moves } = await movesInPage(root, runId, targets);
+  const [first, ...rest] = moves.map((m) => ({ at: m.at, headMs: m.ms }));
+  return {
+    openMs,
+    firstMoveMs: first.headMs,
+    headMedianMs: median(rest.map((m) => m.headMs)),
+    headMaxMs: Math.max(...rest.map((m) => m.headMs)),
+    ...byDirection(rest),
+    moves,
+  };
 }
 
 /** The lines `npm run bench -- --only=time-travel` prints. */
@@ -129,5 +155,8 @@ export function formatTimeTravel(t: TimeTravelTiming): string[] {
     `  through the app (core, request gate, worker; run.detail at N, then run.timeline, then run.findings):`,
     `    library open ${t.app.openMs.toFixed(0)} ms; first move ${t.app.firstMove.headMs.toFixed(0)} ms to the head, +${t.app.firstMove.listsMs.toFixed(0)} ms lists`,
     `    head median ${t.app.headMedianMs.toFixed(0)} ms, max ${t.app.headMaxMs.toFixed(0)} ms (${t.app.forward} forward: median ${t.app.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.app.backwardHeadMedianMs.toFixed(0)} ms); lists after it median ${t.app.listsMedianMs.toFixed(0)} ms; findings after them median ${t.app.findingsMedianMs.toFixed(0)} ms`,
+    t.page === null
+      ? '  in the page: not measured (build the app and install Chromium)'
+      : `  in the page (serve just started, a fresh page on the run; moves by the address, to the frame showing the head at N): overview ${t.page.openMs.toFixed(0)} ms; first move ${t.page.firstMoveMs.toFixed(0)} ms; then head median ${t.page.headMedianMs.toFixed(0)} ms, max ${t.page.headMaxMs.toFixed(0)} ms (${t.page.forward} forward: median ${t.page.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.page.backwardHeadMedianMs.toFixed(0)} ms)`,
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../shared/diagnostics';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
@@ -38,6 +38,41 @@ describe('run model builds', () => {
     expect((await service.timeline(ref)).ok).toBe(true);
     void service.head(ref);
     expect(started).toHaveLength(2);
+  });
+});
+
+// The worker skips a move's lists once a later move of the run is asked for (travel-moves.ts); a
+// return to that position before the skip got its lists cancelled: the service builds it again.
+describe('a position whose lists were skipped', () => {
+  it('is built again for a request that was waiting on the skipped build', async () => {
+    const loaded = loadLibrary(EXAMPLES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const run = fixtureRun('crashed model-call-in-flight');
+    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
+    const ref = { dataDir: run.dir, runId: run.runId, at: (summary.lastSequence ?? 2) - 1 };
+    const real = createRunDetailPool({ useWorker: false });
+    let builds = 0;
+    let skip: () => void = () => {};
+    const pool = {
+      ...real,
+      detail: async (...args: Parameters<RunDetailPool['detail']>) => {
+        const built = await real.detail(...args);
+        builds += 1;
+        if (builds > 1 || !built.ok) return built;
+        // The worker's answer to a skipped move: its lists and check come back cancelled, later.
+        const cancelled = new Promise<Result<never>>((resolve) => (skip = () => resolve(fail(diagnostic('cancelled', 'a later position was asked for')))));
+        return ok({ ...built.value, lists: cancelled, findings: cancelled });
+      },
+    } as RunDetailPool;
+    const service = createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool });
+    expect((await service.head(ref)).ok).toBe(true);
+    // Asked while the first build's lists are still pending; then they come back cancelled.
+    const timeline = service.timeline(ref);
+    const findings = service.findings(ref);
+    skip();
+    expect((await timeline).ok).toBe(true);
+    expect((await findings).ok).toBe(true);
+    expect(builds).toBe(2);
   });
 });
 

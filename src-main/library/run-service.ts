@@ -144,10 +144,18 @@ export function createRunService(context: RunServiceContext) {
     }
   };
 
-  /** The run's model, once its lists are built. */
+  /**
+   * The run's model, once its lists are built. A position the worker skipped because a later one
+   * was asked for (its lists `cancelled`: workers/travel-moves.ts) is built again when asked for
+   * after all (moved back before the skip): its failed build is forgotten already.
+   */
   const model = async (ref: RunRef): Promise<Result<RunModel>> => {
     const built = await staged(ref);
-    return built.ok ? built.value.model : built;
+    if (!built.ok) return built;
+    const first = await built.value.model;
+    if (first.ok || first.error.code !== 'cancelled') return first;
+    const again = await staged(ref);
+    return again.ok ? again.value.model : again;
   };
 
   /** The model of `ref` if one is built (never starts a build nor waits for one). */

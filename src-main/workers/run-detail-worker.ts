@@ -26,6 +26,7 @@ import { diffRefs } from '../library/run-diff-service';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
+import { settle, TravelMoves } from './travel-moves';
 import type { Discovery } from '../sources/little-workflow/store-types';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
@@ -157,15 +158,28 @@ function listsOf(folded: FoldedRun, table: PriceTable): RunModelData {
 /** The worker's committed heap, in bytes. */
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
+const moves = new TravelMoves();
+
 parentPort?.on('message', (request: RunWorkerRequest) => {
+  const movedOn = moves.note(request);
   void handleRunRequest(request).then(async ({ result, lists, after, findings }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     if (!lists || !findings) return;
-    // The run view shows its head; the lists follow, then the integrity check (other requests may go between).
-    await yieldToLoop();
+    // The run view shows its head; the lists follow, then the integrity check (other requests may go
+    // between). A move's wait until the user stays on it (travel-moves.ts).
+    await (movedOn === null ? yieldToLoop() : settle());
+    // Skipped whole or built whole: a model with lists but no check would keep "could not run".
+    if (movedOn?.() === true) return skipStages(request.id);
     parentPort!.postMessage({ id: request.id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
     after?.();
     await yieldToLoop();
     parentPort!.postMessage({ id: request.id, findings: findings(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
   });
 });
+
+// A later move came: request `id`'s lists and check are answered `cancelled`, not built.
+function skipStages(id: number): void {
+  const cancelled = fail(diagnostic('cancelled', 'a later position of this run was asked for: the lists and integrity check of this one were not built'));
+  parentPort!.postMessage({ id, lists: cancelled, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+  parentPort!.postMessage({ id, findings: cancelled, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+}

@@ -30,7 +30,7 @@ export function TimeTravelBar({ route, head, last, moving, travel }: Props) {
   return (
     <div className={`tt-bar${at === undefined ? '' : ' tt-active'}`} role="region" aria-label="Time travel">
       {at !== undefined && (
-        <p className="tt-banner" role="status" data-testid="time-travel-banner">
+        <p className="tt-banner" role="status" data-testid="time-travel-banner" data-shown-at={shown ? at : undefined}>
           <strong>As of #{at}</strong>
           {shown ? (
             <span className="mono"> ({shown.type}, {formatTime(shown.recordedAt)})</span>

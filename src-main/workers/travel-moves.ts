@@ -1,0 +1,33 @@
+/**
+ * Time travel's moves in the worker. A move answers with its head at once; its lists (about a
+ * second at 200,000 events) and its integrity check come after, in the same thread, so a user
+ * who moves again (a key held, the scrubber dragged, the next click) would wait for the last
+ * position's lists before seeing the new one. So a move's later stages wait `TRAVEL_SETTLE_MS`
+ * and are skipped (answered `cancelled`) once a later move of the same run was asked for: the
+ * renderer no longer shows that position, and a return to it builds it again.
+ */
+import type { RunWorkerRequest } from './run-detail-worker';
+
+/** How long a position must stay the latest before its lists are built. */
+export const TRAVEL_SETTLE_MS = 250;
+
+/** The latest move asked for, by run. */
+export class TravelMoves {
+  private readonly latest = new Map<string, number>();
+
+  /**
+   * Note `request` as it arrives; for a move (a run's detail as of an event), a check that says
+   * whether a later move of the same run has come since; null for any other request.
+   */
+  note(request: RunWorkerRequest): (() => boolean) | null {
+    if (request.kind !== 'detail' || request.context.upto === undefined) return null;
+    const run = `${request.dataDir}\u0000${request.runId}`;
+    this.latest.set(run, request.id);
+    return () => this.latest.get(run) !== request.id;
+  }
+}
+
+/** Resolve after `ms`. */
+export function settle(ms = TRAVEL_SETTLE_MS): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
