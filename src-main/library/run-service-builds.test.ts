@@ -74,6 +74,35 @@ describe('a position whose lists were skipped', () => {
     expect((await findings).ok).toBe(true);
     expect(builds).toBe(2);
   });
+
+  it('is not built again for a request the view has moved on from (building it would cancel the position shown)', async () => {
+    const loaded = loadLibrary(EXAMPLES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const run = fixtureRun('crashed model-call-in-flight');
+    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
+    const [a, b] = [2, 1].map((back) => ({ dataDir: run.dir, runId: run.runId, at: (summary.lastSequence ?? 3) - back }));
+    const real = createRunDetailPool({ useWorker: false });
+    const asked: Array<number | undefined> = [];
+    let skip: () => void = () => {};
+    const pool = {
+      ...real,
+      detail: async (...args: Parameters<RunDetailPool['detail']>) => {
+        const built = await real.detail(...args);
+        asked.push(args[2].upto);
+        if (args[2].upto !== a.at || !built.ok) return built;
+        const cancelled = new Promise<Result<never>>((resolve) => (skip = () => resolve(fail(diagnostic('cancelled', 'a later position was asked for')))));
+        return ok({ ...built.value, lists: cancelled, findings: cancelled });
+      },
+    } as RunDetailPool;
+    const service = createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool });
+    await service.head(a);
+    const staleFindings = service.findings(a);
+    await service.head(b);
+    skip();
+    const stale = await staleFindings;
+    expect(!stale.ok && stale.error.code).toBe('cancelled');
+    expect(asked).toEqual([a.at, b.at]);
+  });
 });
 
 // Main keeps the models of the last runs opened, but not past an event budget: two big runs

@@ -144,16 +144,22 @@ export function createRunService(context: RunServiceContext) {
     }
   };
 
+  // The position each run's head was last asked for (undefined: now), by run: what the view shows.
+  const shownAt = new Map<string, number | undefined>();
+  const runOf = (ref: RunRef) => `${ref.dataDir}\u0000${ref.runId}`;
+
   /**
-   * The run's model, once its lists are built. A position the worker skipped because a later one
-   * was asked for (its lists `cancelled`: workers/travel-moves.ts) is built again when asked for
-   * after all (moved back before the skip): its failed build is forgotten already.
+   * The run's model, once its lists are built. The worker skips the lists of a position once a
+   * later one is asked for (`cancelled`: workers/travel-moves.ts); a request that waited on such
+   * a build gets a fresh one when its position is the one shown again (moved back before the
+   * skip), else the cancellation (the view has moved on: building it would in turn cancel the
+   * position shown).
    */
   const model = async (ref: RunRef): Promise<Result<RunModel>> => {
     const built = await staged(ref);
     if (!built.ok) return built;
     const first = await built.value.model;
-    if (first.ok || first.error.code !== 'cancelled') return first;
+    if (first.ok || first.error.code !== 'cancelled' || shownAt.get(runOf(ref)) !== ref.at) return first;
     const again = await staged(ref);
     return again.ok ? again.value.model : again;
   };
@@ -196,9 +202,11 @@ export function createRunService(context: RunServiceContext) {
       const built = await model(ref);
       return built.ok ? ok(await built.value.findings()) : built;
     },
-    /** The head as soon as the run is folded (its findings once checked, else null). */
-    head: async (ref: RunRef): Promise<Result<RunHead>> =>
-      map(await staged(ref), (built) => built.ready?.head() ?? { ...built.head, build: built.build, findings: null }),
+    /** The head as soon as the run is folded (its findings once checked, else null); the position asked for is the one shown. */
+    head: async (ref: RunRef): Promise<Result<RunHead>> => {
+      shownAt.set(runOf(ref), ref.at);
+      return map(await staged(ref), (built) => built.ready?.head() ?? { ...built.head, build: built.build, findings: null });
+    },
     timeline: async (ref: RunRef): Promise<Result<TimelineHead>> => map(await model(ref), (m) => m.timeline()),
     slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),
     step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
