@@ -20,7 +20,7 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { checkRun } from '../sources/little-workflow/run-check';
+import { checkRun, checkRunAsync } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 import { cachedHead, rememberHead } from './checkpoints/head-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
@@ -92,6 +92,7 @@ export async function loadRunDetailParts(
     folded,
     leaveCheckpoint: fold.leaveTail,
     checkFindings: () => checkRunFromDisk(dataDir, runId, upto),
+    checkFindingsAsync: (stop) => checkRunFromDiskAsync(dataDir, runId, upto, stop),
     keep: fold.keep,
     // Only the whole log's head is kept: time travel's heads are cut at every N.
     rememberHead: (head) => {
@@ -107,7 +108,15 @@ export async function loadRunDetailParts(
  * fold is not read after it); `rememberHead` keeps the head cut from it beside its checkpoints
  * (head-cache.ts).
  */
-export type DetailParts = { folded: FoldedRun; leaveCheckpoint(): void; checkFindings(): Diagnostic[]; keep(): void; rememberHead(head: RunHeadCore): void };
+export type DetailParts = {
+  folded: FoldedRun;
+  leaveCheckpoint(): void;
+  checkFindings(): Diagnostic[];
+  /** The check in slices (the worker serves other requests between them); null once `stop()` says it is no longer wanted. */
+  checkFindingsAsync(stop?: () => boolean): Promise<Diagnostic[] | null>;
+  keep(): void;
+  rememberHead(head: RunHeadCore): void;
+};
 
 /**
  * The head of the whole run kept from an earlier fold, when the log and the facts its crash
@@ -125,6 +134,17 @@ export function loadCachedHead(reader: DataDirReader, runId: string, context: Ru
 export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunModelFacts {
   if (upto === undefined) return facts;
   return { ...factsIfDiedAfterCut(facts), ref: { ...facts.ref, at: upto } };
+}
+
+/** `checkRunFromDisk` in slices; null once `stop()` says it is no longer wanted. */
+export async function checkRunFromDiskAsync(dataDir: string, runId: string, upto: number | undefined, stop?: () => boolean): Promise<Diagnostic[] | null> {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) return [reader.error];
+  try {
+    return await checkRunAsync(reader.value, runId, upto, stop);
+  } finally {
+    reader.value.close();
+  }
 }
 
 /** The integrity findings of `runId` (up to `upto`), read with a reader of its own. */

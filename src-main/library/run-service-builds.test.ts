@@ -75,6 +75,30 @@ describe('a position whose lists were skipped', () => {
     expect(builds).toBe(2);
   });
 
+  it('whose check alone was stopped is built again for the position shown, and forgotten (the next head builds afresh)', async () => {
+    const loaded = loadLibrary(EXAMPLES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const run = fixtureRun('crashed model-call-in-flight');
+    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
+    const ref = { dataDir: run.dir, runId: run.runId, at: (summary.lastSequence ?? 2) - 1 };
+    const real = createRunDetailPool({ useWorker: false });
+    let builds = 0;
+    const pool = {
+      ...real,
+      detail: async (...args: Parameters<RunDetailPool['detail']>) => {
+        const built = await real.detail(...args);
+        builds += 1;
+        if (builds > 1 || !built.ok) return built;
+        return ok({ ...built.value, findings: Promise.resolve(fail(diagnostic('cancelled', 'a later position was asked for'))) });
+      },
+    } as RunDetailPool;
+    const service = createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool });
+    await service.head(ref);
+    const found = await service.findings(ref);
+    expect(found.ok && Array.isArray(found.value)).toBe(true);
+    expect(builds).toBe(2);
+  });
+
   it('is not built again for a request the view has moved on from (building it would cancel the position shown)', async () => {
     const loaded = loadLibrary(EXAMPLES);
     if (!loaded.ok) throw new Error(loaded.error.message);

@@ -48,7 +48,8 @@ function modelKey(ref: RunRef): string {
 }
 
 /** One build of a run's model as its stages arrive: the head first, the model (lists) when built. */
-type StagedBuild = { head: RunHeadCore; build: number; model: Promise<Result<RunModel>>; ready: RunModel | null };
+/** `checked`: the integrity check's own answer (`cancelled` when the worker stopped it for a later move). */
+type StagedBuild = { head: RunHeadCore; build: number; model: Promise<Result<RunModel>>; checked: Promise<Result<Diagnostic[]>>; ready: RunModel | null };
 
 function map<T, U>(result: Result<T>, f: (value: T) => U): Result<U> {
   return result.ok ? ok(f(result.value)) : result;
@@ -127,6 +128,8 @@ export function createRunService(context: RunServiceContext) {
           entry.settled = true;
           result.value.ready = model.value;
         });
+      // A check stopped for a later move leaves no findings: the next request builds the position again.
+      if (result.ok) void result.value.checked.then((found) => !found.ok && found.error.code === 'cancelled' && forget());
       return result;
     });
     cache.set(id, entry);
@@ -180,7 +183,7 @@ export function createRunService(context: RunServiceContext) {
     if (!built.ok) return built;
     const { head, lists, findings } = built.value;
     const model = lists.then((data) => map(data, (d) => createRunModel(d, number, findings, head)));
-    return ok({ head, build: number, model, ready: null });
+    return ok({ head, build: number, model, checked: findings ?? Promise.resolve(ok([])), ready: null });
   };
 
   // The events list reads the log through the run's source, never the model: it needs no fold.
@@ -199,8 +202,17 @@ export function createRunService(context: RunServiceContext) {
       return ok(built.value.detail);
     },
     findings: async (ref: RunRef): Promise<Result<Diagnostic[]>> => {
-      const built = await model(ref);
-      return built.ok ? ok(await built.value.findings()) : built;
+      // As `model`: a check stopped for a later move is run again (with its build) only for the position shown.
+      for (let attempt = 0; ; attempt += 1) {
+        const built = await staged(ref);
+        if (!built.ok) return built;
+        const found = await built.value.checked;
+        const stopped = !found.ok && found.error.code === 'cancelled';
+        if (stopped && attempt === 0 && shownAt.get(runOf(ref)) === ref.at) continue;
+        if (stopped) return found;
+        const modelled = await built.value.model;
+        return modelled.ok ? ok(await modelled.value.findings()) : modelled;
+      }
     },
     /** The head as soon as the run is folded (its findings once checked, else null); the position asked for is the one shown. */
     head: async (ref: RunRef): Promise<Result<RunHead>> => {

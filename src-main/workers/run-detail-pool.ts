@@ -167,7 +167,8 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
           })();
         }),
       );
-      const findings = lists.then(() => new Promise<Result<Diagnostic[]>>((resolve) => setImmediate(() => resolve(check ? check() : ok([])))));
+      // In-process nothing stops the check (no later move cancels it), so it never answers null.
+      const findings = lists.then(async () => (check ? ((await check()) ?? fail(diagnostic('cancelled', 'the check stopped'))) : ok([])));
       return ok({ head: handled.result.value as RunHeadCore, lists, findings });
     }
     const id = nextId++;

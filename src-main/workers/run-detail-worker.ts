@@ -10,7 +10,7 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { checkpointsFor } from '../library/checkpoints/fold-checkpointed';
-import { checkRunFromDisk, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
+import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import type { FoldedRun } from '../../shared/run/folded-run';
 import { yieldToLoop } from '../sources/little-workflow/read-log-async';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
@@ -55,7 +55,13 @@ export type RunWorkerResponse = { id: number; heapBytes: number } & (
  * A request's result and, for details, the stages to run once it is sent: the lists, the fold's
  * checkpoint (`after`), then the integrity check.
  */
-export type HandledRequest = { result: Result<RunWorkerResult>; lists?: () => Promise<Result<RunModelData>>; after?: () => void; findings?: () => Result<Diagnostic[]> };
+/** `findings(stop)`: the integrity check in slices, null once `stop()` says it is no longer wanted (a later move). */
+export type HandledRequest = {
+  result: Result<RunWorkerResult>;
+  lists?: () => Promise<Result<RunModelData>>;
+  after?: () => void;
+  findings?: (stop?: () => boolean) => Promise<Result<Diagnostic[]> | null>;
+};
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -120,12 +126,12 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
             again.value.close();
           }
         },
-        findings: guarded(() => checkRunFromDisk(request.dataDir, request.runId, undefined)),
+        findings: checked(() => checkRunFromDiskAsync(request.dataDir, request.runId, undefined)),
       };
     }
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindings, leaveCheckpoint, keep, rememberHead } = parts.value;
+    const { folded, checkFindingsAsync, leaveCheckpoint, keep, rememberHead } = parts.value;
     // The head first (the overview needs no list), then the lists.
     const head = headOfFolded(folded, table);
     rememberHead(head);
@@ -138,7 +144,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
         // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
         if (upto !== undefined && !isMainThread) keep();
       }),
-      findings: guarded(checkFindings),
+      findings: checked(checkFindingsAsync),
     };
   } catch (error) {
     return { result: failed(error) };
@@ -169,17 +175,31 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
     // between). A move's wait until the user stays on it (travel-moves.ts).
     await (movedOn === null ? yieldToLoop() : settle());
     // Skipped whole or built whole: a model with lists but no check would keep "could not run".
-    if (movedOn?.() === true) return skipStages(request.id);
+    if (movedOn?.() === true) {
+      parentPort!.postMessage({ id: request.id, lists: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+      parentPort!.postMessage({ id: request.id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+      return;
+    }
     parentPort!.postMessage({ id: request.id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
     after?.();
     await yieldToLoop();
-    parentPort!.postMessage({ id: request.id, findings: findings(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.
+    const found = await findings(movedOn ?? undefined);
+    parentPort!.postMessage({ id: request.id, findings: found ?? CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
   });
 });
 
-// A later move came: request `id`'s lists and check are answered `cancelled`, not built.
-function skipStages(id: number): void {
-  const cancelled = fail(diagnostic('cancelled', 'a later position of this run was asked for: the lists and integrity check of this one were not built'));
-  parentPort!.postMessage({ id, lists: cancelled, heapBytes: heapBytes() } satisfies RunWorkerResponse);
-  parentPort!.postMessage({ id, findings: cancelled, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+/** What a skipped stage answers (main builds the position again if it is still shown: run-service.ts). */
+const CANCELLED = fail(diagnostic('cancelled', 'a later position of this run was asked for: this one was not finished'));
+
+/** `check` with a throw turned into a diagnostic, keeping its null (stopped). */
+function checked(check: (stop?: () => boolean) => Promise<Diagnostic[] | null>): (stop?: () => boolean) => Promise<Result<Diagnostic[]> | null> {
+  return async (stop) => {
+    try {
+      const found = await check(stop);
+      return found === null ? null : ok(found);
+    } catch (error) {
+      return fail(diagnostic('internal', `the integrity check failed: ${(error as Error).message}`));
+    }
+  };
 }

@@ -1,10 +1,11 @@
 /**
  * Time travel's moves in the worker. A move answers with its head at once; its lists (about a
- * second at 200,000 events) and its integrity check come after, in the same thread, so a user
- * who moves again (a key held, the scrubber dragged, the next click) would wait for the last
- * position's lists before seeing the new one. So a move's later stages wait `TRAVEL_SETTLE_MS`
- * and are skipped (answered `cancelled`) once a later move of the same run was asked for: the
- * renderer no longer shows that position, and a return to it builds it again.
+ * second at 200,000 events) and its integrity check (seconds: every row is read) come after, in
+ * the same thread, so a user who moves again (a key held, the scrubber dragged, the next click)
+ * would wait for the last position's before seeing the new one. So a move's lists wait
+ * `TRAVEL_SETTLE_MS` and are skipped, and its check (run in slices) stops, once a later move of
+ * the same run was asked for: both answer `cancelled`. The renderer no longer shows that
+ * position; main builds it again if it is shown after all (run-service.ts).
  */
 import type { RunWorkerRequest } from './run-detail-worker';
 

@@ -10,6 +10,7 @@ import type { EventEnvelope } from '../../../shared/events/envelope';
 import { IntegrityCheck, type UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import { isRecord } from '../../../shared/fold/payload-values';
 import { readArtifact } from './artifacts';
+import { SLICE, yieldToLoop } from './read-log-async';
 import type { DataDirReader, EventRead } from './store-types';
 
 // One-shot `crypto.hash` (Node >= 20.12) costs a fraction of a Hash object per call; the check hashes every row.
@@ -40,6 +41,23 @@ export function addRead(log: RunLog, read: EventRead): void {
 export function checkRun(reader: DataDirReader, runId: string, upto?: number): Diagnostic[] {
   const check = new RunLogCheck(reader.path, runId);
   for (const read of reader.readEvents(runId, 0, upto)) check.add(read);
+  return check.findings();
+}
+
+/**
+ * `checkRun` in slices, yielding to the event loop between them (the worker serves the next
+ * time-travel move meanwhile); null as soon as `stop()` says the check is no longer wanted.
+ */
+export async function checkRunAsync(reader: DataDirReader, runId: string, upto?: number, stop?: () => boolean): Promise<Diagnostic[] | null> {
+  const check = new RunLogCheck(reader.path, runId);
+  let sinceYield = 0;
+  for (const read of reader.readEvents(runId, 0, upto)) {
+    check.add(read);
+    if (++sinceYield < SLICE) continue;
+    sinceYield = 0;
+    await yieldToLoop();
+    if (stop?.() === true) return null;
+  }
   return check.findings();
 }
 
