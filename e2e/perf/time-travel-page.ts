@@ -3,7 +3,8 @@
  * folder, a fresh Chromium page on the run's deep link, then moves by the address
  * (`#/run/<id>/at/<N>/overview`, what the scrubber, the keys and a click on an event do). Each
  * move is timed in the page, from the address change to the animation frame in which the banner
- * names the head at N (`data-shown-at`: the overview below it is that head's).
+ * names the head at N (`data-shown-at`: the overview below it is that head's); the next move comes
+ * once the overview's integrity check at N shows, as a user who looks at each state.
  */
 import type { Page } from '@playwright/test';
 import { serve } from '../serve-fixture';
@@ -46,7 +47,11 @@ export async function movesInPage(root: string, runId: string, targets: readonly
     await page.locator('.overview').waitFor({ state: 'visible', timeout: timeoutMs });
     const openMs = performance.now() - start;
     const moves: PageMove[] = [];
-    for (const at of targets) moves.push({ at, ms: await moveInPage(page, runId, at, timeoutMs) });
+    for (const at of targets) {
+      moves.push({ at, ms: await moveInPage(page, runId, at, timeoutMs) });
+      // A user who looks at each state: the overview's integrity check at N shows before the next move.
+      await page.locator('#ov-findings-h', { hasText: 'Integrity findings (' }).waitFor({ timeout: timeoutMs });
+    }
     return { openMs, moves };
   } finally {
     await served.stop();

@@ -26,6 +26,7 @@ import { diffRefs } from '../library/run-diff-service';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
+import { primeSnapshots } from './prime-snapshots';
 import { settle, TravelMoves } from './travel-moves';
 import type { Discovery } from '../sources/little-workflow/store-types';
 
@@ -171,23 +172,31 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
   void handleRunRequest(request).then(async ({ result, lists, after, findings }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     if (!lists || !findings) return;
+    // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
+    if (movedOn !== null && request.kind === 'detail') {
+      void primeSnapshots(request.dataDir, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null, { snapshots: !isMainThread }));
+    }
     // The run view shows its head; the lists follow, then the integrity check (other requests may go
     // between). A move's wait until the user stays on it (travel-moves.ts).
     await (movedOn === null ? yieldToLoop() : settle());
-    // Skipped whole or built whole: a model with lists but no check would keep "could not run".
-    if (movedOn?.() === true) {
-      parentPort!.postMessage({ id: request.id, lists: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
-      parentPort!.postMessage({ id: request.id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
-      return;
-    }
-    parentPort!.postMessage({ id: request.id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
-    after?.();
-    await yieldToLoop();
-    // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.
-    const found = await findings(movedOn ?? undefined);
-    parentPort!.postMessage({ id: request.id, findings: found ?? CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    await laterStages(request.id, movedOn, lists, after, findings);
   });
 });
+
+// The lists, the fold's checkpoint and the check of request `id`; a move passed over (`movedOn`) answers them `cancelled`.
+async function laterStages(id: number, movedOn: (() => boolean) | null, lists: () => Promise<Result<RunModelData>>, after: (() => void) | undefined, findings: NonNullable<HandledRequest['findings']>): Promise<void> {
+  if (movedOn?.() === true) {
+    parentPort!.postMessage({ id, lists: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    parentPort!.postMessage({ id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+    return;
+  }
+  parentPort!.postMessage({ id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+  after?.();
+  await yieldToLoop();
+  // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.
+  const found = await findings(movedOn ?? undefined);
+  parentPort!.postMessage({ id, findings: found ?? CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+}
 
 /** What a skipped stage answers (main builds the position again if it is still shown: run-service.ts). */
 const CANCELLED = fail(diagnostic('cancelled', 'a later position of this run was asked for: this one was not finished'));

@@ -71,6 +71,11 @@ export type FoldRequest = {
    */
   tap?: (event: EventEnvelope) => void;
   /**
+   * `snapshots`: start only from a snapshot in memory (or the first event), never from a stored
+   * checkpoint or the kept fold: a fold that is to leave snapshots all the way (prime-snapshots.ts).
+   */
+  startFrom?: 'any' | 'snapshots';
+  /**
    * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
@@ -367,6 +372,7 @@ class CheckpointingFold {
     const { checkpoints, upto, table } = this.request;
     if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     const atMost = upto ?? Number.MAX_SAFE_INTEGER;
+    if (this.request.startFrom === 'snapshots') return this.trustedSnapshot(atMost, -1);
     const peeked = checkpoints.hot.peek(this.hotKey, this.state);
     const hotAt = peeked !== null && peeked <= atMost ? peeked : null;
     // A snapshot past the kept fold costs nothing to resume: start at the nearer of the two.

@@ -1,0 +1,33 @@
+/**
+ * Time travel's first move on a run folds from the start (or a disk checkpoint) up to its N and
+ * leaves snapshots on the way; the next move past N would fold that far again. So once a run's
+ * first move has sent its head, the worker folds on from the highest snapshot to the end of the
+ * log in slices (beside that move's lists and check), leaving a snapshot every half slice
+ * (fold-snapshots.ts): a few seconds later any N is at most 5,000 events from one. Moves asked
+ * meanwhile are served between the slices. Once per run and price table in a worker; only where
+ * snapshots are kept (the worker thread) and the run is longer than one checkpoint spacing (CHECKPOINT_EVERY).
+ */
+import { foldLogAsync, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
+import type { RunDetailContext } from '../library/run-detail';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+
+/** Runs primed (or being primed) by this worker. */
+const primed = new Set<string>();
+
+/** Fold `runId` of `dataDir` to its end leaving snapshots, unless done already (failures are left to the next move: it folds as before). */
+export async function primeSnapshots(dataDir: string, runId: string, context: RunDetailContext, checkpoints: Checkpoints): Promise<void> {
+  if (checkpoints.snapshots === null || context.summary.eventCount <= checkpoints.digests.every) return;
+  const key = `${dataDir}\u0000${runId}\u0000${context.table.id}`;
+  if (primed.has(key)) return;
+  primed.add(key);
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) return;
+  try {
+    // From a snapshot or the first event: a stored checkpoint (the open's, at the end) would skip the boundaries.
+    await foldLogAsync({ reader: reader.value, runId, table: context.table, mode: 'detail', checkpoints, leave: 'boundaries', startFrom: 'snapshots' });
+  } catch {
+    // The move's own fold reported what is wrong with the log; priming only saves later folds.
+  } finally {
+    reader.value.close();
+  }
+}
