@@ -23,6 +23,7 @@ import { createSourceRegistry } from '../sources/registry';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
 import { createEventsSlicer, eventsRun, sourceEventLog, type EventsSliceSpec } from './events-slice';
 import { RUN_KEY_SEPARATOR, runItemKey } from '../../shared/run/run-key';
+import { runAtAddress } from '../../shared/run-address';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
@@ -191,6 +192,16 @@ export function createRunService(context: RunServiceContext) {
     /** The head as soon as the run is folded (its findings once checked, else null). */
     head: async (ref: RunRef): Promise<Result<RunHead>> =>
       map(await staged(ref), (built) => built.ready?.head() ?? { ...built.head, build: built.build, findings: null }),
+    /**
+     * Start the build of the run an address names and answer at once (`run.prepare`: a deep
+     * link's page asks before its app has loaded); a run the library does not list starts nothing.
+     */
+    prepare: (runId: string, dirLabel: string | null, at: number | undefined): Result<null> => {
+      const snapshot = context.snapshot();
+      const run = snapshot === null ? null : runAtAddress(snapshot, runId, dirLabel);
+      if (run !== null) void staged({ dataDir: run.dataDir, runId: run.runId, ...(at === undefined ? {} : { at }) });
+      return ok(null);
+    },
     timeline: async (ref: RunRef): Promise<Result<TimelineHead>> => map(await model(ref), (m) => m.timeline()),
     slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),
     step: async (ref: RunRef, stepPath: string): Promise<Result<StepView>> =>
