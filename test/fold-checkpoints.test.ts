@@ -182,6 +182,40 @@ describe('a checkpoint is trusted only while the log matches it', () => {
     expect(check('replaced')).toBe(0);
   });
 
+  it('time travel snapshots in memory: rewritten, truncated, replaced, the move equals a fresh fold and only matching snapshots are used', () => {
+    const run = changeableRun('li-snap-log-');
+    const checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), 4, { snapshots: true });
+    const prime = () => {
+      for (let n = 1; n <= run.last; n += 1) detailAt(run.dir, run.runId, checkpoints, n);
+    };
+    const move = (label: string, n: number) => {
+      const moved = detailAt(run.dir, run.runId, checkpoints, n);
+      expect(moved.detail, label).toEqual(detailAt(run.dir, run.runId, null, n).detail);
+      return moved.resumedFrom;
+    };
+    prime();
+    expect(checkpoints.snapshots!.size).toBeGreaterThan(run.last / 2 - 2);
+    expect(move('unchanged', run.last)).toBeGreaterThan(run.last - 2);
+
+    const m = Math.floor(run.last / 2);
+    run.edit("UPDATE events SET recorded_at = '2001-01-01T00:00:00.000Z' WHERE run_id = ? AND sequence = ?", run.runId, m);
+    const afterRewrite = move('rewritten', run.last);
+    expect(afterRewrite).toBeLessThan(m);
+    expect(afterRewrite).toBeGreaterThan(m - 3);
+    prime();
+
+    const t = Math.floor(run.last / 3);
+    run.edit('DELETE FROM events WHERE run_id = ? AND sequence > ?', run.runId, t);
+    const afterTruncate = move('truncated', run.last);
+    expect(afterTruncate).toBeLessThanOrEqual(t);
+    expect(afterTruncate).toBeGreaterThan(0);
+
+    const db = join(run.dir, 'events', 'events.db');
+    cpSync(db, `${db}.new`);
+    renameSync(`${db}.new`, db);
+    expect(move('replaced', t)).toBe(0);
+  });
+
   it('a corrupt or foreign cache file is ignored and replaced, never a crash', () => {
     const run = changeableRun('li-ckpt-log-');
     const cache = scratchRoot('li-ckpt-cache-');

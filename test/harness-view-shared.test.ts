@@ -1,24 +1,6 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../shared/events/envelope';
 import { HarnessViewBuilder } from '../shared/fold/harness/harness-view';
-import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
-import { EXAMPLES, manifestRows } from './support/fixture-manifest';
-
-/** Every little-workflow fixture run's decoded events (the fixtures are small). */
-function fixtureRuns(): Array<{ runId: string; events: EventEnvelope[] }> {
-  return manifestRows()
-    .filter((r) => r.group !== 'loopctl')
-    .map((row) => {
-      const reader = openDataDir(join(EXAMPLES, row.dataDir));
-      if (!reader.ok) throw new Error(reader.error.message);
-      try {
-        return { runId: row.runId, events: [...reader.value.readEvents(row.runId)].flatMap((read) => (read.ok ? [read.event] : [])) };
-      } finally {
-        reader.value.close();
-      }
-    });
-}
+import { fixtureRuns } from './support/fixture-events';
 
 // The head reads the harness view without copying the builder's items (`view()`); it must say
 // exactly what the copying `snapshot()` says, at every event of every fixture run.

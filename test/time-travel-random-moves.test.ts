@@ -5,7 +5,7 @@ import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import { runDetailLists } from '../shared/run/folded-run';
 import { headOfFolded } from '../shared/run/run-head';
-import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
+import { CheckpointStore, priceTableHash } from '../src-main/library/checkpoints/checkpoint-store';
 import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
 import { readRunModelFacts } from '../src-main/library/run-detail';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
@@ -61,6 +61,24 @@ describe('time travel in a random order equals a fresh fold at every move', () =
     }
     // The moves really started from all three places.
     expect([...starts].sort()).toEqual(['boundary', 'kept fold', 'start']);
+  });
+
+  it('snapshots in memory (every boundary and slice middle) and the kept fold, as the worker moves: every N once, in a random order, twice', () => {
+    // An even spacing: snapshots come every half slice.
+    const every = 8;
+    const checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), every, { snapshots: true });
+    const starts = new Set<string>();
+    for (const n of [...shuffledCuts(run.last, 23), ...shuffledCuts(run.last, 29)]) {
+      const moved = moveTo(run.dir, run.runId, checkpoints, n);
+      const fresh = moveTo(run.dir, run.runId, null, n);
+      expect(moved.head, `head at #${n}`).toBe(fresh.head);
+      expect(moved.lists, `lists at #${n}`).toBe(fresh.lists);
+      starts.add(moved.resumedFrom === 0 ? 'start' : moved.resumedFrom % every === 0 ? 'boundary' : moved.resumedFrom % (every / 2) === 0 ? 'middle or kept fold' : 'kept fold');
+    }
+    expect([...starts].sort()).toEqual(['boundary', 'kept fold', 'middle or kept fold', 'start']);
+    // Boundaries went to memory as snapshots, not to the checkpoint store.
+    expect(checkpoints.snapshots!.size).toBeGreaterThanOrEqual(Math.floor(run.last / (every / 2)) - 1);
+    expect(checkpoints.store.sequences({ dataDir: run.dir, runId: run.runId, mode: 'detail', tableHash: priceTableHash(table), every }, Number.MAX_SAFE_INTEGER)).toEqual([]);
   });
 
   it('checkpoints read back from the cache folder by a fresh store at each move, back and forth', () => {

@@ -1,10 +1,11 @@
 /**
  * Time travel on one big run, in this process the way the worker serves it: the run's head as
- * of a random event N (fold from the nearest checkpoint at or below N, then the head's core),
+ * of a random event N (fold from the nearest snapshot at or below N, then the head's core),
  * and the lists after it (step rows, harness previews, timeline). The first move folds from the
- * start and leaves a checkpoint at every boundary it passes; the timed moves then land on
- * random N (seeded) with those checkpoints, in memory and, in a second pass, read back from the
- * cache folder only (a fresh process's view). Then the same moves through the app
+ * start and leaves a snapshot at every boundary it passes (fold-snapshots.ts); the timed moves
+ * then land on random N (seeded). A second pass makes the same moves as fresh processes do
+ * (the CLI's `plan --at`): nothing in memory, checkpoints read back from the cache folder,
+ * where one fold without snapshots left them. Then the same moves through the app
  * (time-travel-app.ts): what a user meets, worker and request gate included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +38,8 @@ export type TimeTravelTiming = {
   disk: MoveSummary;
   /** Through the app's core, gate and worker: the library open, the first move (a full fold), then the same moves. */
   app: AppMoves & ReturnType<typeof byDirection> & { openMs: number; firstMove: AppMove };
+  /** The in-memory moves' snapshots after the moves: how many, and their estimated bytes (fold-snapshots.ts). */
+  snapshots: { count: number; estimatedMB: number };
   goalHeadMs: 300;
 };
 
@@ -72,7 +75,7 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
   const cache = mkdtempSync(join(tmpdir(), 'li-bench-tt-'));
   const appCache = mkdtempSync(join(tmpdir(), 'li-bench-tt-app-'));
   try {
-    const memory = checkpointsOver(new CheckpointStore({ dir: cache }));
+    const memory = checkpointsOver(new CheckpointStore({ dir: cache }), undefined, { snapshots: true });
     const t = performance.now();
     await move(dataDir, runId, events, memory);
     const firstMoveMs = performance.now() - t;
@@ -82,7 +85,10 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
     const shuffled = seededShuffle(targets, 17);
     const inMemory: Move[] = [];
     for (const n of shuffled) inMemory.push(await move(dataDir, runId, n, memory));
-    // A fresh process: nothing in memory, checkpoints read back from the cache folder.
+    const snapshots = { count: memory.snapshots!.size, estimatedMB: memory.snapshots!.heldBytes / 1e6 };
+    // Fresh processes: nothing in memory, checkpoints read back from the cache folder, where a
+    // fold without snapshots (the CLI's) leaves them at every boundary.
+    await move(dataDir, runId, events, checkpointsOver(new CheckpointStore({ dir: cache })));
     const fromDisk: Move[] = [];
     for (const n of shuffled) fromDisk.push(await move(dataDir, runId, n, checkpointsOver(new CheckpointStore({ dir: cache }))));
     const summary = (list: Move[]) => ({
@@ -101,6 +107,7 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
       memory: summary(inMemory),
       disk: summary(fromDisk),
       app: { openMs: app.openMs, firstMove: appFirst, ...summariseAppMoves(appMoves), ...byDirection(appMoves) },
+      snapshots,
       goalHeadMs: 300,
     };
   } finally {
@@ -115,9 +122,10 @@ export function formatTimeTravel(t: TimeTravelTiming): string[] {
     `  ${name.padEnd(36)} head median ${s.headMedianMs.toFixed(0)} ms, max ${s.headMaxMs.toFixed(0)} ms (${s.forward} moves forward: median ${s.forwardHeadMedianMs.toFixed(0)} ms; backward ${s.backwardHeadMedianMs.toFixed(0)} ms); lists after it median ${s.listsMedianMs.toFixed(0)} ms`;
   return [
     `Time travel on a ${t.events.toLocaleString('en-US')}-event run (random N, ${t.memory.moves.length} moves; goal: head < ${t.goalHeadMs} ms)`,
-    `  first move (folds from the start, leaves checkpoints): ${t.firstMoveMs.toFixed(0)} ms`,
-    row('checkpoints in memory', t.memory),
-    row('checkpoints from the cache folder', t.disk),
+    `  first move (folds from the start, leaves snapshots): ${t.firstMoveMs.toFixed(0)} ms`,
+    row('snapshots in memory', t.memory),
+    `    ${t.snapshots.count} snapshots held, estimated ${t.snapshots.estimatedMB.toFixed(0)} MB`,
+    row('fresh processes, checkpoints on disk', t.disk),
     `  through the app (core, request gate, worker; run.detail at N, then run.timeline, then run.findings):`,
     `    library open ${t.app.openMs.toFixed(0)} ms; first move ${t.app.firstMove.headMs.toFixed(0)} ms to the head, +${t.app.firstMove.listsMs.toFixed(0)} ms lists`,
     `    head median ${t.app.headMedianMs.toFixed(0)} ms, max ${t.app.headMaxMs.toFixed(0)} ms (${t.app.forward} forward: median ${t.app.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.app.backwardHeadMedianMs.toFixed(0)} ms); lists after it median ${t.app.listsMedianMs.toFixed(0)} ms; findings after them median ${t.app.findingsMedianMs.toFixed(0)} ms`,

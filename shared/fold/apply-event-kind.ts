@@ -8,7 +8,7 @@ import type { EventEnvelope } from '../events/envelope';
 import type { FoldedEventType } from './folded-event-types';
 import { artifactRefValue, artifactRefsValue, isRecord, pushUnique, stringValue, type JsonRecord } from './payload-values';
 import type { MaterializedRunState } from './run-state-types';
-import { completeLastAttempt, ensureStep, failLastAttempt } from './step-updates';
+import { completeLastAttempt, ensureStep, failLastAttempt, runArtifacts } from './step-updates';
 
 /**
  * Apply one handled event. Fields are read with plain property access (no null guard)
@@ -37,7 +37,7 @@ export function applyRunOrStepEvent(state: MaterializedRunState, kind: FoldedEve
     case 'ArtifactCreated': {
       const ref = artifactRefValue(payload.artifactRef);
       if (ref === undefined) return;
-      pushUnique(state.artifacts, ref);
+      pushUnique(runArtifacts(state), ref);
       const stepPath = stringValue(payload.stepPath);
       if (stepPath !== undefined) pushUnique(ensureStep(state, stepPath).artifactRefs, ref);
       return;
@@ -101,11 +101,11 @@ function completeStep(state: MaterializedRunState, payload: JsonRecord, recorded
   if (outputRef !== undefined) {
     step.outputRef = outputRef;
     pushUnique(step.artifactRefs, outputRef);
-    pushUnique(state.artifacts, outputRef);
+    pushUnique(runArtifacts(state), outputRef);
   }
   for (const ref of artifactRefsValue(payload.artifactRefs)) {
     pushUnique(step.artifactRefs, ref);
-    pushUnique(state.artifacts, ref);
+    pushUnique(runArtifacts(state), ref);
   }
   if (isRecord(payload.metadata)) step.metadata = payload.metadata;
 }
@@ -119,6 +119,6 @@ function completeRun(state: MaterializedRunState, payload: JsonRecord, recordedA
   const outputRef = artifactRefValue(payload.outputRef);
   if (outputRef !== undefined) {
     state.outputRef = outputRef;
-    pushUnique(state.artifacts, outputRef);
+    pushUnique(runArtifacts(state), outputRef);
   }
 }

@@ -6,21 +6,41 @@
  * `JSON.stringify`, so keys must appear in the same order as upstream creates them.
  */
 import { emptyUsageTotals } from '../pricing/usage-totals';
+import { copyArray, made, owned } from './copy-on-write';
 import type { MaterializedRunState, MaterializedStepState } from './run-state-types';
 
-/** The step at `stepPath`, created as `pending` with empty usage if it does not exist. */
+/**
+ * The step at `stepPath`, created as `pending` with empty usage if it does not exist; the
+ * caller may change it (in a forked state it is the fork's own copy: copy-on-write.ts).
+ */
 export function ensureStep(state: MaterializedRunState, stepPath: string): MaterializedStepState {
+  const steps = (state.steps = owned(state, state.steps, copySteps));
   // hasOwn on a null-prototype map: `__proto__` or `constructor` are ordinary step paths here.
-  if (!Object.hasOwn(state.steps, stepPath)) {
-    state.steps[stepPath] = {
+  if (!Object.hasOwn(steps, stepPath)) {
+    return (steps[stepPath] = made(state, {
       stepPath,
       status: 'pending',
       usage: emptyUsageTotals(),
       attempts: [],
       artifactRefs: [],
-    };
+    }));
   }
-  return state.steps[stepPath] as MaterializedStepState;
+  return (steps[stepPath] = owned(state, steps[stepPath] as MaterializedStepState, copyStep));
+}
+
+/** The run's artifact list, to change (the fork's own copy in a forked state). */
+export function runArtifacts(state: MaterializedRunState): string[] {
+  return (state.artifacts = owned(state, state.artifacts, copyArray));
+}
+
+// Insertion order is the steps' key order: the copy keeps it, and the null prototype.
+function copySteps(steps: MaterializedRunState['steps']): MaterializedRunState['steps'] {
+  return Object.assign(Object.create(null) as MaterializedRunState['steps'], steps);
+}
+
+// A step with what the fold changes in place copied: its attempts (the last one is completed or failed later) and artifact refs.
+function copyStep(step: MaterializedStepState): MaterializedStepState {
+  return { ...step, attempts: step.attempts.map((attempt) => ({ ...attempt })), artifactRefs: [...step.artifactRefs] };
 }
 
 /** Mark the last attempt completed, or add a synthetic completed `attempt_1` if there is none. */

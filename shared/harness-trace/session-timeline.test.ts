@@ -50,4 +50,36 @@ describe('sessionTimeline', () => {
     const t = sessionTimeline(items);
     expect(t && [t.marks.length, t.endMs - t.startMs, t.omitted]).toEqual([300_000, 299_999_500, 0]);
   });
+
+  it('stacks overlapping calls on the lowest row free at their start, like a scan of every row, and 100,000 calls left open each on its own row', () => {
+    const [call] = buildSessionModel('s', null, readTrace(new TextEncoder().encode(`${line(1, 'harness.tool_call.started', 0, tool('c0'))}\n`))).items;
+    const t0 = Date.UTC(2026, 5, 3);
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    for (let round = 0; round < 20; round += 1) {
+      const items = Array.from({ length: 60 }, () => {
+        const start = Math.floor(next() * 100) * 100;
+        return { ...call, status: 'succeeded' as const, startedAt: at(start), endedAt: at(start + Math.floor(next() * 30) * 100) };
+      });
+      const marks = sessionTimeline(items)!.marks;
+      // The scan every row takes: sorted by start (stable), each bar on the first row whose last bar ended by its start.
+      const ends: number[] = [];
+      const expected = new Map<number, number>();
+      for (const m of [...marks].sort((a, b) => a.fromMs - b.fromMs)) {
+        if (m.toMs === m.fromMs) continue;
+        const free = ends.findIndex((end) => end <= m.fromMs);
+        const row = free === -1 ? ends.length : free;
+        ends[row] = m.toMs;
+        expected.set(m.index, row);
+      }
+      expect(marks.map((m) => m.row), `round ${round}`).toEqual(marks.map((m) => expected.get(m.index) ?? 0));
+    }
+    // A crashed session's calls all run to its end: each needs a row of its own.
+    const open = Array.from({ length: 100_000 }, (_, i) => ({ ...call, status: 'open' as const, startedAt: at(i), endedAt: undefined }));
+    const t = sessionTimeline(open)!;
+    expect(Math.max(...t.marks.slice(0, 1000).map((m) => m.row))).toBe(999);
+    // (the last starts where the session ends: a point on row 0)
+    expect(new Set(t.marks.map((m) => m.row)).size).toBe(99_999);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { isFailedItem, type SessionItem } from './session-model';
 import { extent } from '../math/extent';
+import { MinHeap } from '../math/min-heap';
 
 export type TimelineLane = 'model calls' | 'tool calls' | 'runtime' | 'files' | 'events';
 
@@ -43,16 +44,23 @@ export function sessionTimeline(items: readonly SessionItem[], maxMarks = TIMELI
   return { startMs, endMs, marks: kept, omitted: marks.length - kept.length };
 }
 
-/** Give each bar the first sub-row of its lane that is free at its start (points stay on row 0). */
+/**
+ * Give each bar the first sub-row of its lane that is free at its start (points stay on row 0):
+ * per lane, the rows in use by when they free up and the free rows by index, so N bars (a crashed
+ * session's calls all left open overlap each other) cost O(N log N), not a scan of every row.
+ */
 function stackOverlaps(marks: TimelineMark[]): void {
-  const rowEnds = new Map<TimelineLane, number[]>();
+  const lanes = new Map<TimelineLane, { busy: MinHeap<{ end: number; row: number }>; free: MinHeap<number>; rows: number }>();
   for (const m of [...marks].sort((a, b) => a.fromMs - b.fromMs)) {
     if (m.toMs === m.fromMs) continue;
-    const ends = rowEnds.get(m.lane) ?? [];
-    const free = ends.findIndex((end) => end <= m.fromMs);
-    m.row = free === -1 ? ends.length : free;
-    ends[m.row] = m.toMs;
-    rowEnds.set(m.lane, ends);
+    let lane = lanes.get(m.lane);
+    if (lane === undefined) {
+      lane = { busy: new MinHeap((a, b) => a.end < b.end), free: new MinHeap((a, b) => a < b), rows: 0 };
+      lanes.set(m.lane, lane);
+    }
+    while (lane.busy.size > 0 && lane.busy.peek()!.end <= m.fromMs) lane.free.push(lane.busy.pop()!.row);
+    m.row = lane.free.pop() ?? lane.rows++;
+    lane.busy.push({ end: m.toMs, row: m.row });
   }
 }
 

@@ -14,6 +14,7 @@ import type { LedgerEvent, LoopctlRun, TrajectoryRecord } from './loopctl-types'
 import { mergeTrajectory } from './merge-trajectory';
 import { modelIdentity } from './model-identity';
 import { segmentEvents } from './segment-events';
+import { pushAll } from '../math/push-all';
 
 /** Decoded lines of both files, plus every line-level diagnostic. */
 export type LoopctlLedgers = { events: LedgerEvent[]; records: TrajectoryRecord[]; diagnostics: Diagnostic[] };
@@ -28,7 +29,7 @@ export function decodeLedgerLines(file: LedgerFile, lines: readonly LedgerLine[]
       const decoded = decodeEventLine(line, path);
       if (decoded.ok) {
         into.events.push(decoded.value);
-        into.diagnostics.push(...decoded.diagnostics);
+        pushAll(into.diagnostics, decoded.diagnostics);
       } else into.diagnostics.push(decoded.diagnostic);
     } else {
       const decoded = decodeTrajectoryLine(line, path);
@@ -45,7 +46,7 @@ export function parseLedgers(texts: { events?: string; trajectory?: string }, pa
     if (text === undefined) continue;
     const parser = createLedgerParser({ file, ...(path ? { path } : {}) });
     for (const chunk of [parser.push(text), parser.end()]) {
-      ledgers.diagnostics.push(...chunk.diagnostics);
+      pushAll(ledgers.diagnostics, chunk.diagnostics);
       decodeLedgerLines(file, chunk.lines, ledgers, path);
     }
   }

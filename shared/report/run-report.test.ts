@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { materializeRunState } from '../fold/run-state';
-import { runReport } from './run-report';
+import { runReport, runReportSortedOnRead } from './run-report';
 import { formatRunReportTable } from './run-report-table';
 
 const RUN = 'run_rep';
@@ -106,5 +106,21 @@ describe('formatRunReportTable', () => {
         '-----  --  ------  ------  ---  -----  ----------\n' +
         'TOTAL   0       0    0.0%    0      0    0.000000\n',
     );
+  });
+});
+
+describe('runReportSortedOnRead', () => {
+  it('reads as runReport through JSON, a structured clone and its rows, keys in the same order, with and without a residue', () => {
+    const names = ['loop.visit[2]', 'loop.visit[10]', 'b', 'Alpha', 'alpha', 'a_b'];
+    for (const residue of [false, true]) {
+      const state = materializeRunState(RUN, log(['RunStarted', {}], ...names.map((stepPath) => call(stepPath, { inputTokens: 10, outputTokens: 1 })), ...(residue ? [call(undefined, { inputTokens: 5 })] : []), ['RunCompleted', {}]));
+      const expected = JSON.stringify(runReport(state));
+      expect(JSON.stringify(runReportSortedOnRead(state))).toBe(expected);
+      expect(JSON.stringify(structuredClone(runReportSortedOnRead(state)))).toBe(expected);
+      const read = runReportSortedOnRead(state);
+      expect(read.steps.map((row) => row.stepPath)).toEqual(runReport(state).steps.map((row) => row.stepPath));
+      expect(JSON.stringify(read)).toBe(expected);
+      expect(Object.keys(read)).toEqual(Object.keys(runReport(state)));
+    }
   });
 });

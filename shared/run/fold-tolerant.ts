@@ -1,5 +1,6 @@
 /** Fold a run even when little-workflow would refuse its log, saying why it would. */
 import type { EventEnvelope } from '../events/envelope';
+import { setScope, type CowScope } from '../fold/copy-on-write';
 import { RunNotFoundError, sequenceMismatch } from '../fold/fold-errors';
 import { checkEventShape, createRunState, foldOne } from '../fold/run-state';
 import type { MaterializedRunState } from '../fold/run-state-types';
@@ -115,4 +116,19 @@ export function reviveRunState(state: MaterializedRunState): MaterializedRunStat
   for (const key of Object.keys(state.steps)) steps[key] = state.steps[key];
   state.steps = steps;
   return state;
+}
+
+/** The fold's fields as they are now, its states shared: a snapshot's part (never change it). */
+export function freezeTolerantFold(fold: TolerantFold): TolerantFold {
+  return { ...fold };
+}
+
+/** A fold continuing the snapshot part `frozen`, copying what it changes first (copy-on-write.ts). */
+export function forkTolerantFold(frozen: TolerantFold, scope: CowScope): TolerantFold {
+  return { ...frozen, main: forkState(frozen.main, scope), tolerant: frozen.tolerant === null ? null : forkState(frozen.tolerant, scope) };
+}
+
+// The root copied (same key order); its steps, artifacts and step objects are copied when first changed.
+function forkState(state: MaterializedRunState, scope: CowScope): MaterializedRunState {
+  return setScope({ ...state }, scope);
 }

@@ -20,14 +20,15 @@ import { LogFactsCollector } from '../fold/crash/log-facts';
 import type { EventEnvelope } from '../events/envelope';
 import { ALL_PAYLOADS, type PayloadNeeds } from '../events/payload-needs';
 import { FOLD_PAYLOAD_NEEDS } from '../fold/folded-event-types';
-import { HarnessViewBuilder } from '../fold/harness/harness-view';
+import { CowScope, forkHolder, frozenFields, plainFields } from '../fold/copy-on-write';
+import { HarnessViewBuilder, type FrozenHarness } from '../fold/harness/harness-view';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import type { PriceTable } from '../pricing/price-table-types';
 import { pricingProvenance } from '../pricing/staleness';
-import { runReport } from '../report/run-report';
+import { runReportSortedOnRead } from '../report/run-report';
 import { addEventTime, emptyTimeClusters, parseTime, type EventTimeClusters } from '../timeline/time-axis';
 import type { RunModelFacts } from './run-model-facts';
-import { addLeftOutToTolerantFold, addToTolerantFold, createTolerantFold, reviveRunState, strictFoldError, tolerantFoldResult, type StrictFoldError, type TolerantFold } from './fold-tolerant';
+import { addLeftOutToTolerantFold, addToTolerantFold, createTolerantFold, forkTolerantFold, freezeTolerantFold, reviveRunState, strictFoldError, tolerantFoldResult, type StrictFoldError, type TolerantFold } from './fold-tolerant';
 import { jsonPreview } from './json-preview';
 import { joinRunDetail, runDetailLists, type FoldedRun, type RunDetailCore } from './folded-run';
 import type { RunDetail, RunStateHead } from './run-detail-types';
@@ -79,8 +80,8 @@ export class RunAccumulator {
   private constructor(
     readonly mode: AccumulatorMode,
     private readonly table: PriceTable,
-    private readonly fold: TolerantFold,
-    private readonly parts: DetailParts | null,
+    private fold: TolerantFold,
+    private parts: DetailParts | null,
   ) {}
 
   /** A fresh accumulator for `runId`, priced with `table`. */
@@ -94,13 +95,42 @@ export class RunAccumulator {
    * hands it over (a fresh deserialised copy).
    */
   static resume(checkpoint: AccumulatorCheckpoint, table: PriceTable, owned = false): RunAccumulator {
-    const copy = owned ? checkpoint : structuredClone(checkpoint);
+    // A snapshot may hold overlays (copy-on-write.ts), which a structured clone would cut to their own entries.
+    const copy = owned ? checkpoint : structuredClone(plainCheckpoint(checkpoint));
     const fold = copy.fold;
     fold.main = reviveRunState(fold.main);
     if (fold.tolerant !== null) fold.tolerant = reviveRunState(fold.tolerant);
     const accumulator = new RunAccumulator(copy.mode, table, fold, copy.mode === 'detail' ? reviveParts(copy.parts) : null);
     accumulator.lastSequence = copy.sequence;
     return accumulator;
+  }
+
+  /**
+   * Continue from a snapshot `freeze` took, in O(1): the snapshot stays as it is (the new
+   * accumulator copies what it changes first: shared/fold/copy-on-write.ts), so it can be
+   * thawed again for the next move.
+   */
+  static thaw(snapshot: AccumulatorCheckpoint, table: PriceTable): RunAccumulator {
+    const scope = new CowScope();
+    const parts = snapshot.mode === 'detail' ? forkParts(snapshot.parts as FrozenParts, scope) : null;
+    const accumulator = new RunAccumulator(snapshot.mode, table, forkTolerantFold(snapshot.fold, scope), parts);
+    accumulator.lastSequence = snapshot.sequence;
+    return accumulator;
+  }
+
+  /**
+   * The state so far as a snapshot that costs no copy (its containers and items are shared):
+   * this accumulator goes on as a fork of it, copying what it changes first. Never change the
+   * snapshot; `thaw` resumes from it any number of times, and serialised it is a checkpoint
+   * (`resume` reads it back).
+   */
+  freeze(): AccumulatorCheckpoint {
+    const fold = freezeTolerantFold(this.fold);
+    const parts = this.parts === null ? null : freezeParts(this.parts);
+    const scope = new CowScope();
+    this.fold = forkTolerantFold(fold, scope);
+    if (parts !== null) this.parts = forkParts(parts, scope);
+    return { format: CHECKPOINT_FORMAT, mode: this.mode, runId: this.runId, sequence: this.lastSequence, count: fold.count, fold, parts };
   }
 
   /** The run folded. */
@@ -153,12 +183,19 @@ export class RunAccumulator {
   }
 
   /**
-   * The whole state as a checkpoint WITHOUT copying: it shares the accumulator's objects, so
-   * serialise it (v8.serialize, structuredClone) before the next `add`. Saves a copy when the
+   * The whole state as a checkpoint WITHOUT copying: a snapshot (`freeze`), plain data whatever
+   * this accumulator's maps are (a fork's overlays are flattened into it). Saves a copy when the
    * caller serialises anyway (the checkpoint cache).
    */
   checkpointView(): AccumulatorCheckpoint {
-    return { format: CHECKPOINT_FORMAT, mode: this.mode, runId: this.runId, sequence: this.lastSequence, count: this.fold.count, fold: this.fold, parts: this.parts };
+    return plainCheckpoint(this.freeze());
+  }
+
+  /** Steps and harness items (sessions, model turns, tool calls, execute_step spans) held: what a snapshot's size grows with. */
+  itemCount(): number {
+    // The steps named in the log (positions) stand for the fold's steps: listing a 22,000-step table's keys per snapshot cost more.
+    if (this.parts === null) return Object.keys(this.fold.main.steps).length;
+    return this.parts.positions.first.size + this.parts.harness.itemCount();
   }
 
   /** Sequence of the first event with a `null` payload (little replay's step order fails on it), or null. */
@@ -223,7 +260,8 @@ export class RunAccumulator {
       ref: facts.ref,
       summary: facts.summary,
       state: stateHead(state),
-      report: reportError === null ? runReport(state) : null,
+      // The head reads the totals only: the rows are sorted when the lists (or a whole detail) read them.
+      report: reportError === null ? runReportSortedOnRead(state) : null,
       reportError,
       boundary,
       findings: [],
@@ -247,6 +285,33 @@ function emptyParts(): DetailParts {
     firstRecordedAt: null,
     lastRecordedAt: null,
     times: emptyTimeClusters(),
+  };
+}
+
+/** The run view's parts frozen (RunAccumulator.freeze): the same fields as `DetailParts`, as plain data. */
+type FrozenParts = Omit<DetailParts, 'harness' | 'logFacts' | 'positions'> & { harness: FrozenHarness; logFacts: object; positions: object };
+
+/** A snapshot (`freeze`) as plain data, every overlay flattened: what serialising it must see (it shares the rest). */
+export function plainCheckpoint(snapshot: AccumulatorCheckpoint): AccumulatorCheckpoint {
+  if (snapshot.parts === null) return snapshot;
+  const parts = snapshot.parts as FrozenParts;
+  const plain: FrozenParts = { ...parts, harness: HarnessViewBuilder.plain(parts.harness), logFacts: plainFields(parts.logFacts), positions: plainFields(parts.positions) };
+  return { ...snapshot, parts: plain };
+}
+
+function freezeParts(parts: DetailParts): FrozenParts {
+  return { ...parts, harness: parts.harness.freeze(), logFacts: frozenFields(parts.logFacts), positions: frozenFields(parts.positions) };
+}
+
+// The small parts (type counts, time clusters) are copied at once; the others copy what they change.
+function forkParts(frozen: FrozenParts, scope: CowScope): DetailParts {
+  return {
+    ...frozen,
+    harness: HarnessViewBuilder.fork(frozen.harness, scope),
+    logFacts: forkHolder(LogFactsCollector.prototype, frozen.logFacts as LogFactsCollector, scope),
+    positions: forkHolder(StepPositions.prototype, frozen.positions as StepPositions, scope),
+    typeCounts: new Map(frozen.typeCounts),
+    times: { los: [...frozen.times.los], his: [...frozen.times.his], count: frozen.times.count },
   };
 }
 

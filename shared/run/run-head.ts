@@ -64,13 +64,15 @@ export function headOfFolded(folded: Pick<FoldedRun, 'core' | 'state' | 'harness
     turn: (id) => (harness.modelTurns[id] ? liteTurn(harness.modelTurns[id], table) : undefined),
     tool: () => undefined,
   };
-  return runHead(folded.core, Object.values(folded.state.steps), harness, lite);
+  const steps = Object.values(folded.state.steps);
+  // One report row per step (the rows themselves are sorted only when read: runReportSortedOnRead).
+  return runHead(folded.core, steps, harness, lite, steps.length);
 }
 
 /** The head of a whole detail. */
 export function headOfDetail(detail: RunDetail): RunHeadCore {
   const { steps, harness, timeline: _timeline, ...core } = detail;
-  return runHead(core, steps, harness, detailItems(harness));
+  return runHead(core, steps, harness, detailItems(harness), core.report?.steps.length ?? 0);
 }
 
 /** The timeline without its rows: axis, breaks, resumes and how many rows come by window. */
@@ -80,7 +82,7 @@ export function timelineHead(timeline: TimelineModel): TimelineHead {
 }
 
 /** The head: the core with the steps counted by status and the harness view's counts and named items. */
-function runHead(core: RunDetailCore, steps: ReadonlyArray<{ status: StepStatus }>, harness: HeadHarness, lite: LiteItems): RunHeadCore {
+function runHead(core: RunDetailCore, steps: ReadonlyArray<{ status: StepStatus }>, harness: HeadHarness, lite: LiteItems, reportSteps: number): RunHeadCore {
   const { report, findings: _findings, boundary, ...rest } = core;
   const plan = planRefs(lite, boundary?.resumePlan ?? null);
   const resumed = harnessRefs(
@@ -110,7 +112,8 @@ function runHead(core: RunDetailCore, steps: ReadonlyArray<{ status: StepStatus 
       refs: { sessions: { ...plan.sessions, ...resumed.sessions }, modelTurns: plan.modelTurns, toolCalls: {} },
       initial: initialSelection(harness),
     },
-    report: report === null ? null : (({ steps: reportSteps, ...reportRest }) => ({ ...reportRest, rowCount: reportSteps.length + (reportRest.unattributed ? 1 : 0) }))(report),
+    // The rows counted, not read (reading a folded run's sorts them).
+    report: report === null ? null : { runId: report.runId, status: report.status, ...(report.unattributed ? { unattributed: report.unattributed } : {}), total: report.total, hasUnpricedCalls: report.hasUnpricedCalls, rowCount: reportSteps + (report.unattributed ? 1 : 0) },
   };
 }
 

@@ -1,5 +1,6 @@
 /** Per-step rows of the run view: the folded step without its output body, plus where it sits in the log. */
 import type { EventEnvelope } from '../events/envelope';
+import { copyMap, owned } from '../fold/copy-on-write';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import { orderStepPaths } from '../fold/step-order';
 import { jsonPreview } from './json-preview';
@@ -11,18 +12,19 @@ import type { StepDetail } from './run-detail-types';
  * first-mention order `orderedStepPaths` uses (both skip events whose payload is not an object).
  */
 export class StepPositions {
-  readonly first = new Map<string, number>();
-  readonly last = new Map<string, number>();
-  readonly completed = new Map<string, number>();
+  // Read them, never change them: a forked one copies a snapshot's map before changing it (copy-on-write.ts).
+  first = new Map<string, number>();
+  last = new Map<string, number>();
+  completed = new Map<string, number>();
 
   /** Note the next event of the run. */
   add(event: EventEnvelope): void {
     const payload = event.payload as { stepPath?: unknown } | null;
     const stepPath = typeof payload === 'object' && payload !== null ? payload.stepPath : undefined;
     if (typeof stepPath !== 'string') return;
-    if (!this.first.has(stepPath)) this.first.set(stepPath, event.sequence);
-    this.last.set(stepPath, event.sequence);
-    if (event.type === 'StepCompleted') this.completed.set(stepPath, event.sequence);
+    if (!this.first.has(stepPath)) (this.first = owned(this, this.first, copyMap)).set(stepPath, event.sequence);
+    (this.last = owned(this, this.last, copyMap)).set(stepPath, event.sequence);
+    if (event.type === 'StepCompleted') (this.completed = owned(this, this.completed, copyMap)).set(stepPath, event.sequence);
   }
 }
 

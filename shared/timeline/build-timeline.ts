@@ -11,6 +11,7 @@ import { attemptGroupId, placePath, retriedParallelSteps } from './step-path-tre
 import { addEventTime, buildAxisOf, emptyTimeClusters, isoToAxis, parseTime, type EventTimeClusters } from './time-axis';
 import type { TimelineAxis, TimelineMark, TimelineModel, TimelineRow, TimelineRowKind, TimelineSegment, TimelineStatus } from './timeline-types';
 import { addUsage, aggregateStatus } from './timeline-status';
+import { pushAll } from '../math/push-all';
 
 /** One folded step as the timeline needs it (a `StepDetail` or a materialized step). */
 export type TimelineStepInput = {
@@ -103,7 +104,7 @@ export function buildTimeline(input: TimelineInput): TimelineModel {
   }
   for (const [key, marks] of harnessMarks(input.harness, axis, crashed)) {
     const node = key.startsWith('step:') ? ensure(key.slice(5), 'step') : (nodes.get(key) ?? sessionNode(key, marks, create));
-    node.marks.push(...marks);
+    pushAll(node.marks, marks);
   }
   for (const root of roots) finish(root);
   const rows: TimelineRow[] = [];

@@ -12,6 +12,7 @@ import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { pricingProvenance } from '../../shared/pricing/staleness';
 import { discover } from '../sources/fs/discovery';
 import { createSourceRegistry, type SourceRegistry } from '../sources/registry';
+import { pushAll } from '../../shared/math/push-all';
 
 /** Discover and summarise everything under `root`; fails only when no data dir is found. */
 export function loadLibrary(root: string, table: PriceTable = BUNDLED_PRICE_TABLE, sources?: SourceRegistry): Result<LibrarySnapshot> {
@@ -25,7 +26,7 @@ export function loadLibrary(root: string, table: PriceTable = BUNDLED_PRICE_TABL
     const runs: RunSummary[] = [];
     const dataDirs: DataDirInfo[] = discovery.dataDirs.map((dir) => {
       const found = registry.sourceOf(dir).listRuns(dir, table);
-      runs.push(...found.runs);
+      pushAll(runs, found.runs);
       return { ...dir, runCount: found.runs.length, diagnostics: [...dir.diagnostics, ...found.diagnostics] };
     });
     return { ok: true, value: { root: discovery.root, dataDirs, runs, diagnostics: discovery.diagnostics, pricing: pricingProvenance(table, new Date()) } };

@@ -34,11 +34,13 @@ type PendingFindings = (findings: Result<Diagnostic[]>) => void;
 export const RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 
 /**
- * After a time-travel build the worker is kept this long even when large: its in-memory
- * checkpoints and the last move's live fold make the next move cheap (a recycled worker starts
- * from the cache folder's files). It is recycled once idle that long.
+ * After a time-travel build the worker is kept this long even when large: its snapshots in
+ * memory (checkpoints/fold-snapshots.ts) and the last move's live fold make every move cheap,
+ * and a recycled worker's first move folds from the start again (or from a checkpoint the CLI
+ * left in the cache folder): a user reading one state for a minute must not pay that. Once idle
+ * this long it is recycled (its memory, ~100 MB of snapshots at 200,000 events, goes with it).
  */
-export const SCRUB_WARM_MS = 20_000;
+export const SCRUB_WARM_MS = 120_000;
 
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {

@@ -95,7 +95,10 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const { table, upto, cacheDir } = request.context;
-    const checkpoints = checkpointsFor(cacheDir ?? null);
+    // The worker thread serves move after move and is recycled when idle: time travel keeps its
+    // boundaries there as snapshots in memory. Built on main's thread (no worker), they would stay
+    // for the process's life: there boundaries go to the checkpoint store as before.
+    const checkpoints = checkpointsFor(cacheDir ?? null, { snapshots: !isMainThread });
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
     if (cached !== null) {

@@ -9,6 +9,7 @@ import { patchRunSummary } from '../../shared/live/library-patch';
 import type { LiveEventSummary, LiveRunSummary, RunEndReason, RunResetReason } from '../../shared/live/live-types';
 import { mergePush } from '../../shared/live/push-merge';
 import { runKey } from '../../shared/run/run-key';
+import { pushAll } from '../../shared/math/push-all';
 
 /** What this window knows about one tailed run. */
 export type LiveRun = {
@@ -55,7 +56,7 @@ export function applyPushes(runs: LiveRuns, messages: readonly PushMessage[]): L
     switch (message.kind) {
       case 'run.delta':
         next[key] = { ...base, summary: message.summary, ended: message.summary.phase === 'active' ? null : (previous?.ended ?? null) };
-        (frame.appended[key] ??= []).push(...message.events);
+        pushAll((frame.appended[key] ??= []), message.events);
         if (message.skipped > 0) frame.skipped[key] = (frame.skipped[key] ?? 0) + message.skipped;
         break;
       case 'run.started':

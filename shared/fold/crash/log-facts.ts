@@ -5,6 +5,7 @@
  */
 import type { EventEnvelope } from '../../events/envelope';
 import { isHarnessEventType, normalizeHarnessEventType } from '../../events/event-names';
+import { copyMap, owned } from '../copy-on-write';
 import { field, numberField, stringField } from '../payload-fields';
 
 /** A scheduled branch still waiting for its terminal event. */
@@ -52,10 +53,11 @@ export class LogFactsCollector {
   private firstSequence?: number;
   private harnessOnly = true;
   private any = false;
-  private readonly attemptStartedSequence = new Map<string, number>();
-  private readonly stepCompletedSequence = new Map<string, number>();
-  private readonly branches = new Map<string, OpenBranch>();
-  private readonly groups = new Map<string, OpenGroup>();
+  // Changed only through `owned` (a forked collector copies a snapshot's map first: copy-on-write.ts).
+  private attemptStartedSequence = new Map<string, number>();
+  private stepCompletedSequence = new Map<string, number>();
+  private branches = new Map<string, OpenBranch>();
+  private groups = new Map<string, OpenGroup>();
 
   /** Add the next event of the run. */
   add(event: EventEnvelope): void {
@@ -71,10 +73,10 @@ export class LogFactsCollector {
         this.runStartedSequence = event.sequence;
         break;
       case 'StepAttemptStarted':
-        if (stepPath !== undefined) this.attemptStartedSequence.set(stepPath, event.sequence);
+        if (stepPath !== undefined) (this.attemptStartedSequence = owned(this, this.attemptStartedSequence, copyMap)).set(stepPath, event.sequence);
         break;
       case 'StepCompleted':
-        if (stepPath !== undefined) this.stepCompletedSequence.set(stepPath, event.sequence);
+        if (stepPath !== undefined) (this.stepCompletedSequence = owned(this, this.stepCompletedSequence, copyMap)).set(stepPath, event.sequence);
         break;
       case 'ParallelBranchScheduled':
       case 'ParallelBranchCompleted':
@@ -83,9 +85,10 @@ export class LogFactsCollector {
         if (stepPath === undefined || branchPath === undefined) break;
         const attempt = attemptOf(payload);
         const key = [stepPath, attempt, branchPath].join(SEP);
-        if (type !== 'ParallelBranchScheduled') this.branches.delete(key);
-        else if (!this.branches.has(key)) {
-          this.branches.set(key, {
+        if (type !== 'ParallelBranchScheduled') {
+          if (this.branches.has(key)) (this.branches = owned(this, this.branches, copyMap)).delete(key);
+        } else if (!this.branches.has(key)) {
+          (this.branches = owned(this, this.branches, copyMap)).set(key, {
             stepPath, branchPath, attempt, sequence: event.sequence,
             itemKey: stringField(payload, 'itemKey'), branchIndex: numberField(payload, 'branchIndex'),
           });
@@ -98,8 +101,9 @@ export class LogFactsCollector {
         if (stepPath === undefined) break;
         const attempt = attemptOf(payload);
         const key = `${stepPath}${SEP}${attempt}`;
-        if (type !== 'ParallelGroupStarted') this.groups.delete(key);
-        else if (!this.groups.has(key)) this.groups.set(key, { stepPath, attempt, sequence: event.sequence });
+        if (type !== 'ParallelGroupStarted') {
+          if (this.groups.has(key)) (this.groups = owned(this, this.groups, copyMap)).delete(key);
+        } else if (!this.groups.has(key)) (this.groups = owned(this, this.groups, copyMap)).set(key, { stepPath, attempt, sequence: event.sequence });
         break;
       }
       default:

@@ -6,23 +6,27 @@
  * than nesting inside it.
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { field, numberField, stringField } from '../payload-fields';
 import type { ExecuteStepItem } from './harness-types';
 
-/** Collects execute_step spans of one run. */
+/**
+ * Collects execute_step spans of one run. Read `items` and `unpaired`, never change them: every
+ * change goes through the methods below, which copy a snapshot's first (copy-on-write.ts).
+ */
 export class ExecuteStepTracker {
-  readonly items: ExecuteStepItem[] = [];
-  readonly unpaired: number[] = [];
-  private readonly openByLane = new Map<string, number>();
+  items: ExecuteStepItem[] = [];
+  unpaired: number[] = [];
+  private openByLane = new Map<string, number>();
 
   /** `harness.execute_step.started`. */
   started(event: EventEnvelope, lane: string, sessionId: number | undefined): ExecuteStepItem {
     const previous = this.openByLane.get(lane);
-    if (previous !== undefined) this.items[previous].supersededBySequence = event.sequence;
+    if (previous !== undefined) this.itemToChange(previous).supersededBySequence = event.sequence;
     const item = this.create(event, lane, sessionId);
     item.startedSequence = event.sequence;
     item.startedAt = event.recordedAt;
-    this.openByLane.set(lane, item.id);
+    this.openSteps().set(lane, item.id);
     return item;
   }
 
@@ -31,12 +35,12 @@ export class ExecuteStepTracker {
     const openId = this.openByLane.get(lane);
     let item: ExecuteStepItem;
     if (openId === undefined) {
-      this.unpaired.push(event.sequence);
+      (this.unpaired = owned(this, this.unpaired, copyArray)).push(event.sequence);
       item = this.create(event, lane, sessionId);
     } else {
-      item = this.items[openId];
+      item = this.itemToChange(openId);
       item.sequences.push(event.sequence);
-      this.openByLane.delete(lane);
+      this.openSteps().delete(lane);
     }
     item.status = 'succeeded';
     item.succeededSequence = event.sequence;
@@ -46,9 +50,19 @@ export class ExecuteStepTracker {
     return item;
   }
 
+  // The item `id`, the fork's own copy when it is a snapshot's.
+  private itemToChange(id: number): ExecuteStepItem {
+    const items = (this.items = owned(this, this.items, copyArray));
+    return (items[id] = owned(this, items[id], (item) => ({ ...item, sequences: [...item.sequences] })));
+  }
+
+  private openSteps(): Map<string, number> {
+    return (this.openByLane = owned(this, this.openByLane, copyMap));
+  }
+
   private create(event: EventEnvelope, lane: string, sessionId: number | undefined): ExecuteStepItem {
     const payload = event.payload;
-    const item: ExecuteStepItem = {
+    const item: ExecuteStepItem = made(this, {
       id: this.items.length,
       stepPath: lane === '' ? undefined : lane,
       stepId: stringField(payload, 'stepId'),
@@ -58,8 +72,8 @@ export class ExecuteStepTracker {
       outputUndefined: false,
       status: 'open',
       sequences: [event.sequence],
-    };
-    this.items.push(item);
+    });
+    (this.items = owned(this, this.items, copyArray)).push(item);
     return item;
   }
 }

@@ -6,11 +6,12 @@
 import type { EventEnvelope } from '../../events/envelope';
 import { isHarnessEventType, normalizeHarnessEventType } from '../../events/event-names';
 import { assertNever } from '../../assert-never';
+import { forkHolder, frozenFields, plainFields, type CowScope } from '../copy-on-write';
 import { isObject, stringField } from '../payload-fields';
 import { ExecuteStepTracker } from './execute-steps';
 import type { HarnessSession, HarnessView, ModelTurn, ToolCallItem } from './harness-types';
 import { ModelTurnTracker } from './model-turns';
-import { laneOf, SessionTracker, type PreviousEvent } from './session-tracker';
+import { copySession, laneOf, SessionTracker, type PreviousEvent } from './session-tracker';
 import { ToolCallTracker } from './tool-calls';
 
 /**
@@ -22,12 +23,17 @@ import { ToolCallTracker } from './tool-calls';
  */
 export type HarnessBodies = 'keep' | 'previews';
 
+/** A builder's state frozen at one event (HarnessViewBuilder.freeze): plain data sharing the builder's containers. */
+export type FrozenHarness = { readonly frozenHarness: true };
+
+type TrackerFields = { sessions: SessionTracker; turns: ModelTurnTracker; tools: ToolCallTracker; steps: ExecuteStepTracker };
+
 /** Incremental builder for a run's harness view; feed events in sequence order. */
 export class HarnessViewBuilder {
-  private readonly sessions = new SessionTracker();
-  private readonly turns = new ModelTurnTracker();
-  private readonly tools = new ToolCallTracker();
-  private readonly steps = new ExecuteStepTracker();
+  private sessions = new SessionTracker();
+  private turns = new ModelTurnTracker();
+  private tools = new ToolCallTracker();
+  private steps = new ExecuteStepTracker();
   private runId: string | undefined;
   private previous: PreviousEvent;
   private eventCount = 0;
@@ -45,6 +51,39 @@ export class HarnessViewBuilder {
     Object.setPrototypeOf(builder.tools, ToolCallTracker.prototype);
     Object.setPrototypeOf(builder.steps, ExecuteStepTracker.prototype);
     return builder;
+  }
+
+  /**
+   * The state so far as a snapshot that costs no copy: the builder's fields and its trackers'
+   * (their containers and items shared). Never change it; a builder that goes on adding must be
+   * a fork of it (`fork`), which copies what it changes first. Serialised, it is what a
+   * checkpoint of the builder holds (`revive` reads it back).
+   */
+  freeze(): FrozenHarness {
+    const { sessions, turns, tools, steps } = this;
+    return { ...this, sessions: frozenFields(sessions), turns: frozenFields(turns), tools: frozenFields(tools), steps: frozenFields(steps) } as unknown as FrozenHarness;
+  }
+
+  /** `frozen` as plain data (its trackers' overlays flattened): what a checkpoint of it serialises. */
+  static plain(frozen: FrozenHarness): FrozenHarness {
+    const fields = frozen as unknown as TrackerFields;
+    return { ...fields, sessions: plainFields(fields.sessions), turns: plainFields(fields.turns), tools: plainFields(fields.tools), steps: plainFields(fields.steps) } as unknown as FrozenHarness;
+  }
+
+  /** A builder continuing from `frozen`, copying what it changes first (copy-on-write.ts). */
+  static fork(frozen: FrozenHarness, scope: CowScope): HarnessViewBuilder {
+    const fields = frozen as unknown as TrackerFields;
+    const builder = forkHolder(HarnessViewBuilder.prototype, fields, scope);
+    builder.sessions = forkHolder(SessionTracker.prototype, fields.sessions, scope);
+    builder.turns = forkHolder(ModelTurnTracker.prototype, fields.turns, scope);
+    builder.tools = forkHolder(ToolCallTracker.prototype, fields.tools, scope);
+    builder.steps = forkHolder(ExecuteStepTracker.prototype, fields.steps, scope);
+    return builder as unknown as HarnessViewBuilder;
+  }
+
+  /** Sessions, model turns, tool calls and execute_step spans held. */
+  itemCount(): number {
+    return this.sessions.sessions.length + this.turns.turns.length + this.tools.calls.length + this.steps.items.length;
   }
 
   /** Add the next event of the run. */
@@ -84,21 +123,21 @@ export class HarnessViewBuilder {
         this.sessions.end(event, 'failed');
         return;
       case 'harness.model.called':
-        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.called(event, lane, session, this.bodies !== 'previews')));
+        return this.track(lane, 'modelTurnIds', (session) => this.trimTurn(this.turns.called(event, lane, session, this.bodies !== 'previews')));
       case 'harness.model.responded':
-        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.trimTurn(this.turns.responded(event, lane, session)));
+        return this.track(lane, 'modelTurnIds', (session) => this.trimTurn(this.turns.responded(event, lane, session)));
       case 'harness.model.failed':
-        return this.track(lane, 'modelTurnIds', this.turns.turns, (session) => this.turns.failed(event, lane, session));
+        return this.track(lane, 'modelTurnIds', (session) => this.turns.failed(event, lane, session));
       case 'harness.tool_call.started':
-        return this.track(lane, 'toolCallIds', this.tools.calls, (session) => this.tools.started(event, lane, session, this.turns));
+        return this.track(lane, 'toolCallIds', (session) => this.tools.started(event, lane, session, this.turns));
       case 'harness.tool_call.succeeded':
-        return this.track(lane, 'toolCallIds', this.tools.calls, (session) => this.tools.ended(event, lane, session, 'succeeded'));
+        return this.track(lane, 'toolCallIds', (session) => this.tools.ended(event, lane, session, 'succeeded'));
       case 'harness.tool_call.failed':
-        return this.track(lane, 'toolCallIds', this.tools.calls, (session) => this.tools.ended(event, lane, session, 'failed'));
+        return this.track(lane, 'toolCallIds', (session) => this.tools.ended(event, lane, session, 'failed'));
       case 'harness.execute_step.started':
-        return this.track(lane, 'executeStepIds', this.steps.items, (session) => this.steps.started(event, lane, session));
+        return this.track(lane, 'executeStepIds', (session) => this.steps.started(event, lane, session));
       case 'harness.execute_step.succeeded':
-        return this.track(lane, 'executeStepIds', this.steps.items, (session) => {
+        return this.track(lane, 'executeStepIds', (session) => {
           const item = this.steps.succeeded(event, lane, session, this.bodies !== 'previews');
           // Only a builder revived from an older checkpoint still holds one.
           if (this.bodies === 'previews' && 'output' in item) delete item.output;
@@ -119,16 +158,17 @@ export class HarnessViewBuilder {
   }
 
   // Runs one tracker step and, when it created a new item, lists it under its session.
-  private track(
-    lane: string,
-    list: 'modelTurnIds' | 'toolCallIds' | 'executeStepIds',
-    items: readonly unknown[],
-    step: (session: number | undefined) => { id: number },
-  ): void {
-    const before = items.length;
+  private track(lane: string, list: 'modelTurnIds' | 'toolCallIds' | 'executeStepIds', step: (session: number | undefined) => { id: number }): void {
+    const before = this.listLength(list);
     const sessionId = this.sessions.sessionFor(lane);
     const item = step(sessionId);
-    if (items.length > before && sessionId !== undefined) this.sessions.sessions[sessionId][list].push(item.id);
+    // Counted again, not through the array read before: a forked tracker replaces its arrays by copies.
+    if (this.listLength(list) > before && sessionId !== undefined) this.sessions.listItem(sessionId, list, item.id);
+  }
+
+  private listLength(list: 'modelTurnIds' | 'toolCallIds' | 'executeStepIds'): number {
+    if (list === 'modelTurnIds') return this.turns.turns.length;
+    return list === 'toolCallIds' ? this.tools.calls.length : this.steps.items.length;
   }
 
   // Events that start a legitimately new session of a lane make a repeat a retry, not a resume.
@@ -188,16 +228,6 @@ export class HarnessViewBuilder {
 /** Build the harness view of a run in one pass. */
 export function buildHarnessView(events: Iterable<EventEnvelope>): HarnessView {
   return new HarnessViewBuilder().addAll(events).snapshot();
-}
-
-function copySession(session: HarnessSession): HarnessSession {
-  return {
-    ...session,
-    modelTurnIds: [...session.modelTurnIds],
-    toolCallIds: [...session.toolCallIds],
-    executeStepIds: [...session.executeStepIds],
-    sequences: [...session.sequences],
-  };
 }
 
 // A call with no terminal is in flight while its (resumed) session is open, orphaned after.

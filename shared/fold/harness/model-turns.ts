@@ -7,19 +7,24 @@
  * lane, like little-harness `durability.ts` does (`legacy-turn:<n>`).
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { arrayField, field, numberField, objectField, stringField } from '../payload-fields';
 import type { ModelTurn } from './harness-types';
 
 const SEP = '\u0000';
 
-/** Collects the model turns of one run. */
+/**
+ * Collects the model turns of one run. Read `turns` and `unpaired`, never change them: in a
+ * forked tracker (copy-on-write.ts) they may be a snapshot's, and every change goes through the
+ * methods below, which copy first.
+ */
 export class ModelTurnTracker {
-  readonly turns: ModelTurn[] = [];
-  readonly unpaired: number[] = [];
-  private readonly byCallId = new Map<string, number>();
-  private readonly legacyByLaneTurn = new Map<string, number>();
-  private readonly latestByLaneTurn = new Map<string, number>();
-  private readonly byLaneToolCallId = new Map<string, number>();
+  turns: ModelTurn[] = [];
+  unpaired: number[] = [];
+  private byCallId = new Map<string, number>();
+  private legacyByLaneTurn = new Map<string, number>();
+  private latestByLaneTurn = new Map<string, number>();
+  private byLaneToolCallId = new Map<string, number>();
 
   /**
    * `harness.model.called`. `keepRequest` false (the lite view) never sets `request`: deleting it
@@ -31,12 +36,12 @@ export class ModelTurnTracker {
     const existing = callId === undefined ? undefined : this.byCallId.get(callId);
     if (existing !== undefined && this.turns[existing].calledSequence !== undefined) {
       // The harness never writes a second `called` for one callId; keep the first, note the rest.
-      const turn = this.turns[existing];
+      const turn = this.turnToChange(existing);
       turn.duplicateCalledSequences.push(event.sequence);
       turn.sequences.push(event.sequence);
       return turn;
     }
-    const turn = existing === undefined ? this.create(callId, lane, sessionId) : this.turns[existing];
+    const turn = existing === undefined ? this.create(callId, lane, sessionId) : this.turnToChange(existing);
     turn.turn = numberField(payload, 'turn');
     turn.calledSequence = event.sequence;
     turn.calledAt = event.recordedAt;
@@ -46,8 +51,8 @@ export class ModelTurnTracker {
     turn.sessionId = sessionId;
     turn.sequences.push(event.sequence);
     const turnKey = `${lane}${SEP}${turn.turn ?? 1}`;
-    if (callId === undefined) this.legacyByLaneTurn.set(turnKey, turn.id);
-    this.latestByLaneTurn.set(turnKey, turn.id);
+    if (callId === undefined) this.legacyTurns().set(turnKey, turn.id);
+    this.latestTurns().set(turnKey, turn.id);
     return turn;
   }
 
@@ -72,9 +77,9 @@ export class ModelTurnTracker {
     for (const raw of arrayField(response, 'toolCalls') ?? []) {
       const toolCallId = stringField(raw, 'toolCallId');
       turn.toolCalls.push({ toolName: stringField(raw, 'toolName'), args: field(raw, 'args'), toolCallId });
-      if (toolCallId !== undefined) this.byLaneToolCallId.set(`${lane}${SEP}${toolCallId}`, turn.id);
+      if (toolCallId !== undefined) this.toolCallIds().set(`${lane}${SEP}${toolCallId}`, turn.id);
     }
-    if (turn.callId === undefined) this.legacyByLaneTurn.delete(`${lane}${SEP}${turn.turn ?? 1}`);
+    if (turn.callId === undefined) this.legacyTurns().delete(`${lane}${SEP}${turn.turn ?? 1}`);
     return turn;
   }
 
@@ -117,18 +122,41 @@ export class ModelTurnTracker {
     const turnNumber = numberField(event.payload, 'turn');
     let id = callId === undefined ? undefined : this.byCallId.get(callId);
     if (id === undefined && callId === undefined) id = this.legacyByLaneTurn.get(`${lane}${SEP}${turnNumber ?? 1}`);
-    if (id !== undefined) return this.turns[id];
+    if (id !== undefined) return this.turnToChange(id);
     // A terminal with no `called` before it: keep it visible as its own, unmatched turn.
-    this.unpaired.push(event.sequence);
+    (this.unpaired = owned(this, this.unpaired, copyArray)).push(event.sequence);
     const turn = this.create(callId, lane, sessionId);
     turn.turn = turnNumber;
     turn.occurrenceId = event.occurrenceId;
-    if (callId === undefined) this.legacyByLaneTurn.set(`${lane}${SEP}${turnNumber ?? 1}`, turn.id);
+    if (callId === undefined) this.legacyTurns().set(`${lane}${SEP}${turnNumber ?? 1}`, turn.id);
     return turn;
   }
 
+  /** Note that tool call `callId` was requested by turn `turnId`. */
+  linkToolCall(turnId: number, callId: number): void {
+    this.turnToChange(turnId).toolCallItemIds.push(callId);
+  }
+
+  // The turn `id`, the fork's own copy when it is a snapshot's.
+  private turnToChange(id: number): ModelTurn {
+    const turns = (this.turns = owned(this, this.turns, copyArray));
+    return (turns[id] = owned(this, turns[id], copyTurn));
+  }
+
+  private legacyTurns(): Map<string, number> {
+    return (this.legacyByLaneTurn = owned(this, this.legacyByLaneTurn, copyMap));
+  }
+
+  private latestTurns(): Map<string, number> {
+    return (this.latestByLaneTurn = owned(this, this.latestByLaneTurn, copyMap));
+  }
+
+  private toolCallIds(): Map<string, number> {
+    return (this.byLaneToolCallId = owned(this, this.byLaneToolCallId, copyMap));
+  }
+
   private create(callId: string | undefined, lane: string, sessionId: number | undefined): ModelTurn {
-    const turn: ModelTurn = {
+    const turn: ModelTurn = made(this, {
       id: this.turns.length,
       callId,
       sessionId,
@@ -140,11 +168,23 @@ export class ModelTurnTracker {
       duplicateCalledSequences: [],
       toolCallItemIds: [],
       sequences: [],
-    };
-    this.turns.push(turn);
-    if (callId !== undefined) this.byCallId.set(callId, turn.id);
+    });
+    (this.turns = owned(this, this.turns, copyArray)).push(turn);
+    if (callId !== undefined) (this.byCallId = owned(this, this.byCallId, copyMap)).set(callId, turn.id);
     return turn;
   }
+}
+
+// A turn with every array the tracker grows copied (failures and tool calls are never changed once pushed).
+function copyTurn(turn: ModelTurn): ModelTurn {
+  return {
+    ...turn,
+    failures: [...turn.failures],
+    toolCalls: [...turn.toolCalls],
+    duplicateCalledSequences: [...turn.duplicateCalledSequences],
+    toolCallItemIds: [...turn.toolCallItemIds],
+    sequences: [...turn.sequences],
+  };
 }
 
 function isLaterSession(callSession: number | undefined, terminalSession: number | undefined): boolean {

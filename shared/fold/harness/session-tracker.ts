@@ -8,6 +8,7 @@
  * innermost open session of a lane is the one an event belongs to.
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { field, gapMs, objectField, stringField } from '../payload-fields';
 import type { HarnessSession, ResumeMarker } from './harness-types';
 import { manifestScope, manifestScopeKey } from './manifest-scope';
@@ -20,19 +21,23 @@ export function laneOf(payload: unknown): string {
   return stringField(payload, 'stepPath') ?? '';
 }
 
-/** Tracks sessions of one run as events arrive in sequence order. */
+/**
+ * Tracks sessions of one run as events arrive in sequence order. Read `sessions`, `resumes`
+ * and `unpaired`, never change them: every change goes through the methods below, which copy a
+ * snapshot's first (copy-on-write.ts).
+ */
 export class SessionTracker {
-  readonly sessions: HarnessSession[] = [];
-  readonly resumes: ResumeMarker[] = [];
-  readonly unpaired: number[] = [];
+  sessions: HarnessSession[] = [];
+  resumes: ResumeMarker[] = [];
+  unpaired: number[] = [];
   parentRunId: string | undefined;
-  private readonly openByLane = new Map<string, number[]>();
-  private readonly lastByLane = new Map<string, number>();
-  private readonly lastByScope = new Map<string, number>();
+  private openByLane = new Map<string, number[]>();
+  private lastByLane = new Map<string, number>();
+  private lastByScope = new Map<string, number>();
   // Last sequence of an event that legitimately starts a new session for a lane (a new
   // attempt, a failure, a repair, a planner revision): a repeat after one is a retry.
-  private readonly retryMarkByLane = new Map<string, number>();
-  private readonly laneOfSession: string[] = [];
+  private retryMarkByLane = new Map<string, number>();
+  private laneOfSession: string[] = [];
 
   /** Session an event of `lane` belongs to: the innermost open one, else the lane's latest. */
   sessionFor(lane: string): number | undefined {
@@ -43,7 +48,7 @@ export class SessionTracker {
 
   /** Record an event that makes the next session of `lane` a retry rather than a resume. */
   noteRetryMarker(lane: string, sequence: number): void {
-    this.retryMarkByLane.set(lane, sequence);
+    (this.retryMarkByLane = owned(this, this.retryMarkByLane, copyMap)).set(lane, sequence);
   }
 
   /** `harness.session.started`. */
@@ -58,7 +63,7 @@ export class SessionTracker {
     const stepPath = stringField(payload, 'stepPath') ?? stringField(manifest, 'stepPath');
     const parentRunId = stringField(payload, 'parentRunId');
     if (this.parentRunId === undefined && parentRunId !== undefined) this.parentRunId = parentRunId;
-    const session: HarnessSession = {
+    const session: HarnessSession = made(this, {
       id: this.sessions.length,
       role,
       taskKind: stringField(objectField(payload, 'task'), 'kind'),
@@ -75,32 +80,31 @@ export class SessionTracker {
       toolCallIds: [],
       executeStepIds: [],
       sequences: [event.sequence],
-    };
-    this.sessions.push(session);
-    this.laneOfSession.push(lane);
+    });
+    (this.sessions = owned(this, this.sessions, copyArray)).push(session);
+    (this.laneOfSession = owned(this, this.laneOfSession, copyArray)).push(lane);
     // Unknown manifests (custom harnesses) fall back to role + lane so they still compare.
     const resumeKey = scope.kind === 'unknown' ? `role:${role ?? ''}\u0000${lane}` : manifestScopeKey(scope);
     const previousId = this.lastByScope.get(resumeKey);
-    if (previousId !== undefined) this.checkResume(session, this.sessions[previousId], event, previous);
-    this.lastByScope.set(resumeKey, session.id);
-    this.lastByLane.set(lane, session.id);
-    const open = this.openByLane.get(lane);
-    if (open === undefined) this.openByLane.set(lane, [session.id]);
-    else open.push(session.id);
+    if (previousId !== undefined) this.checkResume(session, previousId, event, previous);
+    (this.lastByScope = owned(this, this.lastByScope, copyMap)).set(resumeKey, session.id);
+    (this.lastByLane = owned(this, this.lastByLane, copyMap)).set(lane, session.id);
+    this.openOf(lane).push(session.id);
     return session;
   }
 
   private checkResume(
     session: HarnessSession,
-    prior: HarnessSession,
+    priorId: number,
     event: EventEnvelope,
     previous: PreviousEvent,
   ): void {
     let reason: ResumeMarker['reason'] | undefined;
+    const prior = this.sessions[priorId];
     if (prior.status === 'open') {
       // The earlier session never ended: its process died and this one took over.
       reason = 'previous-session-open';
-      prior.supersededBySessionId = session.id;
+      this.sessionToChange(priorId).supersededBySessionId = session.id;
       this.removeOpen(this.laneOfSession[prior.id], prior.id);
     } else {
       // Step events always name their step; unstamped harness events do not, so look at both.
@@ -111,7 +115,7 @@ export class SessionTracker {
     }
     if (reason === undefined) return;
     session.resumeOfSessionId = prior.id;
-    this.resumes.push({
+    (this.resumes = owned(this, this.resumes, copyArray)).push({
       sessionId: session.id,
       previousSessionId: prior.id,
       sequence: event.sequence,
@@ -126,13 +130,12 @@ export class SessionTracker {
   /** `harness.session.completed` / `failed`: closes the innermost open session of the lane. */
   end(event: EventEnvelope, status: 'completed' | 'failed'): HarnessSession | undefined {
     const lane = laneOf(event.payload);
-    const open = this.openByLane.get(lane);
-    const id = open?.pop();
+    const id = this.openByLane.get(lane)?.length ? this.openOf(lane).pop() : undefined;
     if (id === undefined) {
-      this.unpaired.push(event.sequence);
+      (this.unpaired = owned(this, this.unpaired, copyArray)).push(event.sequence);
       return undefined;
     }
-    const session = this.sessions[id];
+    const session = this.sessionToChange(id);
     session.status = status;
     session.endSequence = event.sequence;
     session.endedAt = event.recordedAt;
@@ -156,10 +159,44 @@ export class SessionTracker {
     return current;
   }
 
-  private removeOpen(lane: string, id: number): void {
-    const open = this.openByLane.get(lane);
-    if (open === undefined) return;
-    const index = open.lastIndexOf(id);
-    if (index >= 0) open.splice(index, 1);
+  /** Note item `id` of `list` under session `sessionId` (an item the session's lane just made). */
+  listItem(sessionId: number, list: 'modelTurnIds' | 'toolCallIds' | 'executeStepIds', id: number): void {
+    this.sessionToChange(sessionId)[list].push(id);
   }
+
+  private removeOpen(lane: string, id: number): void {
+    const index = this.openByLane.get(lane)?.lastIndexOf(id) ?? -1;
+    if (index >= 0) this.openOf(lane).splice(index, 1);
+  }
+
+  // The session `id`, the fork's own copy when it is a snapshot's.
+  private sessionToChange(id: number): HarnessSession {
+    const sessions = (this.sessions = owned(this, this.sessions, copyArray));
+    return (sessions[id] = owned(this, sessions[id], copySession));
+  }
+
+  // The open sessions of `lane` (created empty), the fork's own copy when they are a snapshot's.
+  private openOf(lane: string): number[] {
+    const openByLane = (this.openByLane = owned(this, this.openByLane, copyMap));
+    const open = openByLane.get(lane);
+    if (open === undefined) {
+      const created = made(this, [] as number[]);
+      openByLane.set(lane, created);
+      return created;
+    }
+    const mine = owned(this, open, copyArray);
+    if (mine !== open) openByLane.set(lane, mine);
+    return mine;
+  }
+}
+
+/** A session with every array the trackers grow copied. */
+export function copySession(session: HarnessSession): HarnessSession {
+  return {
+    ...session,
+    modelTurnIds: [...session.modelTurnIds],
+    toolCallIds: [...session.toolCallIds],
+    executeStepIds: [...session.executeStepIds],
+    sequences: [...session.sequences],
+  };
 }

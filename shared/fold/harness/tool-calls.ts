@@ -6,19 +6,24 @@
  * pairing is by id. Legacy events without a callId pair by (lane, tool, callIndex, turn).
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { field, numberField, stringField } from '../payload-fields';
 import type { SubRunLink, SubRunVia, ToolCallItem } from './harness-types';
 import type { ModelTurnTracker } from './model-turns';
 
 const SEP = '\u0000';
 
-/** Collects the tool calls and sub-run links of one run. */
+/**
+ * Collects the tool calls and sub-run links of one run. Read `calls` and `unpaired`, never
+ * change them: every change goes through the methods below, which copy a snapshot's first
+ * (copy-on-write.ts).
+ */
 export class ToolCallTracker {
-  readonly calls: ToolCallItem[] = [];
-  readonly unpaired: number[] = [];
-  private readonly byCallId = new Map<string, number>();
-  private readonly legacyOpen = new Map<string, number>();
-  private readonly subRunsById = new Map<string, SubRunLink>();
+  calls: ToolCallItem[] = [];
+  unpaired: number[] = [];
+  private byCallId = new Map<string, number>();
+  private legacyOpen = new Map<string, number>();
+  private subRunsById = new Map<string, SubRunLink>();
 
   /** Sub-run links in first-seen order. */
   subRuns(): SubRunLink[] {
@@ -30,14 +35,14 @@ export class ToolCallTracker {
     const payload = event.payload;
     const callId = stringField(payload, 'callId');
     const existingId = callId === undefined ? undefined : this.byCallId.get(callId);
-    const call = existingId === undefined ? this.create(callId, lane, sessionId) : this.calls[existingId];
+    const call = existingId === undefined ? this.create(callId, lane, sessionId) : this.callToChange(existingId);
     call.sequences.push(event.sequence);
     if (call.startedSequence !== undefined) return call;
     call.startedSequence = event.sequence;
     call.startedAt = event.recordedAt;
     call.sessionId = sessionId;
     this.readCommonFields(call, event);
-    if (callId === undefined) this.legacyOpen.set(legacyKey(lane, event.payload), call.id);
+    if (callId === undefined) this.openLegacy().set(legacyKey(lane, event.payload), call.id);
     // Only model-issued calls have a requesting turn; `code` calls come from tool.call steps.
     if (call.caller !== 'code') {
       const toolCallId = stringField(payload, 'toolCallId') ?? callId;
@@ -45,7 +50,7 @@ export class ToolCallTracker {
       if (requester !== undefined) {
         call.requestedByTurnId = requester.id;
         call.requestedVia = requester.via;
-        turns.turns[requester.id].toolCallItemIds.push(call.id);
+        turns.linkToolCall(requester.id, call.id);
       }
     }
     const subRunId = stringField(field(payload, 'args'), 'subRunId');
@@ -61,15 +66,15 @@ export class ToolCallTracker {
     if (id === undefined && callId === undefined) {
       const key = legacyKey(lane, payload);
       id = this.legacyOpen.get(key);
-      this.legacyOpen.delete(key);
+      if (id !== undefined) this.openLegacy().delete(key);
     }
     let call: ToolCallItem;
     if (id === undefined) {
-      this.unpaired.push(event.sequence);
+      (this.unpaired = owned(this, this.unpaired, copyArray)).push(event.sequence);
       call = this.create(callId, lane, sessionId);
       this.readCommonFields(call, event);
     } else {
-      call = this.calls[id];
+      call = this.callToChange(id);
     }
     call.sequences.push(event.sequence);
     if (call.endSequence !== undefined) return call;
@@ -82,9 +87,8 @@ export class ToolCallTracker {
       call.resultUndefined = field(payload, 'resultUndefined') === true;
       const resultRunId = stringField(call.result, 'runId');
       if (resultRunId !== undefined) this.linkSubRun(resultRunId, 'result.runId', call, event.sequence);
-      const link = call.subRunId === undefined ? undefined : this.subRunsById.get(call.subRunId);
       const reported = stringField(call.result, 'status');
-      if (link !== undefined && reported !== undefined) link.reportedStatus = reported;
+      if (call.subRunId !== undefined && reported !== undefined && this.subRunsById.has(call.subRunId)) this.linkToChange(call.subRunId).reportedStatus = reported;
     } else {
       call.error = field(payload, 'error');
     }
@@ -104,17 +108,39 @@ export class ToolCallTracker {
 
   private linkSubRun(runId: string, via: SubRunVia, call: ToolCallItem, sequence: number): void {
     call.subRunId ??= runId;
-    const link = this.subRunsById.get(runId);
-    if (link === undefined) {
-      this.subRunsById.set(runId, { runId, via: [via], toolCallId: call.id, toolName: call.toolName, sequences: [sequence] });
+    if (!this.subRunsById.has(runId)) {
+      this.links().set(runId, made(this, { runId, via: [via], toolCallId: call.id, toolName: call.toolName, sequences: [sequence] }));
       return;
     }
+    const link = this.linkToChange(runId);
     if (!link.via.includes(via)) link.via.push(via);
     link.sequences.push(sequence);
   }
 
+  // The call `id`, the fork's own copy when it is a snapshot's.
+  private callToChange(id: number): ToolCallItem {
+    const calls = (this.calls = owned(this, this.calls, copyArray));
+    return (calls[id] = owned(this, calls[id], (call) => ({ ...call, sequences: [...call.sequences] })));
+  }
+
+  // The sub-run link of `runId` (which exists), the fork's own copy when it is a snapshot's.
+  private linkToChange(runId: string): SubRunLink {
+    const links = this.links();
+    const link = owned(this, links.get(runId)!, (l) => ({ ...l, via: [...l.via], sequences: [...l.sequences] }));
+    links.set(runId, link);
+    return link;
+  }
+
+  private links(): Map<string, SubRunLink> {
+    return (this.subRunsById = owned(this, this.subRunsById, copyMap));
+  }
+
+  private openLegacy(): Map<string, number> {
+    return (this.legacyOpen = owned(this, this.legacyOpen, copyMap));
+  }
+
   private create(callId: string | undefined, lane: string, sessionId: number | undefined): ToolCallItem {
-    const call: ToolCallItem = {
+    const call: ToolCallItem = made(this, {
       id: this.calls.length,
       callId,
       stepPath: lane === '' ? undefined : lane,
@@ -123,9 +149,9 @@ export class ToolCallTracker {
       resultUndefined: false,
       completedAfterResume: false,
       sequences: [],
-    };
-    this.calls.push(call);
-    if (callId !== undefined) this.byCallId.set(callId, call.id);
+    });
+    (this.calls = owned(this, this.calls, copyArray)).push(call);
+    if (callId !== undefined) (this.byCallId = owned(this, this.byCallId, copyMap)).set(callId, call.id);
     return call;
   }
 }

@@ -6,6 +6,7 @@ import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { DataDirError, LittleCliError, openDataDirArg } from '../run-log';
 import { terminalSafe } from '../terminal-safe';
+import { pushAll } from '../../../shared/math/push-all';
 
 /** Check one run, or every run of the data dir. Info-level notes do not fail the check. */
 export async function checkCommand(argv: string[], io: CliIo): Promise<number> {
@@ -21,7 +22,7 @@ export async function checkCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       const listed = reader.listRuns();
       if (!listed.ok) throw new DataDirError(listed.error);
-      findings.push(...listed.value.diagnostics);
+      pushAll(findings, listed.value.diagnostics);
       runIds = listed.value.runs.map((run) => run.runId);
     }
     for (const runId of runIds) {
@@ -29,7 +30,7 @@ export async function checkCommand(argv: string[], io: CliIo): Promise<number> {
       if (positionals[0] !== undefined && found.length === 0 && isEmptyRun(reader, runId)) {
         throw new LittleCliError('RunNotFoundError', `Run not found: ${runId}`);
       }
-      findings.push(...found);
+      pushAll(findings, found);
     }
   } finally {
     reader.close();

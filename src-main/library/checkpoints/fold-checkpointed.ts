@@ -16,28 +16,35 @@ import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async
 import type { DataDirReader, SparseRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
+import { FoldSnapshots, snapshotBytes } from './fold-snapshots';
 import { HotFolds, type FoldPosition } from './hot-folds';
 import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
 
 /**
- * The checkpoint store, the digests that vouch for it and the last move's live fold (one set
- * per library, CLI command or worker).
+ * The checkpoint store, the digests that vouch for it, the last move's live fold and, where
+ * moves come one after another in one process (the app's worker), the folds' snapshots in
+ * memory (fold-snapshots.ts): one set per library, CLI command or worker.
  */
-export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds };
+export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds; snapshots: FoldSnapshots | null };
 
-/** A fresh set over `store`, checkpoints every `every` sequences (tests use small spacings). */
-export function checkpointsOver(store: CheckpointStore, every = CHECKPOINT_EVERY): Checkpoints {
-  return { store, digests: new LogDigests(every), hot: new HotFolds() };
+/**
+ * A fresh set over `store`, checkpoints every `every` sequences (tests use small spacings).
+ * `snapshots`: time travel's boundaries are kept as snapshots in memory instead of checkpoints
+ * written to the store (a process that serves many moves); without, they go to the store (the
+ * CLI's `--at`: the next process reads them).
+ */
+export function checkpointsOver(store: CheckpointStore, every = CHECKPOINT_EVERY, options: { snapshots?: boolean } = {}): Checkpoints {
+  return { store, digests: new LogDigests(every), hot: new HotFolds(), snapshots: options.snapshots === true ? new FoldSnapshots() : null };
 }
 
 const shared = new Map<string, Checkpoints>();
 
-/** The process's (or worker thread's) one pair for the cache folder `dir` (null: in memory only). */
-export function checkpointsFor(dir: string | null): Checkpoints {
-  const name = dir ?? '';
+/** The process's (or worker thread's) one set for the cache folder `dir` (null: in memory only); see `checkpointsOver` for `snapshots`. */
+export function checkpointsFor(dir: string | null, options: { snapshots?: boolean } = {}): Checkpoints {
+  const name = `${options.snapshots === true ? 's' : 'c'}:${dir ?? ''}`;
   let found = shared.get(name);
   if (found === undefined) {
-    found = checkpointsOver(checkpointStoreFor(dir));
+    found = checkpointsOver(checkpointStoreFor(dir), CHECKPOINT_EVERY, options);
     shared.set(name, found);
   }
   return found;
@@ -169,6 +176,8 @@ class CheckpointingFold {
    */
   private proven: number | null = null;
   private keysThrough: number;
+  /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
+  private midTaken = -1;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -205,6 +214,7 @@ class CheckpointingFold {
     if (this.proven !== null) this.addLeftOut(sequence - 1);
     if (this.vouching && !this.canVouchFor(sequence)) this.stopVouching();
     if (this.vouching) while (sequence > this.nextBoundary) this.closeSlice();
+    this.leaveMidSlice(sequence);
     const keep = this.key !== null && this.vouching && this.proven === null;
     if (read.ok) {
       this.events += 1;
@@ -241,6 +251,7 @@ class CheckpointingFold {
     if (!this.vouching) return outcome;
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    this.leaveMidSlice(this.lastSequence + 1);
     // Where the fold stands, when its rows are vouched for: a tap's fold is whole events, not the accumulator's alone.
     if (this.key !== null && this.readFailures.length === 0 && this.request.tap === undefined) {
       position = { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys };
@@ -309,15 +320,42 @@ class CheckpointingFold {
     if (this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
     if (!this.vouching) return;
     // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
-    if (this.key !== null) this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+    if (this.key !== null) {
+      this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+      this.request.checkpoints?.digests.remember(this.request.reader, this.request.runId, this.state, sequence / this.every, this.digest);
+    }
     this.sliceKeys = [];
     this.keysThrough = sequence;
     if (this.request.leave === 'boundaries') this.leave(sequence, this.digest, false);
   }
 
+  /**
+   * Time travel's snapshots come every half slice (a move then folds at most half a slice past
+   * one): before the row `next` is added, when it lies past the current slice's middle, leave a
+   * snapshot there (every row up to it is folded), its digest the slice's so far.
+   */
+  private leaveMidSlice(next: number): void {
+    const half = this.every / 2;
+    if (this.request.leave !== 'boundaries' || this.request.checkpoints?.snapshots == null || !Number.isInteger(half)) return;
+    if (!this.vouching || this.proven !== null || this.key === null) return;
+    const middle = this.nextBoundary - half;
+    if (next <= middle || middle <= this.from || middle === this.midTaken) return;
+    this.midTaken = middle;
+    this.leave(middle, chainDigest(this.digest, this.sliceKeys.join('\n')), false);
+  }
+
   private leave(sequence: number, digest: string, tail: boolean): void {
     const { checkpoints } = this.request;
     if (checkpoints === null || this.key === null || this.identity === null || this.readFailures.length > 0) return;
+    const snapshots = checkpoints.snapshots;
+    if (!tail && snapshots !== null) {
+      if (snapshots.holds(this.hotKey, sequence, this.identity, digest)) return;
+      const state = this.accumulator.freeze();
+      const slice = { base: this.digest, keys: [...this.sliceKeys] };
+      const bytes = snapshotBytes(this.accumulator.itemCount());
+      snapshots.put(this.hotKey, sequence, { state, identity: this.identity, digest, slice, undecodable: [...this.undecodable], bytes });
+      return;
+    }
     if (checkpoints.store.holds(this.key, sequence, proofOf({ identity: this.identity, digest }))) return;
     const slice = { base: this.digest, keys: this.sliceKeys };
     const stored = { identity: this.identity, sequence, digest, slice, undecodable: this.undecodable, checkpoint: this.accumulator.checkpointView() };
@@ -329,7 +367,11 @@ class CheckpointingFold {
     const { checkpoints, upto, table } = this.request;
     if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     const atMost = upto ?? Number.MAX_SAFE_INTEGER;
-    const hotAt = checkpoints.hot.peek(this.hotKey, this.state);
+    const peeked = checkpoints.hot.peek(this.hotKey, this.state);
+    const hotAt = peeked !== null && peeked <= atMost ? peeked : null;
+    // A snapshot past the kept fold costs nothing to resume: start at the nearer of the two.
+    const snapshot = this.trustedSnapshot(atMost, hotAt ?? -1);
+    if (snapshot !== null) return snapshot;
     const nearest = hotAt === null || hotAt > atMost ? 0 : (checkpoints.store.sequences(this.key, atMost)[0] ?? 0);
     // A stored checkpoint above the kept fold still costs its decode, which grows with its sequence.
     if (hotAt !== null && hotAt <= atMost && hotAt >= nearest - nearest * DECODE_PER_SEQUENCE) {
@@ -340,6 +382,25 @@ class CheckpointingFold {
     if (stored === null) return null;
     const accumulator = RunAccumulator.resume(stored.checkpoint, table, true);
     return { accumulator, undecodable: stored.undecodable, sequence: stored.sequence, digest: stored.slice.base, sliceKeys: stored.slice.keys };
+  }
+
+  // The highest snapshot at or below `atMost` and above `above` that still matches the log, thawed; the others found on the way are dropped.
+  private trustedSnapshot(atMost: number, above: number): FoldPosition | null {
+    const { checkpoints, reader, runId, table } = this.request;
+    const snapshots = checkpoints?.snapshots ?? null;
+    if (snapshots === null || this.identity === null) return null;
+    for (const sequence of snapshots.sequences(this.hotKey, atMost)) {
+      if (sequence <= above) return null;
+      const found = snapshots.get(this.hotKey, sequence)!;
+      const digest = found.identity === this.identity ? checkpoints!.digests.digestAt(reader, runId, sequence) : undefined;
+      // The rows cannot be read to check it: fold without it.
+      if (digest === null) return null;
+      if (digest === found.digest) {
+        return { accumulator: RunAccumulator.thaw(found.state, table), undecodable: [...found.undecodable], sequence, digest: found.slice.base, sliceKeys: [...found.slice.keys] };
+      }
+      snapshots.discard(this.hotKey, sequence);
+    }
+    return null;
   }
 
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.

@@ -55,6 +55,23 @@ export class LogDigests {
   private readonly byRun = new Map<string, { state: string; digests: string[]; partial: Map<number, string> }>();
 
   /**
+   * Note the digest of `runId`'s rows up to slice `slice`'s end, as a fold that read them
+   * chained it while the database was in `state` (databaseState before its read), so checking a
+   * checkpoint or snapshot at or below it reads no keys. Only the next slice of a chain known
+   * from the start is taken (a fold resumed mid-log knows no earlier links).
+   */
+  remember(reader: DataDirReader, runId: string, state: string, slice: number, digest: string): void {
+    const key = `${reader.path}\u0000${runId}`;
+    let entry = this.byRun.get(key);
+    if (entry === undefined || entry.state !== state) {
+      if (slice !== 1) return;
+      entry = { state, digests: [''], partial: new Map() };
+      this.byRun.set(key, entry);
+    }
+    if (entry.digests.length === slice) entry.digests.push(digest);
+  }
+
+  /**
    * The digest of `runId`'s rows up to `sequence`: whole slices chained up to the last
    * multiple of CHECKPOINT_EVERY, then the partial slice up to `sequence` (a tail checkpoint).
    * Null when the rows cannot be read.

@@ -12,6 +12,7 @@ import type { LedgerFile } from '../../../shared/loopctl/ledger-parser';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { openLedgerTail, type LedgerTail, type TailOptions, type TailReset } from './loopctl-tail';
+import { pushAll } from '../../../shared/math/push-all';
 
 /** The two file names loopctl's observers write. */
 export const LOOPCTL_FILES: readonly LedgerFile[] = ['trajectory.jsonl', 'events.jsonl'];
@@ -56,14 +57,14 @@ export function openLoopctlDir(dir: string, options: TailOptions = {}): LoopctlD
             decoded.set(file, emptyLedgers());
           }
           result.newLines += read.lines.length;
-          result.diagnostics.push(...read.diagnostics);
+          pushAll(result.diagnostics, read.diagnostics);
           const into = decoded.get(file)!;
-          into.diagnostics.push(...read.diagnostics.filter((d) => d.detail?.line !== undefined));
+          pushAll(into.diagnostics, read.diagnostics.filter((d) => d.detail?.line !== undefined));
           decodeLedgerLines(file, read.lines, into, tail.path);
           if (!read.more) break;
         }
       }
-      notices.push(...result.diagnostics.filter((d) => d.detail?.line === undefined));
+      pushAll(notices, result.diagnostics.filter((d) => d.detail?.line === undefined));
       notices.splice(0, Math.max(0, notices.length - MAX_NOTICES));
       return result;
     },
@@ -71,12 +72,12 @@ export function openLoopctlDir(dir: string, options: TailOptions = {}): LoopctlD
       const all: LoopctlLedgers = { events: [], records: [], diagnostics: [] };
       for (const [file, tail] of tails) {
         const mine = decoded.get(file)!;
-        all.events.push(...mine.events);
-        all.records.push(...mine.records);
-        all.diagnostics.push(...mine.diagnostics);
+        pushAll(all.events, mine.events);
+        pushAll(all.records, mine.records);
+        pushAll(all.diagnostics, mine.diagnostics);
         if (!settle) continue;
         const settled = tail.settle();
-        all.diagnostics.push(...settled.diagnostics);
+        pushAll(all.diagnostics, settled.diagnostics);
         decodeLedgerLines(file, settled.lines, all, tail.path);
       }
       return all;

@@ -10,6 +10,7 @@ import { indexRunRecords, recordEventId, type RunRecordRef } from '../../../shar
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { LOOPCTL_FILES } from './loopctl-reader';
 import { openLedgerTail, type TailOptions } from './loopctl-tail';
+import { pushAll } from '../../../shared/math/push-all';
 
 /** One record of a run: where it is and the JSON object its line holds (unsafe integers still tagged). */
 export type RunRecord = { ref: RunRecordRef; value: Record<string, unknown> };
@@ -39,10 +40,10 @@ function readLines(path: string, file: LedgerFile, options: TailOptions): Ledger
     const lines: LedgerLine[] = [];
     for (;;) {
       const read = tail.readNew();
-      lines.push(...read.lines);
+      pushAll(lines, read.lines);
       if (!read.more) break;
     }
-    lines.push(...tail.settle().lines);
+    pushAll(lines, tail.settle().lines);
     return lines;
   } finally {
     tail.close();

@@ -5,6 +5,7 @@ import { loopctlFindings, loopctlRunDetailView, loopctlRunSummary } from '../../
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import type { RunDetail } from '../../../shared/run/run-detail-types';
 import { readLoopctlDir } from './loopctl-reader';
+import { pushAll } from '../../../shared/math/push-all';
 
 /** The run rows of one loopctl data dir, and its diagnostics (with line numbers). */
 export function summariseLoopctlDir(dataDir: string, table: PriceTable): { runs: RunSummary[]; diagnostics: Diagnostic[] } {
@@ -15,7 +16,7 @@ export function summariseLoopctlDir(dataDir: string, table: PriceTable): { runs:
 /** `loadLibrary`'s entry for a loopctl data dir. */
 export function loadLoopctlDataDir(dir: DataDirInfo, table: PriceTable, runs: RunSummary[]): DataDirInfo {
   const found = summariseLoopctlDir(dir.path, table);
-  runs.push(...found.runs);
+  pushAll(runs, found.runs);
   return { ...dir, runCount: found.runs.length, diagnostics: [...dir.diagnostics, ...found.diagnostics] };
 }
 
