@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { bundleViewerPlugin } from './scripts/build/bundle-viewer';
 import { selfContainedWorkerPlugin } from './scripts/build/self-contained-worker';
+import { earlyScriptPlugin } from './scripts/build/early-script';
 
 // Every entry is listed explicitly: the folders are not electron-vite's defaults.
 // The CLI is a second entry of the main build so that `little-inspector` and the
@@ -48,10 +49,11 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
     // The shared bundle's single-file viewer is the same renderer built again (scripts/build/bundle-viewer.ts).
-    plugins: [react(), bundleViewerPlugin()],
+    plugins: [react(), bundleViewerPlugin(), earlyScriptPlugin('early-run')],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
+      // early-run: a deep link's first request, before the app's bundle runs (src-renderer/early-run.ts).
+      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html'), 'early-run': resolve(__dirname, 'src-renderer/early-run.ts') } },
     },
   },
 });

@@ -40,6 +40,8 @@ async function holdStages(page: Page, lists: Gate, findings: Gate): Promise<void
   await page.route('**/api/call/**', async (route) => {
     const channel = new URL(route.request().url()).pathname.split('/').pop()!;
     const body = route.request().postDataJSON() as { spec?: { section?: string } } | null;
+    // The page's early run.prepare would let the server build every stage before the page asks: answered here instead.
+    if (channel === 'run.prepare') return route.fulfill({ json: { ok: true, value: null } });
     const stage = channel === 'run.findings' ? findings : LIST_CHANNELS.has(channel) && body?.spec?.section !== 'events' ? lists : null;
     if (stage === null || stage.open) return route.continue();
     stage.held.push(route);
@@ -95,6 +97,30 @@ test('the overview shows before the lists; each tab waits for its part, then fil
     await expect(page.locator('#ov-findings-h')).toContainText('Integrity findings (');
     await page.screenshot({ path: join(shots, 'staged-3-findings-overview-light.png') });
     await noErrors(page);
+  } finally {
+    await served.stop();
+  }
+});
+
+test("a deep link's page names its run first (run.prepare, before the app has loaded); the library's page names none", async ({ page }) => {
+  const served = await serve(join(examples, 'fixtures'));
+  try {
+    const calls: Array<{ channel: string; body: unknown }> = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/call/')) calls.push({ channel: url.pathname.split('/').pop()!, body: request.postDataJSON() });
+    });
+    await page.goto(`${served.url}#/run/${crashed.runId}/at/3/steps`);
+    await expect(page.locator('.step-row:not(.step-placeholder)').first()).toBeVisible({ timeout: 15_000 });
+    expect(calls[0]).toEqual({ channel: 'run.prepare', body: { runId: crashed.runId, dir: null, at: 3 } });
+    expect(calls.findIndex((c) => c.channel === 'run.detail')).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.channel === 'run.prepare')).toHaveLength(1);
+    await noErrors(page);
+
+    calls.length = 0;
+    await page.goto(`${served.url}#/`);
+    await expect(page.locator('[role="row"][data-run-id]').first()).toBeVisible({ timeout: 15_000 });
+    expect(calls.map((c) => c.channel)).not.toContain('run.prepare');
   } finally {
     await served.stop();
   }

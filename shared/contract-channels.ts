@@ -116,6 +116,11 @@ export const CHANNELS = {
    * The first stage of a build: it answers once the run is folded, before the lists are built and the log is checked.
    */
   'run.detail': answers<RunHead>()(runAt),
+  /**
+   * Start building the run an address names (its id, the data dir label when the id is ambiguous, `at`) and answer null
+   * at once: a fresh page's first script sends it on a deep link, so the run folds while the app loads; `run.detail` then shares the build.
+   */
+  'run.prepare': answers<null>()((z) => z.object({ runId: z.string().min(1).max(200), dir: pathArg(z).nullable(), at: runAtRef(z).at }).strict()),
   /** The timeline's axis, breaks, resumes and row count (its rows by `run.slice`); answers once the run's lists are built. */
   'run.timeline': answers<TimelineHead>()(runAt),
   /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */

@@ -15,6 +15,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'dialog.exportReport': { ...ref, redact: { userRules: 'regex a abc' } },
   'pricing.load': { path: '/prices.json' },
   'run.detail': { ...ref, at: 12 },
+  'run.prepare': { runId: 'run_1', dir: 'team/.little-workflow', at: 4 },
   'run.timeline': { ...ref, at: 3 },
   'run.slice': { ...ref, spec: { section: 'timeline', from: 0, count: 100, fold: { allCollapsed: false, ids: ['a'] }, find: 'a' } },
   'run.step': { ...ref, stepPath: 'draft' },

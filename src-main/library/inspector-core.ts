@@ -149,6 +149,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => library.refresh(),
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
+    'run.prepare': async ({ runId, dir, at }) => runs.prepare(runId, dir, at),
     'run.timeline': async (ref) => runs.timeline(ref),
     'run.slice': async ({ spec, ...ref }) => runs.slice(ref, spec),
     'run.step': async ({ stepPath, ...ref }) => runs.step(ref, stepPath),

@@ -129,6 +129,49 @@ describe('a position whose lists were skipped', () => {
   });
 });
 
+// A deep link's page names its run before its app has loaded (src-renderer/early-run.ts): the
+// build starts then, and the run view's own run.detail shares it.
+describe('run.prepare', () => {
+  function preparedService() {
+    const loaded = loadLibrary(EXAMPLES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const real = createRunDetailPool({ useWorker: false });
+    const started: Array<{ dataDir: string; runId: string; upto: number | undefined }> = [];
+    const pool = {
+      ...real,
+      detail: (...args: Parameters<RunDetailPool['detail']>) => (started.push({ dataDir: args[0], runId: args[1], upto: args[2].upto }), real.detail(...args)),
+    } as RunDetailPool;
+    return { snapshot: loaded.value, started, service: createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool }) };
+  }
+
+  it('starts the build of the run an address names and answers at once; run.detail then shares it', async () => {
+    const { started, service } = preparedService();
+    const run = fixtureRun('crashed model-call-in-flight');
+    expect(service.prepare(run.runId, null, undefined)).toEqual({ ok: true, value: null });
+    expect(started).toEqual([{ dataDir: run.dir, runId: run.runId, upto: undefined }]);
+    const head = await service.head({ dataDir: run.dir, runId: run.runId });
+    expect(head.ok && head.value.state.runId).toBe(run.runId);
+    expect(started).toHaveLength(1);
+    // As of an event: its own build, shared the same way.
+    service.prepare(run.runId, null, 3);
+    const at = await service.head({ dataDir: run.dir, runId: run.runId, at: 3 });
+    expect(at.ok && at.value.state.eventCount).toBe(3);
+    expect(started.map((s) => s.upto)).toEqual([undefined, 3]);
+  });
+
+  it('starts nothing for a run the library does not list, nor under a data dir label it does not have', () => {
+    const { snapshot, started, service } = preparedService();
+    const run = fixtureRun('crashed model-call-in-flight');
+    expect(service.prepare('run_00000000-0000-0000-0000-000000000000', null, undefined).ok).toBe(true);
+    expect(service.prepare(run.runId, 'no/such/.little-workflow', undefined).ok).toBe(true);
+    expect(started).toEqual([]);
+    // Under its own data dir's label it is found.
+    const label = snapshot.dataDirs.find((d) => d.path === run.dir)!.label;
+    service.prepare(run.runId, label, undefined);
+    expect(started.map((s) => s.runId)).toEqual([run.runId]);
+  });
+});
+
 // Main keeps the models of the last runs opened, but not past an event budget: two big runs
 // do not stay in memory together, the open one always does.
 describe('run model cache', () => {

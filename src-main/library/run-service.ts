@@ -23,6 +23,7 @@ import { createSourceRegistry } from '../sources/registry';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
 import { createEventsSlicer, eventsRun, sourceEventLog, type EventsSliceSpec } from './events-slice';
 import { RUN_KEY_SEPARATOR, runItemKey } from '../../shared/run/run-key';
+import { runAtAddress } from '../../shared/run-address';
 
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
@@ -218,6 +219,20 @@ export function createRunService(context: RunServiceContext) {
     head: async (ref: RunRef): Promise<Result<RunHead>> => {
       shownAt.set(runOf(ref), ref.at);
       return map(await staged(ref), (built) => built.ready?.head() ?? { ...built.head, build: built.build, findings: null });
+    },
+    /**
+     * Start the build of the run an address names and answer at once (`run.prepare`: a deep
+     * link's page asks before its app has loaded); a run the library does not list starts nothing.
+     */
+    prepare: (runId: string, dirLabel: string | null, at: number | undefined): Result<null> => {
+      const snapshot = context.snapshot();
+      const run = snapshot === null ? null : runAtAddress(snapshot, runId, dirLabel);
+      if (run === null) return ok(null);
+      // The page will show this position: it is the one shown (see `model`).
+      const ref = { dataDir: run.dataDir, runId: run.runId, ...(at === undefined ? {} : { at }) };
+      shownAt.set(runOf(ref), ref.at);
+      void staged(ref);
+      return ok(null);
     },
     timeline: async (ref: RunRef): Promise<Result<TimelineHead>> => map(await model(ref), (m) => m.timeline()),
     slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),

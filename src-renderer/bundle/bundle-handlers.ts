@@ -45,6 +45,8 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'dialog.saveBundle': async () => NOT_IN_BUNDLE('Sharing'),
     'pricing.load': async () => NOT_IN_BUNDLE('Loading a price table (costs are priced as exported)'),
     'run.detail': (ref) => forRun(ref, () => ok(model.head())),
+    // The page carries its run's model: nothing to start.
+    'run.prepare': async () => ok(null),
     'run.slice': ({ spec, ...ref }) => forRun(ref, () => ok(spec.section === 'events' ? events.slice(spec) : model.slice(spec))),
     'run.step': ({ stepPath, ...ref }) => forRun(ref, () => orMissing(model.step(stepPath), `step ${JSON.stringify(stepPath)}`)),
     'run.harness': ({ kind, id, ...ref }) => forRun(ref, () => orMissing(model.harness({ kind, id }), `${kind} ${id}`)),

@@ -175,6 +175,14 @@ async function firstStep(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   return worst([steps, await call('run.step', { ...ref(t), stepPath: typeof first === 'string' ? first : 'missing' })]);
 }
 
+/** `run.prepare` by the run's address (its data dir's label), then `run.detail`, which waits for the build it started. */
+async function prepareThenDetail(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
+  const library = await call('library.current', {});
+  const dirs = (library.value as { dataDirs?: Array<{ path: string; label: string }> } | null | undefined)?.dataDirs ?? [];
+  const dir = dirs.find((d) => d.path === t.dataDir)?.label ?? null;
+  return worst([await call('run.prepare', { runId: t.runId, dir }), await call('run.detail', ref(t))]);
+}
+
 /** `notes.put` then `notes.delete` of the note it made (also `notes.delete`'s row). */
 async function notePutAndDelete(call: ChannelCall, t: OpTarget): Promise<OpOutcome> {
   const put = await call('notes.put', { ...ref(t), target: { kind: 'run' }, text: 'a note from the read-only proof' });
@@ -190,6 +198,7 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),
   cliOp('cli check', 'data-dir', (t) => ['check', '--data-dir', t.dataDir]),
   channelOp('run.detail', 'run', ref),
+  { name: 'run.prepare', scope: 'run', run: prepareThenDetail },
   channelOp('run.timeline', 'run', ref),
   { name: 'run.slice', scope: 'run', run: slices },
   { name: 'run.step', scope: 'run', run: firstStep },

@@ -1,9 +1,9 @@
 /** The run view: resolves the address to a run of the library, loads its detail, shows the tabs. */
 import { useEffect, useMemo } from 'react';
-import type { LibrarySnapshot, RunSummary } from '../../../shared/library';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCost } from '../../format';
 import { RUN_TABS, type Route, type RunTab } from '../../routing/route';
+import { runAtAddress } from '../../../shared/run-address';
 import { useLibraryStore } from '../../stores/library-store';
 import { useRouteStore } from '../../stores/route-store';
 import { overlayRun } from '../../stores/live-reducer';
@@ -48,16 +48,6 @@ const TABS: Record<Exclude<RunTab, 'events'>, (props: TabProps) => React.JSX.Ele
   compare: CompareTab,
 };
 
-/** Find the run an address names: by id, and by data dir label when the id is ambiguous. */
-export function resolveRun(snapshot: LibrarySnapshot, route: Extract<Route, { view: 'run' }>): RunSummary | null {
-  const matches = snapshot.runs.filter((r) => r.runId === route.runId);
-  if (route.dir !== null) {
-    const dir = snapshot.dataDirs.find((d) => d.label === route.dir);
-    return matches.find((r) => r.dataDir === dir?.path) ?? null;
-  }
-  return matches[0] ?? null;
-}
-
 export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const snapshot = useLibraryStore((s) => s.snapshot);
   // In a shared bundle's page: no export or share (nothing to read from), the bundle's own notes instead.
@@ -65,7 +55,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const navigate = useRouteStore((s) => s.navigate);
   const { head, load, moving } = useRunStore();
   const detail = head.phase === 'ready' ? head.value : null;
-  const found = useMemo(() => (snapshot ? resolveRun(snapshot, route) : null), [snapshot, route]);
+  const found = useMemo(() => (snapshot ? runAtAddress(snapshot, route.runId, route.dir) : null), [snapshot, route]);
   const live = useLiveRun(found?.dataDir, found?.runId);
   const ref = useMemo(
     () => (found ? { dataDir: found.dataDir, runId: found.runId, ...(route.at === undefined ? {} : { at: route.at }) } : null),
