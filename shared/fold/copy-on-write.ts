@@ -40,11 +40,6 @@ export class CowScope {
   }
 }
 
-/** The scope of `holder`, or undefined when it owns everything. */
-export function scopeOf(holder: object): CowScope | undefined {
-  return (holder as CowHolder)[COW];
-}
-
 /** Give `holder` the scope `scope` (non-enumerable: invisible to JSON, clones and spreads). */
 export function setScope<T extends object>(holder: T, scope: CowScope): T {
   Object.defineProperty(holder, COW, { value: scope, enumerable: false, writable: true, configurable: true });
