@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../shared/events/envelope';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { plainCheckpoint, RunAccumulator, type AccumulatorCheckpoint } from '../shared/run/run-accumulator';
-import type { RunModelFacts } from '../shared/run/run-model-facts';
 import { fixtureRuns } from './support/fixture-events';
 import { TestLogBuilder } from './support/log-builder';
+import { modelFacts } from './support/model-facts';
 
 // Time travel keeps snapshots of a live fold (RunAccumulator.freeze) and resumes from them
 // (thaw) without copying: the fold that goes on and every fork of a snapshot copy an object
@@ -15,18 +15,7 @@ import { TestLogBuilder } from './support/log-builder';
 // and the forks went on, and every fork ends where a plain fold of the whole log ends.
 const table = BUNDLED_PRICE_TABLE;
 
-function facts(runId: string): RunModelFacts {
-  return {
-    ref: { dataDir: '/d', runId },
-    summary: {} as RunModelFacts['summary'],
-    subRunStatuses: {},
-    lock: { state: 'none', pid: null, createdAt: null },
-    lockOwner: 'dead',
-    pendingCycle: {},
-    undecodableSequences: [],
-    now: new Date('2026-12-01T00:00:00Z'),
-  };
-}
+const facts = modelFacts;
 
 const json = (value: unknown) => JSON.stringify(value);
 

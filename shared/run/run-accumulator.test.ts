@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestLogBuilder } from '../../test/support/log-builder';
+import { modelFacts } from '../../test/support/model-facts';
 import type { EventEnvelope } from '../events/envelope';
 import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { buildRunDetail } from './build-run-detail';
@@ -9,18 +10,7 @@ import { RunAccumulator } from './run-accumulator';
 const RUN = 'run_accumulator_test';
 const table = BUNDLED_PRICE_TABLE;
 
-function facts(): RunModelFacts {
-  return {
-    ref: { dataDir: '/d', runId: RUN },
-    summary: {} as RunModelFacts['summary'],
-    subRunStatuses: {},
-    lock: { state: 'none', pid: null, createdAt: null },
-    lockOwner: 'dead',
-    pendingCycle: {},
-    undecodableSequences: [],
-    now: new Date('2026-12-01T00:00:00Z'),
-  };
-}
+const facts = (): RunModelFacts => modelFacts(RUN);
 
 /** A run with a harness session, a model call, a retried step, a `__proto__` step path and a step left running. */
 function sampleLog(): EventEnvelope[] {

@@ -44,67 +44,17 @@ describe('run model builds', () => {
 // The worker skips a move's lists once a later move of the run is asked for (travel-moves.ts); a
 // return to that position before the skip got its lists cancelled: the service builds it again.
 describe('a position whose lists were skipped', () => {
-  it('is built again for a request that was waiting on the skipped build', async () => {
+  /**
+   * A service over the crashed fixture run whose pool answers the first build of position
+   * `skipped` (default: the first build) as the worker answers a move passed over: its lists
+   * (unless `checkOnly`) and its check `cancelled`, once `skip()` is called.
+   */
+  function skippingService(options: { back: number; checkOnly?: boolean }) {
     const loaded = loadLibrary(EXAMPLES);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const run = fixtureRun('crashed model-call-in-flight');
-    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
-    const ref = { dataDir: run.dir, runId: run.runId, at: (summary.lastSequence ?? 2) - 1 };
-    const real = createRunDetailPool({ useWorker: false });
-    let builds = 0;
-    let skip: () => void = () => {};
-    const pool = {
-      ...real,
-      detail: async (...args: Parameters<RunDetailPool['detail']>) => {
-        const built = await real.detail(...args);
-        builds += 1;
-        if (builds > 1 || !built.ok) return built;
-        // The worker's answer to a skipped move: its lists and check come back cancelled, later.
-        const cancelled = new Promise<Result<never>>((resolve) => (skip = () => resolve(fail(diagnostic('cancelled', 'a later position was asked for')))));
-        return ok({ ...built.value, lists: cancelled, findings: cancelled });
-      },
-    } as RunDetailPool;
-    const service = createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool });
-    expect((await service.head(ref)).ok).toBe(true);
-    // Asked while the first build's lists are still pending; then they come back cancelled.
-    const timeline = service.timeline(ref);
-    const findings = service.findings(ref);
-    skip();
-    expect((await timeline).ok).toBe(true);
-    expect((await findings).ok).toBe(true);
-    expect(builds).toBe(2);
-  });
-
-  it('whose check alone was stopped is built again for the position shown, and forgotten (the next head builds afresh)', async () => {
-    const loaded = loadLibrary(EXAMPLES);
-    if (!loaded.ok) throw new Error(loaded.error.message);
-    const run = fixtureRun('crashed model-call-in-flight');
-    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
-    const ref = { dataDir: run.dir, runId: run.runId, at: (summary.lastSequence ?? 2) - 1 };
-    const real = createRunDetailPool({ useWorker: false });
-    let builds = 0;
-    const pool = {
-      ...real,
-      detail: async (...args: Parameters<RunDetailPool['detail']>) => {
-        const built = await real.detail(...args);
-        builds += 1;
-        if (builds > 1 || !built.ok) return built;
-        return ok({ ...built.value, findings: Promise.resolve(fail(diagnostic('cancelled', 'a later position was asked for'))) });
-      },
-    } as RunDetailPool;
-    const service = createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool });
-    await service.head(ref);
-    const found = await service.findings(ref);
-    expect(found.ok && Array.isArray(found.value)).toBe(true);
-    expect(builds).toBe(2);
-  });
-
-  it('is not built again for a request the view has moved on from (building it would cancel the position shown)', async () => {
-    const loaded = loadLibrary(EXAMPLES);
-    if (!loaded.ok) throw new Error(loaded.error.message);
-    const run = fixtureRun('crashed model-call-in-flight');
-    const summary = loaded.value.runs.find((r) => r.runId === run.runId)!;
-    const [a, b] = [2, 1].map((back) => ({ dataDir: run.dir, runId: run.runId, at: (summary.lastSequence ?? 3) - back }));
+    const last = loaded.value.runs.find((r) => r.runId === run.runId)!.lastSequence ?? options.back + 1;
+    const at = (back: number) => ({ dataDir: run.dir, runId: run.runId, at: last - back });
     const real = createRunDetailPool({ useWorker: false });
     const asked: Array<number | undefined> = [];
     let skip: () => void = () => {};
@@ -113,18 +63,50 @@ describe('a position whose lists were skipped', () => {
       detail: async (...args: Parameters<RunDetailPool['detail']>) => {
         const built = await real.detail(...args);
         asked.push(args[2].upto);
-        if (args[2].upto !== a.at || !built.ok) return built;
+        if (asked.filter((upto) => upto === args[2].upto).length > 1 || args[2].upto !== last - options.back || !built.ok) return built;
         const cancelled = new Promise<Result<never>>((resolve) => (skip = () => resolve(fail(diagnostic('cancelled', 'a later position was asked for')))));
-        return ok({ ...built.value, lists: cancelled, findings: cancelled });
+        return ok({ ...built.value, ...(options.checkOnly ? {} : { lists: cancelled }), findings: cancelled });
       },
     } as RunDetailPool;
     const service = createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool });
+    return { service, at, asked, skip: () => skip() };
+  }
+
+  it('is built again for a request that was waiting on the skipped build', async () => {
+    const { service, at, asked, skip } = skippingService({ back: 1 });
+    const ref = at(1);
+    expect((await service.head(ref)).ok).toBe(true);
+    // Asked while the first build's lists are still pending; then they come back cancelled.
+    const timeline = service.timeline(ref);
+    const findings = service.findings(ref);
+    skip();
+    expect((await timeline).ok).toBe(true);
+    expect((await findings).ok).toBe(true);
+    expect(asked).toEqual([ref.at, ref.at]);
+  });
+
+  it('whose check alone was stopped is built again for the position shown', async () => {
+    const { service, at, asked, skip } = skippingService({ back: 1, checkOnly: true });
+    const ref = at(1);
+    await service.head(ref);
+    const found = service.findings(ref);
+    skip();
+    const checked = await found;
+    expect(checked.ok && Array.isArray(checked.value)).toBe(true);
+    expect(asked).toEqual([ref.at, ref.at]);
+  });
+
+  it('is not built again for a request the view has moved on from (building it would cancel the position shown)', async () => {
+    const { service, at, asked, skip } = skippingService({ back: 2 });
+    const [a, b] = [at(2), at(1)];
     await service.head(a);
     const staleFindings = service.findings(a);
+    const staleTimeline = service.timeline(a);
     await service.head(b);
     skip();
-    const stale = await staleFindings;
-    expect(!stale.ok && stale.error.code).toBe('cancelled');
+    const [found, timeline] = await Promise.all([staleFindings, staleTimeline]);
+    expect(!found.ok && found.error.code).toBe('cancelled');
+    expect(!timeline.ok && timeline.error.code).toBe('cancelled');
     expect(asked).toEqual([a.at, b.at]);
   });
 });
