@@ -16,7 +16,7 @@ import { previewReport, type RunComparison } from '../../shared/compare/run-comp
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { LiveRunSnapshot } from '../sources/run-source';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { readRunLogAsync } from '../sources/little-workflow/read-log-async';
+import { readRunLogAsync } from '../sources/little-workflow/run-check';
 
 /** The live side, copied at one instant (the observer keeps mutating its own state), with the table it was priced with. */
 export type LiveCapture = { lastSequence: number; foldError: string | null; folded: Folded; table: PriceTable };

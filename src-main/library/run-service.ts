@@ -153,20 +153,23 @@ export function createRunService(context: RunServiceContext) {
   const runOf = (ref: RunRef) => `${ref.dataDir}\u0000${ref.runId}`;
 
   /**
-   * The run's model, once its lists are built. The worker skips the lists of a position once a
-   * later one is asked for (`cancelled`: workers/travel-moves.ts); a request that waited on such
-   * a build gets a fresh one when its position is the one shown again (moved back before the
-   * skip), else the cancellation (the view has moved on: building it would in turn cancel the
-   * position shown).
+   * A stage of `ref`'s build. The worker skips the lists and stops the check of a position once
+   * a later one is asked for (`cancelled`: workers/travel-moves.ts); a request that waited on
+   * such a build gets a fresh one when its position is the one shown again (moved back before
+   * the skip), else the cancellation (the view has moved on: building it would in turn cancel
+   * the position shown).
    */
-  const model = async (ref: RunRef): Promise<Result<RunModel>> => {
-    const built = await staged(ref);
-    if (!built.ok) return built;
-    const first = await built.value.model;
-    if (first.ok || first.error.code !== 'cancelled' || shownAt.get(runOf(ref)) !== ref.at) return first;
-    const again = await staged(ref);
-    return again.ok ? again.value.model : again;
+  const stageOf = async <T>(ref: RunRef, stage: (built: StagedBuild) => Promise<Result<T>>): Promise<Result<T>> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const built = await staged(ref);
+      if (!built.ok) return built;
+      const result = await stage(built.value);
+      if (result.ok || result.error.code !== 'cancelled' || attempt > 0 || shownAt.get(runOf(ref)) !== ref.at) return result;
+    }
   };
+
+  /** The run's model, once its lists are built. */
+  const model = (ref: RunRef): Promise<Result<RunModel>> => stageOf(ref, (built) => built.model);
 
   /** The model of `ref` if one is built (never starts a build nor waits for one). */
   const cachedModel = async (ref: RunRef): Promise<RunModel | null> => {
@@ -202,19 +205,13 @@ export function createRunService(context: RunServiceContext) {
       await built.value.findings();
       return ok(built.value.detail);
     },
-    findings: async (ref: RunRef): Promise<Result<Diagnostic[]>> => {
-      // As `model`: a check stopped for a later move is run again (with its build) only for the position shown.
-      for (let attempt = 0; ; attempt += 1) {
-        const built = await staged(ref);
-        if (!built.ok) return built;
-        const found = await built.value.checked;
-        const stopped = !found.ok && found.error.code === 'cancelled';
-        if (stopped && attempt === 0 && shownAt.get(runOf(ref)) === ref.at) continue;
-        if (stopped) return found;
-        const modelled = await built.value.model;
+    findings: (ref: RunRef): Promise<Result<Diagnostic[]>> =>
+      stageOf(ref, async (built) => {
+        const found = await built.checked;
+        if (!found.ok && found.error.code === 'cancelled') return found;
+        const modelled = await built.model;
         return modelled.ok ? ok(await modelled.value.findings()) : modelled;
-      }
-    },
+      }),
     /** The head as soon as the run is folded (its findings once checked, else null); the position asked for is the one shown. */
     head: async (ref: RunRef): Promise<Result<RunHead>> => {
       shownAt.set(runOf(ref), ref.at);

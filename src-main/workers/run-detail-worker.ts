@@ -12,7 +12,7 @@ import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { checkpointsFor } from '../library/checkpoints/fold-checkpointed';
 import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import type { FoldedRun } from '../../shared/run/folded-run';
-import { yieldToLoop } from '../sources/little-workflow/read-log-async';
+import { yieldToLoop } from '../sources/little-workflow/in-slices';
 import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
 import { joinRunDetail, runDetailLists } from '../../shared/run/build-run-detail';
 import { headOfFolded } from '../../shared/run/run-head';

@@ -12,7 +12,7 @@ import { ALL_PAYLOADS } from '../../../shared/events/payload-needs';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
-import { SLICE, yieldToLoop } from '../../sources/little-workflow/read-log-async';
+import { drainInSlices } from '../../sources/little-workflow/in-slices';
 import type { DataDirReader, SparseRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
@@ -127,14 +127,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 /** Fold in slices, yielding to the event loop between them (main's worker, the library). */
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = new CheckpointingFold(request);
-  let sinceYield = 0;
-  for (const read of rowsOf(request, fold.from)) {
-    fold.handle(read);
-    if (++sinceYield >= SLICE) {
-      sinceYield = 0;
-      await yieldToLoop();
-    }
-  }
+  await drainInSlices(rowsOf(request, fold.from), (read) => fold.handle(read));
   return fold.finish();
 }
 

@@ -15,7 +15,7 @@ import { readArtifact } from './artifacts';
 import { openDataDir, type OpenDataDirOptions } from './data-dir-reader';
 import { DataDirTail } from './data-dir-tail';
 import { readExportBodies } from './export-bodies';
-import { SLICE, yieldToLoop } from './read-log-async';
+import { SLICE, yieldToLoop } from './in-slices';
 import { readRunFacts } from './run-facts';
 import { eventRows, filterSequences, fullEvent } from './run-events';
 import { summariseDataDir } from './run-rows';

@@ -10,7 +10,7 @@ import type { EventEnvelope } from '../../../shared/events/envelope';
 import { IntegrityCheck, type UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import { isRecord } from '../../../shared/fold/payload-values';
 import { readArtifact } from './artifacts';
-import { SLICE, yieldToLoop } from './read-log-async';
+import { drainInSlices } from './in-slices';
 import type { DataDirReader, EventRead } from './store-types';
 
 // One-shot `crypto.hash` (Node >= 20.12) costs a fraction of a Hash object per call; the check hashes every row.
@@ -30,7 +30,14 @@ export function readRunLog(reader: DataDirReader, runId: string): RunLog {
   return log;
 }
 
-/** Put one read into its bucket (shared with the chunked async reader). */
+/** The whole log of `runId`, read in slices (in-slices.ts). */
+export async function readRunLogAsync(reader: DataDirReader, runId: string, afterSequence = 0): Promise<RunLog> {
+  const log: RunLog = { events: [], undecodable: [], readFailures: [] };
+  await drainInSlices(reader.readEvents(runId, afterSequence), (read) => addRead(log, read));
+  return log;
+}
+
+/** Put one read into its bucket. */
 export function addRead(log: RunLog, read: EventRead): void {
   if (read.ok) log.events.push(read.event);
   else if (read.sequence === null) log.readFailures.push(read.diagnostic);
@@ -50,15 +57,8 @@ export function checkRun(reader: DataDirReader, runId: string, upto?: number): D
  */
 export async function checkRunAsync(reader: DataDirReader, runId: string, upto?: number, stop?: () => boolean): Promise<Diagnostic[] | null> {
   const check = new RunLogCheck(reader.path, runId);
-  let sinceYield = 0;
-  for (const read of reader.readEvents(runId, 0, upto)) {
-    check.add(read);
-    if (++sinceYield < SLICE) continue;
-    sinceYield = 0;
-    await yieldToLoop();
-    if (stop?.() === true) return null;
-  }
-  return check.findings();
+  const drained = await drainInSlices(reader.readEvents(runId, 0, upto), (read) => check.add(read), stop);
+  return drained ? check.findings() : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { jsonSize } from '../../../shared/run/json-preview';
 import type { EventFilterSpec, EventRow } from '../../../shared/run/run-detail-types';
 import type { DataDirReader, EventRead } from './store-types';
 import { matches, MAX_EVENT_ROWS } from '../event-filter';
-import { SLICE, yieldToLoop } from './read-log-async';
+import { SLICE, yieldToLoop } from './in-slices';
 
 
 /** Rows `fromSequence…` (at most `limit`) in sequence order. */
