@@ -86,8 +86,7 @@ export async function loadRunDetailParts(
   const folded = fold.accumulator.folded(facts, upto);
   const dataDir = reader.path;
   // The check sees every byte of every row up to the cut (later rows are not part of that run
-  // yet): its own read with its own reader (the caller closes this one once the head is sent).
-  const reach = fold.reached();
+  // yet): its own read with its own reader (the caller closes this one once the tail is left).
   return ok({
     folded,
     leaveCheckpoint: fold.leaveTail,
@@ -96,7 +95,10 @@ export async function loadRunDetailParts(
     keep: fold.keep,
     // Only the whole log's head is kept: time travel's heads are cut at every N.
     rememberHead: (head) => {
-      if (checkpoints !== null && reach !== null && upto === undefined) rememberHead(checkpoints, reach, facts, head);
+      if (checkpoints === null || upto !== undefined) return;
+      // Where the fold ended and its digest: read now, so a fold whose keys wait reads them here.
+      const reach = fold.reached();
+      if (reach !== null) rememberHead(checkpoints, reach, facts, head);
     },
   });
 }

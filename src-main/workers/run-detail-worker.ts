@@ -62,6 +62,8 @@ export type HandledRequest = {
   lists?: () => Promise<Result<RunModelData>>;
   after?: () => void;
   findings?: (stop?: () => boolean) => Promise<Result<Diagnostic[]> | null>;
+  /** Close what the later stages still read (the fold's reader); called once they are done or skipped. */
+  release?: () => void;
 };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
@@ -100,6 +102,14 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     };
   const reader = openDataDir(request.dataDir);
   if (!reader.ok) return { result: reader };
+  // A run's fold keeps its reader until its tail is left: its digest's keys may still be read then.
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    reader.value.close();
+  };
+  let handedOver = false;
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const { table, upto, cacheDir } = request.context;
@@ -133,24 +143,30 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
     const { folded, checkFindingsAsync, leaveCheckpoint, keep, rememberHead } = parts.value;
-    // The head first (the overview needs no list), then the lists.
+    // The head first (the overview needs no list), then the lists; the checkpoint and the kept head after them.
     const head = headOfFolded(folded, table);
-    rememberHead(head);
+    handedOver = true;
     return {
       result: ok(head),
       lists: async () => guarded(() => listsOf(folded, table))(),
       after: guarded(() => {
-        leaveCheckpoint();
-        // Time travel: the fold is no longer read, so the next move forward continues it. Only in
-        // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
-        if (upto !== undefined && !isMainThread) keep();
+        try {
+          leaveCheckpoint();
+          rememberHead(head);
+          // Time travel: the fold is no longer read, so the next move forward continues it. Only in
+          // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
+          if (upto !== undefined && !isMainThread) keep();
+        } finally {
+          release();
+        }
       }),
       findings: checked(checkFindingsAsync),
+      release,
     };
   } catch (error) {
     return { result: failed(error) };
   } finally {
-    reader.value.close();
+    if (!handedOver) release();
   }
 }
 
@@ -169,9 +185,9 @@ const moves = new TravelMoves();
 
 parentPort?.on('message', (request: RunWorkerRequest) => {
   const movedOn = moves.note(request);
-  void handleRunRequest(request).then(async ({ result, lists, after, findings }) => {
+  void handleRunRequest(request).then(async ({ result, lists, after, findings, release }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
-    if (!lists || !findings) return;
+    if (!lists || !findings) return release?.();
     // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
     if (movedOn !== null && request.kind === 'detail') {
       void primeSnapshots(request.dataDir, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null, { snapshots: !isMainThread }));
@@ -179,7 +195,11 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
     // The run view shows its head; the lists follow, then the integrity check (other requests may go
     // between). A move's wait until the user stays on it (travel-moves.ts).
     await (movedOn === null ? yieldToLoop() : settle());
-    await laterStages(request.id, movedOn, lists, after, findings);
+    try {
+      await laterStages(request.id, movedOn, lists, after, findings);
+    } finally {
+      release?.();
+    }
   });
 });
 

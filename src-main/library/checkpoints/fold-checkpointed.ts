@@ -186,6 +186,12 @@ class CheckpointingFold {
    */
   private proven: number | null = null;
   private keysThrough: number;
+  /**
+   * A proven read of a fold whose tail waits (`deferTail`, not time travel's): its slices' keys
+   * are read from SQLite only when its digest is first wanted (`settleKeys`, after the head is
+   * sent), not slice by slice during the read (~0.12 s of the 200,000-event run's cold fold).
+   */
+  private keysLater = false;
   /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
   private midTaken = -1;
 
@@ -210,8 +216,10 @@ class CheckpointingFold {
   /** Take the next item of the read: a row, or a sparse read's mark. */
   handle(read: SparseRead): void {
     if ('mark' in read) {
-      if (read.mark === 'proven') this.proven = read.through;
-      else this.endProven();
+      if (read.mark === 'proven') {
+        this.proven = read.through;
+        this.keysLater = this.key !== null && this.request.deferTail === true && this.request.leave !== 'boundaries';
+      } else this.endProven();
       return;
     }
     if (!read.ok && read.sequence === null) {
@@ -241,7 +249,10 @@ class CheckpointingFold {
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
   finish(): FoldOutcome {
     let leaveTail = () => {};
-    let position: FoldPosition | null = null;
+    let vouched = false;
+    // Where the fold stands, once its keys are settled (null when its rows cannot be vouched for).
+    const position = (): FoldPosition | null =>
+      vouched && this.settleKeys() ? { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys } : null;
     const outcome: FoldOutcome = {
       accumulator: this.accumulator,
       events: this.events,
@@ -250,12 +261,14 @@ class CheckpointingFold {
       resumedFrom: this.from,
       leaveTail: () => leaveTail(),
       keep: () => {
-        if (position !== null) this.request.checkpoints?.hot.keep(this.hotKey, this.state, position);
+        const at = position();
+        if (at !== null) this.request.checkpoints?.hot.keep(this.hotKey, this.state, at);
       },
       reached: () => {
-        if (position === null || this.identity === null) return null;
-        const digest = position.sequence % this.every === 0 ? position.digest : chainDigest(position.digest, position.sliceKeys.join('\n'));
-        return { key: this.key!, identity: this.identity, state: this.state, sequence: position.sequence, digest };
+        const at = position();
+        if (at === null || this.identity === null) return null;
+        const digest = at.sequence % this.every === 0 ? at.digest : chainDigest(at.digest, at.sliceKeys.join('\n'));
+        return { key: this.key!, identity: this.identity, state: this.state, sequence: at.sequence, digest };
       },
     };
     if (!this.vouching) return outcome;
@@ -263,16 +276,14 @@ class CheckpointingFold {
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
     this.leaveMidSlice(this.lastSequence + 1);
     // Where the fold stands, when its rows are vouched for: a tap's fold is whole events, not the accumulator's alone.
-    if (this.key !== null && this.readFailures.length === 0 && this.request.tap === undefined) {
-      position = { accumulator: this.accumulator, undecodable: this.undecodable, sequence: this.lastSequence, digest: this.digest, sliceKeys: this.sliceKeys };
-    }
+    vouched = this.key !== null && this.readFailures.length === 0 && this.request.tap === undefined;
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
-      const tailDigest = this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n'));
       leaveTail = () => {
         leaveTail = () => {};
-        this.leave(this.lastSequence, tailDigest, true);
+        if (!this.settleKeys()) return;
+        this.leave(this.lastSequence, this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n')), true);
       };
       if (this.request.deferTail !== true) leaveTail();
     }
@@ -300,7 +311,30 @@ class CheckpointingFold {
     this.addLeftOut(this.proven);
     if (!this.vouching || this.key === null) return;
     while (this.nextBoundary <= this.lastSequence) this.closeSlice();
+    if (this.vouching && !this.keysLater) this.readSliceKeys(this.lastSequence);
+  }
+
+  /**
+   * A `keysLater` fold's keys, read now: every slice it closed chained (and remembered) and the
+   * tail's keys, from the reader's connection (kept open by the caller until the tail is left).
+   * Only while events.db is in the state it was in before the read, checked before and after:
+   * then its rows are the ones folded. False when the fold cannot vouch for its rows.
+   */
+  private settleKeys(): boolean {
+    if (!this.keysLater) return this.vouching;
+    this.keysLater = false;
+    const { reader, runId, checkpoints } = this.request;
+    if (databaseState(reader.path) !== this.state) this.stopVouching();
+    for (let boundary = this.keysThrough - (this.keysThrough % this.every) + this.every; this.vouching && boundary <= this.lastSequence; boundary += this.every) {
+      this.readSliceKeys(boundary);
+      if (!this.vouching) break;
+      this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+      checkpoints?.digests.remember(reader, runId, this.state, boundary / this.every, this.digest);
+      this.sliceKeys = [];
+    }
     if (this.vouching) this.readSliceKeys(this.lastSequence);
+    if (this.vouching && databaseState(reader.path) !== this.state) this.stopVouching();
+    return this.vouching;
   }
 
   // In a proven read, SQLite's keys of the rows after `keysThrough` up to `sequence` join the slice's.
@@ -327,6 +361,7 @@ class CheckpointingFold {
   private closeSlice(): void {
     const sequence = this.nextBoundary;
     this.nextBoundary += this.every;
+    if (this.keysLater) return;
     if (this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
     if (!this.vouching) return;
     // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.

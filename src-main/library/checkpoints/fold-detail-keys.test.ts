@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { everyRowReader } from '../../../test/support/every-row-reader';
@@ -25,13 +27,19 @@ function countingKeys(reader: DataDirReader): { reader: DataDirReader; keyReads:
 }
 
 /** A detail fold of the run, up to `upto`, into a fresh store; what it left and how many key reads it made. */
-function detailFold(dir: string, way: 'proven' | 'every row', upto?: number) {
+function detailFold(dir: string, way: 'proven' | 'every row', upto?: number, later?: (step: 'folded' | 'left', keyReads: number) => void) {
   const opened = openDataDir(dir);
   if (!opened.ok) throw new Error(opened.error.message);
   const checkpoints: Checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), EVERY);
   const { reader, keyReads } = countingKeys(way === 'proven' ? opened.value : everyRowReader(opened.value));
   try {
-    const outcome = foldLog({ reader, runId: RUN, table, mode: 'detail', checkpoints, upto });
+    // `later`: the run view's fold, whose tail (and so its keys) waits until the head is sent.
+    const outcome = foldLog({ reader, runId: RUN, table, mode: 'detail', checkpoints, upto, ...(later ? { deferTail: true } : {}) });
+    if (later) {
+      later('folded', keyReads());
+      outcome.leaveTail();
+      later('left', keyReads());
+    }
     const key = { dataDir: dir, runId: RUN, mode: 'detail' as const, tableHash: priceTableHash(table), every: EVERY };
     const left = checkpoints.store.sequences(key, Infinity).map((sequence) => {
       const stored = checkpoints.store.get(key, sequence)!;
@@ -75,4 +83,34 @@ describe("a detail fold's slice keys from SQLite", () => {
       }
     });
   }
+});
+
+describe("a detail fold whose tail waits reads its keys only then", () => {
+  const sound = soundRun();
+  it('none during the fold; the same checkpoint and digest as keying every row', () => {
+    const dir = dataDirWith(sound);
+    for (const upto of [undefined, 3, 8, sound.length - 2]) {
+      let readsWhenFolded = -1;
+      const later = detailFold(dir, 'proven', upto, (step, keyReads) => {
+        if (step === 'folded') readsWhenFolded = keyReads;
+      });
+      const everyRow = detailFold(dir, 'every row', upto);
+      expect(readsWhenFolded, `upto ${upto}`).toBe(0);
+      expect(later.keyReads, `upto ${upto}`).toBeGreaterThan(0);
+      expect(later.left, `upto ${upto}`).toEqual(everyRow.left);
+      expect(later.reached, `upto ${upto}`).toEqual(everyRow.reached);
+    }
+  });
+
+  it('leaves no checkpoint and vouches for nothing when events.db changed after the fold', () => {
+    const dir = dataDirWith(sound);
+    const changed = detailFold(dir, 'proven', undefined, (step) => {
+      if (step !== 'folded') return;
+      const db = new Database(join(dir, 'events', 'events.db'));
+      db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, NULL, ?, ?)').run(RUN, BigInt(sound.length + 1), 'evt_later', 'RunCompleted', '2026-11-01T00:02:00.000Z', '{}');
+      db.close();
+    });
+    expect(changed.left).toEqual([]);
+    expect(changed.reached).toBeNull();
+  });
 });
