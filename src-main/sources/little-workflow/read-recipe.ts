@@ -12,7 +12,6 @@
  */
 import { accessSync, constants, mkdtempSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
 import { copyByReading } from './copy-by-reading';
-import { park, takeParked } from './parked-snapshots';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
@@ -93,9 +92,7 @@ export function openEventDb(driver: SqliteDriver, state: SidecarState): Result<O
   const recipe = chooseRecipe(state);
   if (recipe === 'snapshot') {
     try {
-      // A snapshot of this very file state closed a moment ago (parked-snapshots.ts), else a new one.
-      const connection = takeParked(driver, state.dbPath, state.fingerprint) ?? driver.open(state.dbPath, 'snapshot');
-      return ok(opened(connection, recipe, state, () => undefined, () => park(driver, state.dbPath, state.fingerprint, connection)));
+      return ok(opened(driver.open(state.dbPath, 'snapshot'), recipe, state, () => undefined));
     } catch (error) {
       return fail(sqliteDiagnostic(error, 'open', state.dbPath));
     }
@@ -164,7 +161,7 @@ function copyConsistent(state: SidecarState, copyPath: string): Result<'copied' 
   return fail(diagnostic('sqlite-busy', `${state.dbPath} kept changing while it was copied (${COPY_ATTEMPTS} tries); reading again later`, { path: state.dbPath }));
 }
 
-function opened(connection: SqliteConnection, recipe: ReadRecipe, state: SidecarState, cleanup: () => void, release = () => connection.close()): OpenedEventDb {
+function opened(connection: SqliteConnection, recipe: ReadRecipe, state: SidecarState, cleanup: () => void): OpenedEventDb {
   return {
     connection,
     recipe,
@@ -175,7 +172,7 @@ function opened(connection: SqliteConnection, recipe: ReadRecipe, state: Sidecar
     },
     close() {
       try {
-        release();
+        connection.close();
       } finally {
         cleanup();
       }
