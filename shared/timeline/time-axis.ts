@@ -3,6 +3,7 @@
  * the rest is drawn 1:1. Pure arithmetic, shared by the model builder (main) and the
  * renderer's ticks and zoom.
  */
+import { isoMs } from '../time/iso-ms';
 import type { AxisSpan, TimelineAxis, TimelineBreak } from './timeline-types';
 
 /** A gap between consecutive events longer than this becomes a break on the axis. */
@@ -16,7 +17,7 @@ function breakWidth(activeMs: number): number {
 /** Parse an ISO timestamp to epoch ms, or null. */
 export function parseTime(iso: string | undefined | null): number | null {
   if (!iso) return null;
-  const ms = Date.parse(iso);
+  const ms = isoMs(iso);
   return Number.isNaN(ms) ? null : ms;
 }
 

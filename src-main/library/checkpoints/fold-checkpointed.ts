@@ -113,8 +113,20 @@ export type FoldReach = { key: CheckpointKey; identity: string; state: string; s
 function rowsOf(request: FoldRequest, from: number): Iterable<SparseRead> {
   const { reader, runId, upto } = request;
   const needs = request.tap === undefined ? payloadNeedsOf(request.mode) : ALL_PAYLOADS;
-  if (needs.types !== null && reader.readEventsSparse !== undefined) return reader.readEventsSparse(runId, from, upto, needs);
+  if (reader.readEventsSparse !== undefined && (needs.types !== null || keysFromSqlite(request))) return reader.readEventsSparse(runId, from, upto, needs);
   return reader.readEvents(runId, from, upto, needs);
+}
+
+/**
+ * Whether a fold that reads every payload still goes through a proven read, so its slices'
+ * keys come from SQLite (`readEventKeys`, one joined row per slice) instead of one string per
+ * row held until its slice closes: on the 200,000-event run those strings and the garbage
+ * collection they caused cost the run view's detail fold ~0.3 s. Only where digests are kept
+ * (a checkpoint store) and whole events are folded (a tap sees every row as it is); not as of
+ * N (`leave: 'boundaries'`), whose snapshots every half slice take the keys so far.
+ */
+function keysFromSqlite(request: FoldRequest): boolean {
+  return request.checkpoints !== null && request.tap === undefined && request.leave !== 'boundaries';
 }
 
 /** Fold synchronously (the CLI). */
