@@ -20,7 +20,7 @@ export const PAYLOAD_TEXTS = [
   '{"a":1}\u0000}', '{"a":1e999}', '{"a":1E+2}', '{"a":-0}', '{"a":[1,2,]}', '{"a":1}\f', '{"a":1}\v', '{"a":1}\u00a0',
   '{"a":1}\u2028', '\ufeff{"a":1}', '{"a":1}/*c*/', '{"a":1}//c', '{"a":"\\/"}', '{"a":"a\\\nb"}', '{"a":01}',
   '{"a":1,"a":2}', '{"a" :1 }', '{"__proto__":{"x":1}}', '{"a":"\u0001"}', '{"a":"\u007f"}', '{"a":true,"b":null,"c":false}',
-  '{"a":tru}', deep(MAX_JSON_DEPTH - 1), deep(MAX_JSON_DEPTH), deep(MAX_JSON_DEPTH + 1), deep(MAX_JSON_DEPTH + 2),
+  '{"a":tru}', '{"\u00e9":1}\u0000', '{"a":"\u00e9"}\u0000x', '{"a":"\u20ac"}', '{"a":"\ud83d\ude00"}\u0000}', '{"a":"\u00e9\u0000"}', deep(MAX_JSON_DEPTH - 1), deep(MAX_JSON_DEPTH), deep(MAX_JSON_DEPTH + 1), deep(MAX_JSON_DEPTH + 2),
   'null', '[]', '[1]', '"s"', '5', 'true', '', ' ', '{', '}',
 ];
 

@@ -16,7 +16,7 @@ import { cliError, DEFAULT_DATA_DIR } from '../run-log';
 export async function diffCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'data-dir': true, 'data-dir-b': true, json: false, 'price-table': true });
   if (positionals.length !== 2) throw new UsageError('Usage: little-inspector diff <run-a> <run-b> [--data-dir <dir>] [--data-dir-b <dir>] [--json]');
-  const table = priceTableArg(flags['price-table'], io);
+  const table = await priceTableArg(flags['price-table'], io);
   const dirA = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
   const dirB = flags['data-dir-b'] === undefined ? dirA : resolve(process.cwd(), flags['data-dir-b'] as string);
   const a = loadDiffSide(dirA, positionals[0], table);

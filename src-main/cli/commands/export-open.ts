@@ -12,7 +12,7 @@ import { DataDirError, unreadableDataDirError } from '../run-log';
 /** The run `runId` of `dataDir` opened in `core`; throws the CLI's errors (exit 1 or 2). */
 export async function openRunToExport(core: InspectorCore, o: { dataDir: string; runId: string; priceTable: string | true | undefined; targets: string[]; io: CliIo }): Promise<RunSummary> {
   // Checked and announced like every command's; then the core loads the same file.
-  priceTableArg(o.priceTable, o.io);
+  await priceTableArg(o.priceTable, o.io);
   if (typeof o.priceTable === 'string') await core.handlers['pricing.load']({ path: resolve(process.cwd(), o.priceTable) });
   const opened = await core.openPath(o.dataDir);
   if (!opened.ok) throw new DataDirError(opened.error);

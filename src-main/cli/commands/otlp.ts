@@ -49,7 +49,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
     options.env ?? process.env,
   );
   if (!target.ok) throw new UsageError(target.error.message);
-  const table = priceTableArg(flags['price-table'], io);
+  const table = await priceTableArg(flags['price-table'], io);
   const root = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
   const content = flags.content === true;
   const redact = redactionArg(flags);

@@ -9,7 +9,7 @@ import { terminalSafe } from '../terminal-safe';
 export async function pricingCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'price-table': true, json: false });
   if (positionals.length > 0) throw new UsageError('Usage: little-inspector pricing [--price-table <file>] [--json]');
-  const table = priceTableArg(flags['price-table'], io);
+  const table = await priceTableArg(flags['price-table'], io);
   const now = new Date();
   const stale = new Map(staleEntries(table, now).map((e) => [e.key, e.ageDays]));
   if (flags.json) {

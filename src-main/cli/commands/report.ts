@@ -11,7 +11,7 @@ import { foldRunOrThrow, openDataDirArg } from '../run-log';
 export async function reportCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'data-dir': true, table: false, json: false, 'price-table': true, ...CACHE_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`Usage: little-inspector report <run-id> [--table] [--price-table <file>] [--data-dir <dir>] ${CACHE_USAGE}`);
-  const priceTable = priceTableArg(flags['price-table'], io);
+  const priceTable = await priceTableArg(flags['price-table'], io);
   const reader = openDataDirArg(flags['data-dir'] as string | undefined);
   try {
     const checkpoints = checkpointsArg(flags, [reader.path]);

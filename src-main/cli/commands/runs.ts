@@ -14,7 +14,7 @@ import { formatDiagnostic } from '../format-diagnostic';
 export async function runsCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, 'price-table': true });
   if (positionals.length > 0) throw new UsageError('Usage: little-inspector runs [--data-dir <dir>] [--json] [--price-table <file>]');
-  const table = priceTableArg(flags['price-table'], io);
+  const table = await priceTableArg(flags['price-table'], io);
   const library = loadLibrary(resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR), table);
   if (!library.ok) throw new DataDirError(library.error);
   const runs: RunSummary[] = library.value.runs;
