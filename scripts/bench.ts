@@ -13,7 +13,8 @@
  *
  * Options: `--events=N --runs=N --rounds=N --fold-rounds=N --tree-runs=N --no-memory --no-ui --no-otlp`;
  * `--only=otlp` runs just the OTLP export of the large run (`reports/bench-otlp.json`);
- * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it);
+ * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it; `--app-rounds=N`
+ * repeats the 200k opens, 3 by default, and reports each figure's median);
  * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`);
  * `--only=report` the CLI report against a bare SELECT + JSON.parse, whole child processes
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
@@ -33,10 +34,10 @@ import { formatCliReport, measureCliReport } from './bench/cli-report';
 import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel'; bigEvents: number };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel'; bigEvents: number; appRounds: number };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000 };
+  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3 };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
@@ -45,6 +46,11 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
     }
     if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
+      continue;
+    }
+    const appRounds = /^--app-rounds=([1-9]\d*)$/.exec(arg);
+    if (appRounds) {
+      options.appRounds = Number(appRounds[1]);
       continue;
     }
     const big = /^--big-events=(\d[\d_]*)$/.exec(arg);
@@ -154,7 +160,7 @@ async function benchBundleOnly(events: number): Promise<void> {
 }
 
 /** The run view in Chromium, when the UI is built and a Chromium is installed. */
-async function benchUi(options: { events: number; bigEvents: number; skipUi?: boolean }): Promise<void> {
+async function benchUi(options: { events: number; bigEvents: number; appRounds: number; skipUi?: boolean }): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (options.skipUi) return;
@@ -171,14 +177,14 @@ async function benchUi(options: { events: number; bigEvents: number; skipUi?: bo
 }
 
 /** A run opened from a fresh server and page: overview time, lists, RSS (needs the built UI and Chromium). */
-async function benchApp(options: { events: number; bigEvents: number }): Promise<void> {
+async function benchApp(options: { events: number; bigEvents: number; appRounds: number }): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   if (!existsSync(`${root}out/main/cli.js`) || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     console.log('\nApp bench: skipped (run "npm run build" and install Chromium to measure it)');
     return;
   }
   const { runAppBench, formatAppBench } = await import('../e2e/perf/app-bench');
-  const report = await runAppBench({ events: options.events, bigEvents: options.bigEvents, log: (line) => console.error(`[bench-app] ${line}`) });
+  const report = await runAppBench({ events: options.events, bigEvents: options.bigEvents, rounds: options.appRounds, log: (line) => console.error(`[bench-app] ${line}`) });
   console.log(`\n${formatAppBench(report).join('\n')}`);
   const out = fileURLToPath(new URL('../reports/bench-app.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
