@@ -1,6 +1,6 @@
 /** Fold a run even when little-workflow would refuse its log, saying why it would. */
 import type { EventEnvelope } from '../events/envelope';
-import { setScope, type CowScope } from '../fold/copy-on-write';
+import { forkHolder, type CowScope } from '../fold/copy-on-write';
 import { RunNotFoundError, sequenceMismatch } from '../fold/fold-errors';
 import { checkEventShape, createRunState, foldOne } from '../fold/run-state';
 import type { MaterializedRunState } from '../fold/run-state-types';
@@ -125,10 +125,7 @@ export function freezeTolerantFold(fold: TolerantFold): TolerantFold {
 
 /** A fold continuing the snapshot part `frozen`, copying what it changes first (copy-on-write.ts). */
 export function forkTolerantFold(frozen: TolerantFold, scope: CowScope): TolerantFold {
-  return { ...frozen, main: forkState(frozen.main, scope), tolerant: frozen.tolerant === null ? null : forkState(frozen.tolerant, scope) };
-}
-
-// The root copied (same key order); its steps, artifacts and step objects are copied when first changed.
-function forkState(state: MaterializedRunState, scope: CowScope): MaterializedRunState {
-  return setScope({ ...state }, scope);
+  // Each state's root is copied (same key order); its steps, artifacts and step objects are copied when first changed.
+  const fork = (state: MaterializedRunState) => forkHolder(Object.prototype, state, scope);
+  return { ...frozen, main: fork(frozen.main), tolerant: frozen.tolerant === null ? null : fork(frozen.tolerant) };
 }

@@ -20,7 +20,7 @@ import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
-import { checkRun, checkRunAsync } from '../sources/little-workflow/run-check';
+import { checkRunAsync } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
 import { cachedHead, rememberHead } from './checkpoints/head-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
@@ -36,10 +36,11 @@ export type RunDetailContext = { summary: RunSummary; siblings: readonly RunSumm
 export async function loadRunDetail(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints | null = null): Promise<Result<RunDetail>> {
   const parts = await loadRunDetailParts(reader, runId, context, checkpoints);
   if (!parts.ok) return parts;
-  const { folded, checkFindings, leaveCheckpoint } = parts.value;
+  const { folded, checkFindingsAsync, leaveCheckpoint } = parts.value;
   const detail = joinRunDetail(folded.core, runDetailLists(folded, context.table));
   leaveCheckpoint();
-  return ok({ ...detail, findings: checkFindings() });
+  // Nothing stops this check, so it always answers.
+  return ok({ ...detail, findings: (await checkFindingsAsync()) ?? [] });
 }
 
 /** The facts of `runId` the model needs beside its log, read now. */
@@ -90,7 +91,6 @@ export async function loadRunDetailParts(
   return ok({
     folded,
     leaveCheckpoint: fold.leaveTail,
-    checkFindings: () => checkRunFromDisk(dataDir, runId, upto),
     checkFindingsAsync: (stop) => checkRunFromDiskAsync(dataDir, runId, upto, stop),
     keep: fold.keep,
     // Only the whole log's head is kept: time travel's heads are cut at every N.
@@ -113,7 +113,6 @@ export async function loadRunDetailParts(
 export type DetailParts = {
   folded: FoldedRun;
   leaveCheckpoint(): void;
-  checkFindings(): Diagnostic[];
   /** The check in slices (the worker serves other requests between them); null once `stop()` says it is no longer wanted. */
   checkFindingsAsync(stop?: () => boolean): Promise<Diagnostic[] | null>;
   keep(): void;
@@ -138,23 +137,15 @@ export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunMo
   return { ...factsIfDiedAfterCut(facts), ref: { ...facts.ref, at: upto } };
 }
 
-/** `checkRunFromDisk` in slices; null once `stop()` says it is no longer wanted. */
+/**
+ * The integrity findings of `runId` (up to `upto`), read with a reader of its own, in slices (the
+ * worker serves other requests between them); null once `stop()` says they are no longer wanted.
+ */
 export async function checkRunFromDiskAsync(dataDir: string, runId: string, upto: number | undefined, stop?: () => boolean): Promise<Diagnostic[] | null> {
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {
     return await checkRunAsync(reader.value, runId, upto, stop);
-  } finally {
-    reader.value.close();
-  }
-}
-
-/** The integrity findings of `runId` (up to `upto`), read with a reader of its own. */
-export function checkRunFromDisk(dataDir: string, runId: string, upto: number | undefined): Diagnostic[] {
-  const reader = openDataDir(dataDir);
-  if (!reader.ok) return [reader.error];
-  try {
-    return checkRun(reader.value, runId, upto);
   } finally {
     reader.value.close();
   }

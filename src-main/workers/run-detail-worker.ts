@@ -9,7 +9,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
-import { checkpointsFor } from '../library/checkpoints/fold-checkpointed';
+import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
 import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
 import type { FoldedRun } from '../../shared/run/folded-run';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
@@ -113,10 +113,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
     const { table, upto, cacheDir } = request.context;
-    // The worker thread serves move after move and is recycled when idle: time travel keeps its
-    // boundaries there as snapshots in memory. Built on main's thread (no worker), they would stay
-    // for the process's life: there boundaries go to the checkpoint store as before.
-    const checkpoints = checkpointsFor(cacheDir ?? null, { snapshots: !isMainThread });
+    const checkpoints = threadCheckpoints(cacheDir);
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
     if (cached !== null) {
@@ -178,6 +175,16 @@ function listsOf(folded: FoldedRun, table: PriceTable): RunModelData {
   return prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date());
 }
 
+/**
+ * This thread's checkpoints for the cache folder `cacheDir`. The worker thread serves move after
+ * move and is recycled when idle: time travel keeps its boundaries there as snapshots in memory.
+ * Built on main's thread (no worker), they would stay for the process's life: there boundaries
+ * go to the checkpoint store.
+ */
+function threadCheckpoints(cacheDir: string | null | undefined): Checkpoints {
+  return checkpointsFor(cacheDir ?? null, { snapshots: !isMainThread });
+}
+
 /** The worker's committed heap, in bytes. */
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
@@ -190,7 +197,7 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
     if (!lists || !findings) return release?.();
     // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
     if (movedOn !== null && request.kind === 'detail') {
-      void primeSnapshots(request.dataDir, request.runId, request.context, checkpointsFor(request.context.cacheDir ?? null, { snapshots: !isMainThread }));
+      void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
     }
     // The run view shows its head; the lists follow, then the integrity check (other requests may go
     // between). A move's wait until the user stays on it (travel-moves.ts).

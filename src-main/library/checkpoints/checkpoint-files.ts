@@ -20,21 +20,28 @@ export const FILE_FORMAT = 1;
 /** `every`: the checkpoint spacing, which the digests' slices follow. */
 export type CheckpointKey = { dataDir: string; runId: string; mode: AccumulatorMode; tableHash: string; every: number };
 
-/** One checkpoint with what proves it still matches the log. */
-export type StoredCheckpoint = {
+/**
+ * What proves a fold taken at some sequence (a checkpoint, or a snapshot in memory:
+ * fold-snapshots.ts) still matches the log, and where a fold resumed there stands.
+ */
+export type ResumeProof = {
   /** The database file's identity (device and inode of events.db) when it was taken. */
   identity: string;
-  /** Every row with a sequence at most this is folded in. */
-  sequence: number;
-  /** Chained digest of the rows' keys up to `sequence` (log-digests.ts). */
+  /** Chained digest of the rows' keys up to its sequence (log-digests.ts). */
   digest: string;
   /**
    * Where the digest's chain stands for a fold resumed here: the digest at the last boundary
-   * at or below `sequence` and the keys of the rows after it (none at a boundary).
+   * at or below its sequence and the keys of the rows after it (none at a boundary).
    */
   slice: { base: string; keys: string[] };
-  /** Rows up to `sequence` whose payload did not decode. */
+  /** Rows up to its sequence whose payload did not decode. */
   undecodable: UndecodableRow[];
+};
+
+/** One checkpoint with what proves it still matches the log. */
+export type StoredCheckpoint = ResumeProof & {
+  /** Every row with a sequence at most this is folded in. */
+  sequence: number;
   checkpoint: AccumulatorCheckpoint;
 };
 

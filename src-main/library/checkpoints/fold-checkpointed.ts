@@ -14,7 +14,7 @@ import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
 import { drainInSlices } from '../../sources/little-workflow/in-slices';
 import type { DataDirReader, SparseRead } from '../../sources/little-workflow/store-types';
-import type { CheckpointKey, StoredCheckpoint } from './checkpoint-files';
+import type { CheckpointKey, ResumeProof, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
 import { FoldSnapshots, snapshotBytes } from './fold-snapshots';
 import { HotFolds, type FoldPosition } from './hot-folds';
@@ -267,8 +267,7 @@ class CheckpointingFold {
       reached: () => {
         const at = position();
         if (at === null || this.identity === null) return null;
-        const digest = at.sequence % this.every === 0 ? at.digest : chainDigest(at.digest, at.sliceKeys.join('\n'));
-        return { key: this.key!, identity: this.identity, state: this.state, sequence: at.sequence, digest };
+        return { key: this.key!, identity: this.identity, state: this.state, sequence: at.sequence, digest: this.digestUpTo(at.sequence, at.digest, at.sliceKeys) };
       },
     };
     if (!this.vouching) return outcome;
@@ -282,8 +281,7 @@ class CheckpointingFold {
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
       leaveTail = () => {
         leaveTail = () => {};
-        if (!this.settleKeys()) return;
-        this.leave(this.lastSequence, this.lastSequence % this.every === 0 ? this.digest : chainDigest(this.digest, this.sliceKeys.join('\n')), true);
+        if (this.settleKeys()) this.leave(this.lastSequence, this.digestUpTo(this.lastSequence, this.digest, this.sliceKeys), true);
       };
       if (this.request.deferTail !== true) leaveTail();
     }
@@ -323,15 +321,9 @@ class CheckpointingFold {
   private settleKeys(): boolean {
     if (!this.keysLater) return this.vouching;
     this.keysLater = false;
-    const { reader, runId, checkpoints } = this.request;
+    const { reader } = this.request;
     if (databaseState(reader.path) !== this.state) this.stopVouching();
-    for (let boundary = this.keysThrough - (this.keysThrough % this.every) + this.every; this.vouching && boundary <= this.lastSequence; boundary += this.every) {
-      this.readSliceKeys(boundary);
-      if (!this.vouching) break;
-      this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
-      checkpoints?.digests.remember(reader, runId, this.state, boundary / this.every, this.digest);
-      this.sliceKeys = [];
-    }
+    for (let boundary = this.keysThrough - (this.keysThrough % this.every) + this.every; this.vouching && boundary <= this.lastSequence; boundary += this.every) this.chainSlice(boundary);
     if (this.vouching) this.readSliceKeys(this.lastSequence);
     if (this.vouching && databaseState(reader.path) !== this.state) this.stopVouching();
     return this.vouching;
@@ -357,11 +349,17 @@ class CheckpointingFold {
     this.sliceKeys = [];
   }
 
-  // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked).
+  // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked); a `keysLater` fold chains it when settled.
   private closeSlice(): void {
     const sequence = this.nextBoundary;
     this.nextBoundary += this.every;
     if (this.keysLater) return;
+    this.chainSlice(sequence);
+    if (this.vouching && this.request.leave === 'boundaries') this.leave(sequence, this.digest, false);
+  }
+
+  // The slice ending at the boundary `sequence` is whole: its keys (from SQLite in a proven read) chained into the digest, which is remembered.
+  private chainSlice(sequence: number): void {
     if (this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
     if (!this.vouching) return;
     // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
@@ -371,7 +369,11 @@ class CheckpointingFold {
     }
     this.sliceKeys = [];
     this.keysThrough = sequence;
-    if (this.request.leave === 'boundaries') this.leave(sequence, this.digest, false);
+  }
+
+  // The digest of the rows up to `sequence`: the last boundary's digest `base`, chained with the keys after it unless `sequence` is a boundary.
+  private digestUpTo(sequence: number, base: string, keys: string[]): string {
+    return sequence % this.every === 0 ? base : chainDigest(base, keys.join('\n'));
   }
 
   /**
@@ -432,16 +434,16 @@ class CheckpointingFold {
 
   // The highest snapshot at or below `atMost` and above `above` that still matches the log, thawed; the others found on the way are dropped.
   private trustedSnapshot(atMost: number, above: number): FoldPosition | null {
-    const { checkpoints, reader, runId, table } = this.request;
+    const { checkpoints, table } = this.request;
     const snapshots = checkpoints?.snapshots ?? null;
     if (snapshots === null || this.identity === null) return null;
     for (const sequence of snapshots.sequences(this.hotKey, atMost)) {
       if (sequence <= above) return null;
       const found = snapshots.get(this.hotKey, sequence)!;
-      const digest = found.identity === this.identity ? checkpoints!.digests.digestAt(reader, runId, sequence) : undefined;
+      const matches = this.stillMatches(found, sequence);
       // The rows cannot be read to check it: fold without it.
-      if (digest === null) return null;
-      if (digest === found.digest) {
+      if (matches === null) return null;
+      if (matches) {
         return { accumulator: RunAccumulator.thaw(found.state, table), undecodable: [...found.undecodable], sequence, digest: found.slice.base, sliceKeys: [...found.slice.keys] };
       }
       snapshots.discard(this.hotKey, sequence);
@@ -451,17 +453,24 @@ class CheckpointingFold {
 
   // The highest checkpoint at or below `upto` that still matches the log; the others found on the way are dropped.
   private trustedCheckpoint(): StoredCheckpoint | null {
-    const { checkpoints, reader, runId, upto } = this.request;
+    const { checkpoints, upto } = this.request;
     if (checkpoints === null || this.key === null || this.request.tap !== undefined) return null;
     for (const sequence of checkpoints.store.sequences(this.key, upto ?? Number.MAX_SAFE_INTEGER)) {
       const stored = checkpoints.store.get(this.key, sequence);
       if (stored === null) continue;
-      const digest = stored.identity === this.identity ? checkpoints.digests.digestAt(reader, runId, sequence) : undefined;
+      const matches = this.stillMatches(stored, sequence);
       // The rows cannot be read to check it: fold from the start, keep the checkpoint.
-      if (digest === null) return null;
-      if (digest === stored.digest) return stored;
+      if (matches === null) return null;
+      if (matches) return stored;
       checkpoints.store.discard(this.key, sequence);
     }
     return null;
+  }
+
+  // Whether what was taken at `sequence` in the database `identity` with `digest` still matches the log: the same file and the digest of its rows now; null when they cannot be read.
+  private stillMatches(taken: ResumeProof, sequence: number): boolean | null {
+    if (taken.identity !== this.identity) return false;
+    const digest = this.request.checkpoints!.digests.digestAt(this.request.reader, this.request.runId, sequence);
+    return digest === null ? null : digest === taken.digest;
   }
 }

@@ -10,8 +10,8 @@
  * chained digest of the rows' keys up to its sequence still matches (log-digests.ts); the
  * caller checks and `discard`s.
  */
-import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
 import type { AccumulatorCheckpoint } from '../../../shared/run/run-accumulator';
+import type { ResumeProof } from './checkpoint-files';
 
 /**
  * What the snapshots may hold, estimated: a snapshot keeps what changed since the one before it
@@ -25,17 +25,10 @@ export function snapshotBytes(items: number): number {
   return 64 * 1024 + items * 64;
 }
 
-/** One frozen fold with what proves it still matches the log. */
-export type FoldSnapshot = {
+/** One frozen fold with what proves it still matches the log (its `undecodable` a copy: the fold goes on adding). */
+export type FoldSnapshot = ResumeProof & {
   /** RunAccumulator.freeze's state: never changed, thawed any number of times. */
   state: AccumulatorCheckpoint;
-  /** The database file's identity and the digest of the rows up to the snapshot (log-digests.ts). */
-  identity: string;
-  digest: string;
-  /** Where the digest chain stands for a fold resumed here: the last boundary's digest and the keys of the rows after it (a mid-slice snapshot's). */
-  slice: { base: string; keys: string[] };
-  /** Rows up to the snapshot whose payload did not decode (a copy: the fold goes on adding). */
-  undecodable: UndecodableRow[];
   /** Estimated bytes it holds (snapshotBytes). */
   bytes: number;
 };

@@ -1,24 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeLargeRun } from '../../../scripts/fixtures/scenarios/large-run';
+import { newDataDir } from '../../../test/support/scratch';
 import { openDataDir } from './data-dir-reader';
 import { checkRun, checkRunAsync } from './run-check';
 
 // The worker checks a run in slices so the next time-travel move is served between them, and
 // stops a check a later move made moot. Sliced, it finds what the one-piece check finds.
 describe('checkRunAsync', () => {
-  let root: string;
-  let runId: string;
-  beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), 'li-check-async-'));
-    runId = writeLargeRun(join(root, '.little-workflow'), { events: 9_000, crashed: true });
-  });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-
   it('finds what checkRun finds, lets a timer fire between slices, and stops when asked', async () => {
-    const reader = openDataDir(join(root, '.little-workflow'));
+    const dataDir = newDataDir('li-check-async-');
+    const runId = writeLargeRun(dataDir, { events: 9_000, crashed: true });
+    const reader = openDataDir(dataDir);
     if (!reader.ok) throw new Error(reader.error.message);
     try {
       for (const upto of [undefined, 4_321]) {
