@@ -29,10 +29,13 @@ beforeAll(() => {
   }
 }, 120_000);
 
+/** The worker scripts: threads load them from disk (app.asar.unpacked), so each is unpacked and self-contained. */
+const WORKERS = ['out/main/run-detail-worker.js', 'out/main/fold-checks-worker.js'];
+
 describe.each(['linux', 'mac', 'win'])('packaged files (%s)', (platform) => {
-  it('hold the built app: main, CLI, worker, preload, renderer and package.json', () => {
+  it('hold the built app: main, CLI, workers, preload, renderer and package.json', () => {
     const { app } = packagedFiles(platform);
-    for (const file of ['package.json', 'out/main/index.js', 'out/main/cli.js', 'out/main/run-detail-worker.js', 'out/preload/index.js', 'out/renderer/index.html']) {
+    for (const file of ['package.json', 'out/main/index.js', 'out/main/cli.js', ...WORKERS, 'out/preload/index.js', 'out/renderer/index.html']) {
       expect(app).toContain(file);
     }
     expect(app.some((file) => file.startsWith('out/renderer/assets/') && file.endsWith('.js'))).toBe(true);
@@ -59,11 +62,11 @@ describe.each(['linux', 'mac', 'win'])('packaged files (%s)', (platform) => {
     expect(nodeModuleFilter(join(root, addon), file(addon))).toBe(false);
   });
 
-  it('unpack from app.asar only what is opened by native code: the demo data and the worker script', () => {
+  it('unpack from app.asar only what is opened by native code: the demo data and the worker scripts', () => {
     const { app, unpacked } = packagedFiles(platform);
-    expect(unpacked).toContain('out/main/run-detail-worker.js');
-    expect(unpacked.filter((file) => !file.startsWith('examples/demo/') && file !== 'out/main/run-detail-worker.js')).toEqual([]);
-    expect(unpacked).toEqual(app.filter((file) => file.startsWith('examples/demo/') || file === 'out/main/run-detail-worker.js'));
+    for (const worker of WORKERS) expect(unpacked).toContain(worker);
+    expect(unpacked.filter((file) => !file.startsWith('examples/demo/') && !WORKERS.includes(file))).toEqual([]);
+    expect(unpacked).toEqual(app.filter((file) => file.startsWith('examples/demo/') || WORKERS.includes(file)));
     expect(unpacked.some((file) => file.endsWith('/events/events.db'))).toBe(true);
   });
 
@@ -95,8 +98,8 @@ describe('the built bundles need no node_modules at run time', () => {
     }
   });
 
-  it('the unpacked worker script loads nothing from app.asar (it runs from app.asar.unpacked)', () => {
-    const text = readFileSync(join(root, 'out', 'main', 'run-detail-worker.js'), 'utf8');
+  it.each(WORKERS)('the unpacked worker script %s loads nothing from app.asar (it runs from app.asar.unpacked)', (worker) => {
+    const text = readFileSync(join(root, worker), 'utf8');
     const local = [...text.matchAll(/require\("(\.[^"]*)"\)/g)].map((match) => match[1]);
     expect(local).toEqual([]);
   });

@@ -7,25 +7,20 @@
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
-import type { EventEnvelope } from '../../../shared/events/envelope';
 import { ALL_PAYLOADS } from '../../../shared/events/payload-needs';
 import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { payloadNeedsOf, RunAccumulator, type AccumulatorMode } from '../../../shared/run/run-accumulator';
+import { payloadNeedsOf, RunAccumulator } from '../../../shared/run/run-accumulator';
 import { drainInSlices } from '../../sources/little-workflow/in-slices';
-import type { DataDirReader, SparseRead } from '../../sources/little-workflow/store-types';
+import type { SparseRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, ResumeProof, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
 import { FoldSnapshots, snapshotBytes } from './fold-snapshots';
 import { HotFolds, type FoldPosition } from './hot-folds';
 import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
+import { foldBesideChecks } from './fold-aside';
+import type { Checkpoints, FoldOutcome, FoldRequest } from './fold-request';
 
-/**
- * The checkpoint store, the digests that vouch for it, the last move's live fold and, where
- * moves come one after another in one process (the app's worker), the folds' snapshots in
- * memory (fold-snapshots.ts): one set per library, CLI command or worker.
- */
-export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds; snapshots: FoldSnapshots | null };
+export type { Checkpoints, FoldOutcome, FoldReach, FoldRequest } from './fold-request';
 
 /**
  * A fresh set over `store`, checkpoints every `every` sequences (tests use small spacings).
@@ -51,62 +46,6 @@ export function checkpointsFor(dir: string | null, options: { snapshots?: boolea
 }
 
 /**
- * What to fold: a run of a reader, priced with `table`, in `mode`, up to and including `upto`
- * (default all). A fold leaves a checkpoint where its read ended (the next open, or a grown
- * live run, folds only what came after); `leave: 'boundaries'` (time travel) also leaves one
- * at every CHECKPOINT_EVERY boundary it passes, so later moves start near where they land.
- */
-export type FoldRequest = {
-  reader: DataDirReader;
-  runId: string;
-  table: PriceTable;
-  mode: AccumulatorMode;
-  upto?: number;
-  checkpoints: Checkpoints | null;
-  leave?: 'tail' | 'boundaries';
-  /**
-   * Sees every decoded event as it is folded (a consumer that needs more than the accumulator
-   * keeps, e.g. the diff's step activity), with every payload parsed. A fold with a tap starts
-   * from sequence 1: a checkpoint would hide the rows before it.
-   */
-  tap?: (event: EventEnvelope) => void;
-  /**
-   * `snapshots`: start only from a snapshot in memory (or the first event), never from a stored
-   * checkpoint or the kept fold: a fold that is to leave snapshots all the way (prime-snapshots.ts).
-   */
-  startFrom?: 'any' | 'snapshots';
-  /**
-   * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
-   * the run's head first: serialising a 200k-event detail fold takes about a second).
-   */
-  deferTail?: boolean;
-};
-
-/**
- * The fold and what the read left besides events; `resumedFrom` is the sequence it started
- * after (a checkpoint's or the kept fold's; 0: folded from the start).
- */
-export type FoldOutcome = {
-  accumulator: RunAccumulator;
-  events: number;
-  undecodable: UndecodableRow[];
-  readFailures: Diagnostic[];
-  resumedFrom: number;
-  /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
-  leaveTail(): void;
-  /** Hand the fold over as the next move's start (hot-folds.ts): call it once done reading the accumulator. */
-  keep(): void;
-  /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
-  reached(): FoldReach | null;
-};
-
-/**
- * Where a fold ended and the digest of the rows up to there (log-digests.ts), in the database
- * `identity`, which was in `state` (databaseState) before the read.
- */
-export type FoldReach = { key: CheckpointKey; identity: string; state: string; sequence: number; digest: string };
-
-/**
  * The rows to fold after `from`: a tap sees whole events (every payload parsed); a fold that
  * reads only some payloads has the others left out whole where the reader can (readEventsSparse).
  */
@@ -129,10 +68,15 @@ function keysFromSqlite(request: FoldRequest): boolean {
   return request.checkpoints !== null && request.tap === undefined && request.leave !== 'boundaries';
 }
 
-/** Fold synchronously (the CLI). */
+/**
+ * Fold synchronously (the CLI). A big fold that reads only some payloads folds beside its checks
+ * (fold-aside.ts); when they do not vouch for it, it is thrown away and the run folded as it is without them.
+ */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  for (const read of rowsOf(request, fold.from)) fold.handle(read);
+  const aside = foldBesideChecks(request, fold);
+  if (aside === 'thrown away') return foldLog({ ...request, checksAside: null });
+  if (aside === 'untried') for (const read of rowsOf(request, fold.from)) fold.handle(read);
   return fold.finish();
 }
 
@@ -194,6 +138,8 @@ class CheckpointingFold {
   private keysLater = false;
   /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
   private midTaken = -1;
+  /** Slices' keys read elsewhere (fold-aside.ts), by `${after}:${upto}`: taken instead of reading them again. */
+  private givenKeys: Map<string, string> | null = null;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -244,6 +190,22 @@ class CheckpointingFold {
       if (keep) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
+  }
+
+  /**
+   * A read beside its checks (fold-aside.ts): rows are handled as in a proven read, though the
+   * proof (and where it ends) comes later, with the slices' keys: they are chained once it has.
+   */
+  assumeProven(): void {
+    this.proven = Number.POSITIVE_INFINITY;
+    this.keysLater = this.key !== null;
+  }
+
+  /** The checks proved the read's range is 1..`through` (after `from`) with nothing else to read; `keys`: the slices' keys they read. */
+  confirmProven(through: number, keys: Map<string, string>): void {
+    this.proven = through;
+    this.givenKeys = keys;
+    this.handle({ mark: 'end' });
   }
 
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
@@ -332,7 +294,9 @@ class CheckpointingFold {
   // In a proven read, SQLite's keys of the rows after `keysThrough` up to `sequence` join the slice's.
   private readSliceKeys(sequence: number): void {
     if (sequence <= this.keysThrough) return;
-    const keys = this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
+    const range = `${this.keysThrough}:${sequence}`;
+    const keys = this.givenKeys?.get(range) ?? this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
+    this.givenKeys?.delete(range);
     if (keys === null) return this.stopVouching();
     if (keys !== '') this.sliceKeys.push(keys);
     this.keysThrough = sequence;

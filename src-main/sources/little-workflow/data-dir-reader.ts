@@ -11,10 +11,10 @@ import { columnText, decodeEventRow, decodeStoredEvent, storedEventFromRow } fro
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
-import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
+import { hasUniqueSequences, misfitRow, payloadColumns, readType, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
-import type { DataDirReader, EventRead, RunAggregate, SparseRead } from './store-types';
+import type { DataDirReader, EventRead, LeftOutCheck, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
 import { lexists, readdirContained } from '../fs/safe-paths';
 
@@ -134,19 +134,55 @@ class SqliteDataDirReader implements DataDirReader {
     const whole = `SELECT ${this.columns(needs)} FROM events WHERE run_id = ? AND sequence > ?${range} ORDER BY sequence ASC`;
     // Every payload read: no row is left out, but the proof still lets the caller take the rows' keys from SQLite.
     const sparse = types === null ? whole : `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ?${range} AND NOT (${unreadObject(types)}) ORDER BY sequence ASC`;
-    // One connection for the proof, the rows and whatever the caller reads before the end mark;
-    // the schema it was checked with says whether sequences need counting.
-    const unique = () => this.uniqueSequences;
+    // One connection for the proof, the rows and whatever the caller reads before the end mark.
+    const prove = (connection: OpenedEventDb['connection']) => this.proveSequences(connection, range, afterSequence, params);
     return this.guardedRead(runId, function* (connection) {
-      const proof = connection.prepare(sequenceProofSql(range, unique())).get(afterSequence + 1, ...params);
-      if (proof?.whole !== 1) {
+      const through = prove(connection);
+      if (through === null) {
         for (const row of connection.prepare(whole).iterateArrays(...params)) yield decodeEventRow(runId, row);
         return;
       }
-      yield { mark: 'proven', through: Number(proof.through) };
+      yield { mark: 'proven', through };
       for (const row of connection.prepare(sparse).iterateArrays(...params)) yield decodeEventRow(runId, row);
       yield { mark: 'end' };
     });
+  }
+
+  readEventsOfTypes(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<EventRead> {
+    if (!RUN_ID_PATTERN.test(runId) || needs.types === null) return this.readEvents(runId, afterSequence, upto, needs);
+    const range = upto === undefined ? '' : ' AND sequence <= ?';
+    const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ?${range} AND ${readType(needs.types)} ORDER BY sequence ASC`;
+    return this.streamEvents(sql, upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto], runId);
+  }
+
+  checkLeftOut(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Result<LeftOutCheck> {
+    if (!RUN_ID_PATTERN.test(runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(runId)} is not a little-workflow run id`, { runId }));
+    const db = this.connect();
+    if (!db.ok) return db;
+    const range = upto === undefined ? '' : ' AND sequence <= ?';
+    const params = upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto];
+    try {
+      const through = this.proveSequences(db.value.connection, range, afterSequence, params);
+      if (through === null || needs.types === null) return ok({ through, misfit: null });
+      const sql = `SELECT sequence FROM events WHERE run_id = ? AND sequence > ?${range} AND ${misfitRow(needs.types)} ORDER BY sequence ASC LIMIT 1`;
+      const misfit = db.value.connection.prepare(sql).get(...params);
+      return ok({ through, misfit: misfit === undefined ? null : Number(misfit.sequence) });
+    } catch (error) {
+      return fail(sqliteDiagnostic(error, 'read', db.value.state.dbPath));
+    }
+  }
+
+  lastSequence(runId: string): number | null {
+    if (!RUN_ID_PATTERN.test(runId)) return null;
+    const db = this.connect();
+    // Without the index, max() scans the table: not worth it for an estimate.
+    if (!db.ok || !this.uniqueSequences) return null;
+    try {
+      const last = db.value.connection.prepare('SELECT max(sequence) AS last FROM events WHERE run_id = ?').get(runId)?.last;
+      return typeof last === 'number' && Number.isSafeInteger(last) ? last : null;
+    } catch {
+      return null;
+    }
   }
 
   readEventKeys(runId: string, afterSequence: number, upto: number): string | null {
@@ -172,6 +208,16 @@ class SqliteDataDirReader implements DataDirReader {
     this.closed = true;
     this.db?.close();
     this.db = null;
+  }
+
+  /**
+   * The last sequence when SQLite proves the run's rows after `afterSequence` (within `range`) are
+   * exactly afterSequence + 1 .. it (sequenceProofSql), else null; the schema the connection was
+   * checked with says whether sequences need counting. `params`: the run, after and upto.
+   */
+  private proveSequences(connection: OpenedEventDb['connection'], range: string, afterSequence: number, params: (string | number)[]): number | null {
+    const proof = connection.prepare(sequenceProofSql(range, this.uniqueSequences)).get(afterSequence + 1, ...params);
+    return proof?.whole === 1 ? Number(proof.through) : null;
   }
 
   /** The event columns; with payload needs, payloads left out in SQL (see `payloadColumns`). */

@@ -8,7 +8,9 @@ import { CheckpointStore, priceTableHash } from '../../library/checkpoints/check
 import { checkpointsOver, foldLog } from '../../library/checkpoints/fold-checkpointed';
 import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
 import { ENGINE, newDataDir, openWithNodeSqlite } from '../../../test/support/node-sqlite-test-support';
-import { expectNeedsAgreeWithJsonParse, NEEDS_RUN, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
+import { expectMisfitsAreTheSelectedRows, expectNeedsAgreeWithJsonParse, NEEDS_RUN, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
+import { checksHere } from '../../../test/support/checks-aside';
+import type { ChecksAside } from '../../library/checkpoints/fold-aside';
 import { writeClosedDataDir } from '../../../test/support/store-test-fixtures';
 
 describe('payloads a consumer does not read (node:sqlite, Node 22 only)', () => {
@@ -18,6 +20,10 @@ describe('payloads a consumer does not read (node:sqlite, Node 22 only)', () => 
     const reader = openWithNodeSqlite(dir);
     try {
       expect(expectNeedsAgreeWithJsonParse(reader)).toBeGreaterThanOrEqual(10);
+      // The checks a fold makes beside its read (another SQLite here) find exactly the rows the sparse read selects.
+      expect(expectMisfitsAreTheSelectedRows(reader)).toBeGreaterThanOrEqual(10);
+      const fold = (checksAside: ChecksAside | null) => foldView(foldLog({ reader, runId: NEEDS_RUN, table: BUNDLED_PRICE_TABLE, mode: 'fold', checkpoints: null, checksAside }));
+      expect(fold(checksHere())).toEqual(fold(null));
     } finally {
       reader.close();
     }

@@ -6,7 +6,9 @@ import { FOLD_PAYLOAD_NEEDS } from '../../../shared/fold/folded-event-types';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { foldLog } from '../../library/checkpoints/fold-checkpointed';
 import { EXAMPLES, manifestRows } from '../../../test/support/fixture-manifest';
-import { expectNeedsAgreeWithJsonParse, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
+import { expectMisfitsAreTheSelectedRows, expectNeedsAgreeWithJsonParse, NEEDS_RUN, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
+import { checksHere } from '../../../test/support/checks-aside';
+import type { ChecksAside } from '../../library/checkpoints/fold-aside';
 import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
 import { tempRoot, writeClosedDataDir } from '../../../test/support/store-test-fixtures';
 import { openDataDir } from './data-dir-reader';
@@ -30,6 +32,10 @@ describe('payloads a consumer does not read', () => {
     try {
       // The well-formed objects of the unread type were left out: the comparison is not idle.
       expect(expectNeedsAgreeWithJsonParse(reader.value)).toBeGreaterThanOrEqual(10);
+      // The checks a fold makes beside its read find exactly the rows the sparse read selects.
+      expect(expectMisfitsAreTheSelectedRows(reader.value)).toBeGreaterThanOrEqual(10);
+      const fold = (checksAside: ChecksAside | null) => foldView(foldLog({ reader: reader.value, runId: NEEDS_RUN, table: BUNDLED_PRICE_TABLE, mode: 'fold', checkpoints: null, checksAside }));
+      expect(fold(checksHere())).toEqual(fold(null));
     } finally {
       reader.value.close();
     }
