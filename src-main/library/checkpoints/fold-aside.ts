@@ -29,12 +29,18 @@ export type ChecksAside = { start(job: FoldChecksJob): FoldChecks | null; minRow
  */
 export const CHECKS_THREAD: ChecksAside = { start: (job) => startFoldChecksThread(job), minRows: 20_000 };
 
+/**
+ * What the checks read for a fold's digest: whole slices' digests chained from the log's start by
+ * boundary, the keys of other ranges by `${after}:${upto}` (fold-checks.ts FoldChecksAnswer).
+ */
+export type GivenSlices = { digests: Map<number, string>; keys: Map<string, string> };
+
 /** What of a fold the driver uses (CheckpointingFold). */
 export type AsideFold = {
   readonly from: number;
   handle(read: SparseRead): void;
   assumeProven(): void;
-  confirmProven(through: number, keys: Map<string, string>): void;
+  confirmProven(through: number, given: GivenSlices): void;
 };
 
 /**
@@ -106,7 +112,7 @@ function readBeside(request: FoldRequest, fold: AsideFold, checks: FoldChecks, b
     }
     const answer = checks.wait();
     if (!vouches(answer) || answer.through < last || databaseState(reader.path) !== before) return false;
-    fold.confirmProven(answer.through, new Map(answer.keys.map(([after, through, keys]) => [`${after}:${through}`, keys])));
+    fold.confirmProven(answer.through, { digests: new Map(answer.digests), keys: new Map(answer.keys.map(([after, through, keys]) => [`${after}:${through}`, keys])) });
     return true;
   } finally {
     checks.close();

@@ -17,7 +17,7 @@ import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } fro
 import { FoldSnapshots, snapshotBytes } from './fold-snapshots';
 import { HotFolds, type FoldPosition } from './hot-folds';
 import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
-import { foldBesideChecks } from './fold-aside';
+import { foldBesideChecks, type GivenSlices } from './fold-aside';
 import type { Checkpoints, FoldOutcome, FoldRequest } from './fold-request';
 
 export type { Checkpoints, FoldOutcome, FoldReach, FoldRequest } from './fold-request';
@@ -138,8 +138,8 @@ class CheckpointingFold {
   private keysLater = false;
   /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
   private midTaken = -1;
-  /** Slices' keys read elsewhere (fold-aside.ts), by `${after}:${upto}`: taken instead of reading them again. */
-  private givenKeys: Map<string, string> | null = null;
+  /** Slices' digests and keys read elsewhere (fold-aside.ts): taken instead of reading the keys again. */
+  private given: GivenSlices | null = null;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -201,10 +201,13 @@ class CheckpointingFold {
     this.keysLater = this.key !== null;
   }
 
-  /** The checks proved the read's range is 1..`through` (after `from`) with nothing else to read; `keys`: the slices' keys they read. */
-  confirmProven(through: number, keys: Map<string, string>): void {
+  /**
+   * The checks proved the read's range is `from` + 1..`through` with nothing else to read; `given`:
+   * what they read for the digest (its slices' digests chain from the log's start: a fold from 0 only).
+   */
+  confirmProven(through: number, given: GivenSlices): void {
     this.proven = through;
-    this.givenKeys = keys;
+    this.given = this.from === 0 ? given : { digests: new Map(), keys: given.keys };
     this.handle({ mark: 'end' });
   }
 
@@ -295,8 +298,8 @@ class CheckpointingFold {
   private readSliceKeys(sequence: number): void {
     if (sequence <= this.keysThrough) return;
     const range = `${this.keysThrough}:${sequence}`;
-    const keys = this.givenKeys?.get(range) ?? this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
-    this.givenKeys?.delete(range);
+    const keys = this.given?.keys.get(range) ?? this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
+    this.given?.keys.delete(range);
     if (keys === null) return this.stopVouching();
     if (keys !== '') this.sliceKeys.push(keys);
     this.keysThrough = sequence;
@@ -324,11 +327,13 @@ class CheckpointingFold {
 
   // The slice ending at the boundary `sequence` is whole: its keys (from SQLite in a proven read) chained into the digest, which is remembered.
   private chainSlice(sequence: number): void {
-    if (this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
+    // A digest the checks chained (fold-aside.ts) needs no keys.
+    const given = this.given?.digests.get(sequence);
+    if (given === undefined && this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
     if (!this.vouching) return;
     // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
     if (this.key !== null) {
-      this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
+      this.digest = given ?? chainDigest(this.digest, this.sliceKeys.join('\n'));
       this.request.checkpoints?.digests.remember(this.request.reader, this.request.runId, this.state, sequence / this.every, this.digest);
     }
     this.sliceKeys = [];
