@@ -6,6 +6,8 @@ import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table
 import { checksHere, observedReader, type ChecksHereOptions, type ReadWay } from '../../../test/support/checks-aside';
 import { foldView } from '../../../test/support/every-row-reader';
 import { hashTree } from '../../../test/support/hash-tree';
+import { scratchRoot } from '../../../test/support/scratch';
+import { writeLargeRun } from '../../../scripts/generate-fixtures';
 import { dataDirWith, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../../test/support/sparse-rows';
 import { openDataDir, readFailure } from '../../sources/little-workflow/data-dir-reader';
 import { diagnostic } from '../../../shared/diagnostics';
@@ -212,6 +214,34 @@ describe('the checks on a thread of their own', () => {
     expect(beside.way).toBe('thrown away, read again');
     expect(beside.view).toEqual(fold(dir, { aside: null }).view);
   });
+});
+
+describe('by default (a thread, from 20,000 rows)', () => {
+  it('a 25,000-event run folds beside a thread, equal to the fold that checks itself, tail checkpoint included; a small run folds without', () => {
+    const dir = join(scratchRoot('li-aside-large-'), '.little-workflow');
+    const runId = writeLargeRun(dir, { events: 25_000 });
+    const opened = openDataDir(dir);
+    if (!opened.ok) throw new Error(opened.error.message);
+    const reader = observedReader(opened.value);
+    try {
+      const every = 10_000;
+      const stores = [checkpointsOver(new CheckpointStore({ dir: null }), every), checkpointsOver(new CheckpointStore({ dir: null }), every)];
+      const beside = foldLog({ reader, runId, table, mode: 'fold', checkpoints: stores[0] });
+      expect(reader.way()).toBe('beside checks');
+      const itself = foldLog({ reader, runId, table, mode: 'fold', checkpoints: stores[1], checksAside: null });
+      expect(reader.way()).toBe('without checks');
+      expect(foldView(beside)).toEqual(foldView(itself));
+      expect(beside.events).toBe(25_000);
+      const large = { dataDir: dir, runId, mode: 'fold' as const, tableHash: priceTableHash(table), every };
+      const [a, b] = stores.map((store) => store.store.get(large, 25_000)!);
+      expect({ digest: a.digest, base: a.slice.base, keys: a.slice.keys.join('\n'), state: JSON.stringify(a.checkpoint) }).toEqual({ digest: b.digest, base: b.slice.base, keys: b.slice.keys.join('\n'), state: JSON.stringify(b.checkpoint) });
+      // Below the threshold no thread is started.
+      foldLog({ reader, runId, table, mode: 'fold', checkpoints: null, upto: 19_999 });
+      expect(reader.way()).toBe('without checks');
+    } finally {
+      reader.close();
+    }
+  }, 60_000);
 });
 
 describe('keyRanges', () => {
