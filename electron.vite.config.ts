@@ -54,6 +54,7 @@ export default defineConfig({
     plugins: [react(), bundleViewerPlugin(), earlyScriptPlugin('early-run')],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      minify: true,
       // early-run: a deep link's first request, before the app's bundle runs (src-renderer/early-run.ts).
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html'), 'early-run': resolve(__dirname, 'src-renderer/early-run.ts') } },
     },

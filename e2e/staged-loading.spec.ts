@@ -130,9 +130,15 @@ test('a 20,000-event run from a fresh page on its deep link: every tab fills in,
   test.setTimeout(120_000);
   const large = makeLargeRunDir(20_000, { crashed: true });
   const served = await serve(large.dir);
+  // The charts' code (recharts: half the renderer) loads with the costs tab, never with the first page.
+  const chartScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(step-charts|cumulative-chart)-[^/]*\.js$/.test(new URL(request.url()).pathname)) chartScripts.push(request.url());
+  });
   try {
     await page.goto(`${served.url}#/run/${large.runId}`);
     await expect(page.locator('.overview')).toBeVisible({ timeout: 60_000 });
+    expect(chartScripts).toEqual([]);
     const tabs = [
       ['timeline', '.tl-row:not(.tl-placeholder)'],
       ['steps', '.step-row:not(.step-placeholder)'],
@@ -146,6 +152,7 @@ test('a 20,000-event run from a fresh page on its deep link: every tab fills in,
       await expect(page.locator(ready).first()).toBeVisible({ timeout: 60_000 });
       await noErrors(page);
     }
+    expect(chartScripts).toHaveLength(2);
     await openTab(page, large.runId, 'overview');
     await expect(page.locator('#ov-findings-h')).toContainText('Integrity findings (', { timeout: 60_000 });
     await page.screenshot({ path: join(shots, 'staged-large-overview-light.png') });

@@ -1,12 +1,14 @@
 /**
  * A run opened as a new user opens it: `little-inspector serve` just started, a fresh Chromium
  * page on the run's deep link. Times (from `page.goto`) to the run header, the overview, the
- * integrity findings, the first rows of the steps and events lists and the rows at their ends;
+ * integrity findings, the first rows of the steps and events lists and the rows at their ends,
+ * each as the page noted it (./shown-watch.ts: no polling loop competing with the server);
  * the server's resident memory (VmRSS once settled, VmHWM the peak) read from /proc.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { serve } from '../serve-fixture';
+import { shownAt, watchNow, watchShown } from './shown-watch';
 
 /** What one open measured (milliseconds and megabytes). */
 export type OpenTiming = {
@@ -40,34 +42,25 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-const sinceMs = (start: number) => performance.now() - start;
-
-/**
- * Wait until an element matching `selector` (whose text has `text`, when given) is visible,
- * checked on every animation frame in the page. Playwright's own waits back off to one check
- * every 500 ms after the first ~300 ms, so a figure taken with them was late by up to half a
- * second (a 2.3 s overview read as 2.75 s).
- */
-async function shown(page: Page, selector: string, timeout: number, text = ''): Promise<void> {
-  await page.waitForFunction(
-    ([sel, txt]) =>
-      [...document.querySelectorAll(sel)].some((el) => {
-        if (txt !== '' && !(el.textContent ?? '').includes(txt)) return false;
-        const box = el.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-      }),
-    [selector, text] as const,
-    { polling: 'raf', timeout },
-  );
-}
-
 /** Scroll the virtual list `list` to its end and time until a loaded row `row` whose text has `text` shows. */
 async function timeToEnd(page: Page, list: string, row: string, text: string, timeout: number): Promise<number> {
-  const start = performance.now();
+  const start = Date.now();
+  await watchNow(page, row, text);
   await page.locator(list).evaluate((el) => (el.scrollTop = el.scrollHeight));
-  await shown(page, row, timeout, text);
-  return sinceMs(start);
+  return (await shownAt(page, row, timeout, text)) - start;
 }
+
+/** Go to the run's tab `tab` and time until a loaded row `row` shows. */
+async function timeToTab(page: Page, runId: string, tab: string, row: string, timeout: number): Promise<number> {
+  const start = Date.now();
+  await watchNow(page, row, '');
+  await page.evaluate((hash) => (window.location.hash = hash), `#/run/${runId}/${tab}`);
+  return (await shownAt(page, row, timeout)) - start;
+}
+
+const HEADER = '.run-header h2';
+const OVERVIEW = '.overview';
+const FINDINGS = ['#ov-findings-h', 'Integrity findings ('] as const;
 
 /** Options of {@link measureOpen}: the folder `serve` opens, the run, its last step path and last event sequence. */
 export type OpenTarget = { root: string; runId: string; lastStepPath: string; lastSequence: number; serveArgs?: readonly string[]; timeoutMs?: number };
@@ -81,26 +74,19 @@ export async function measureOpen(browser: Browser, target: OpenTarget): Promise
     const page = await context.newPage();
     // Under tsx (npm run bench) esbuild wraps named functions in `__name(…)`; the page lacks it.
     await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    const start = performance.now();
+    await watchShown(page, [[HEADER, ''], [OVERVIEW, ''], FINDINGS]);
+    const start = Date.now();
     await page.goto(`${served.url}#/run/${target.runId}`);
-    await shown(page, '.run-header h2', timeout);
-    const headerMs = sinceMs(start);
-    await shown(page, '.overview', timeout);
-    const overviewMs = sinceMs(start);
-    await shown(page, '#ov-findings-h', timeout, 'Integrity findings (');
-    const findingsMs = sinceMs(start);
+    const headerMs = (await shownAt(page, HEADER, timeout)) - start;
+    const overviewMs = (await shownAt(page, OVERVIEW, timeout)) - start;
+    const findingsMs = (await shownAt(page, FINDINGS[0], timeout, FINDINGS[1])) - start;
 
-    const stepsStart = performance.now();
-    await page.evaluate((hash) => (window.location.hash = hash), `#/run/${target.runId}/steps`);
-    await shown(page, '.step-row:not(.step-placeholder)', timeout);
-    const stepsFirstRowsMs = sinceMs(stepsStart);
-    const stepsEndRowsMs = await timeToEnd(page, '.step-list-rows', '.step-row:not(.step-placeholder)', target.lastStepPath, timeout);
-
-    const eventsStart = performance.now();
-    await page.evaluate((hash) => (window.location.hash = hash), `#/run/${target.runId}/events`);
-    await shown(page, '.ev-row:not(.ev-placeholder)', timeout);
-    const eventsFirstRowsMs = sinceMs(eventsStart);
-    const eventsEndRowsMs = await timeToEnd(page, '.ev-virtual', '.ev-row:not(.ev-placeholder)', target.lastSequence.toString(), timeout);
+    const stepRow = '.step-row:not(.step-placeholder)';
+    const stepsFirstRowsMs = await timeToTab(page, target.runId, 'steps', stepRow, timeout);
+    const stepsEndRowsMs = await timeToEnd(page, '.step-list-rows', stepRow, target.lastStepPath, timeout);
+    const eventRow = '.ev-row:not(.ev-placeholder)';
+    const eventsFirstRowsMs = await timeToTab(page, target.runId, 'events', eventRow, timeout);
+    const eventsEndRowsMs = await timeToEnd(page, '.ev-virtual', eventRow, target.lastSequence.toString(), timeout);
 
     // Let the server finish what the page asked and collect its garbage before reading its memory.
     await page.waitForTimeout(3000);

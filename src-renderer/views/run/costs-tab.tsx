@@ -4,15 +4,15 @@
  * Unpriced calls are never drawn as zero: they are hatched, labelled n/a and counted. The
  * charts' data is aggregated in main (`run.costs`); report rows come by window.
  */
+import { Suspense } from 'react';
 import { runItemKey } from '../../../shared/run/run-key';
 import { api } from '../../api';
 import { useRunFetch } from '../../stores/use-run-fetch';
 import { HatchDefs } from '../costs/chart-frame';
-import { CumulativeChart } from '../costs/cumulative-chart';
+import { CumulativeChart, StepCostChart, StepTokensChart } from '../costs/lazy-charts';
 import { ModelCosts } from '../costs/model-costs';
 import { PriceTableNote } from '../costs/price-table-note';
 import { ReportTable } from '../costs/report-table';
-import { StepCostChart, StepTokensChart } from '../costs/step-charts';
 import type { TabProps } from './tab-props';
 import '../costs/costs.css';
 
@@ -53,17 +53,19 @@ export function CostsTab({ detail }: TabProps) {
           <p className="loading" role="status">Adding up {totalCalls.toLocaleString('en-US')} model calls…</p>
         ) : (
           <>
-            <StepCostChart data={model.stepCosts} total={model.stepsWithCalls} excludedCalls={model.unpricedStepCalls} />
-            <CumulativeChart
-              points={model.points}
-              unpricedCalls={model.unpricedCalls}
-              calls={model.firstCalls}
-              callCount={model.callCount}
-              missingCalls={Math.max(0, totalCalls - model.callCount)}
-              startMs={timeOf(detail.firstRecordedAt)}
-              endMs={timeOf(detail.lastRecordedAt)}
-            />
-            <StepTokensChart data={model.stepTokens} total={model.stepsWithCalls} />
+            <Suspense fallback={<p className="loading" role="status">Loading the charts…</p>}>
+              <StepCostChart data={model.stepCosts} total={model.stepsWithCalls} excludedCalls={model.unpricedStepCalls} />
+              <CumulativeChart
+                points={model.points}
+                unpricedCalls={model.unpricedCalls}
+                calls={model.firstCalls}
+                callCount={model.callCount}
+                missingCalls={Math.max(0, totalCalls - model.callCount)}
+                startMs={timeOf(detail.firstRecordedAt)}
+                endMs={timeOf(detail.lastRecordedAt)}
+              />
+              <StepTokensChart data={model.stepTokens} total={model.stepsWithCalls} />
+            </Suspense>
             <ModelCosts models={model.models} />
           </>
         )}
