@@ -76,8 +76,9 @@ export function startFoldChecksThread(job: FoldChecksJob, options: ChecksThreadO
   let worker: Worker;
   try {
     const workerData: ChecksThreadData = { job, port: port2, flag };
-    // No execArgv: a preload or profiler flag of the process is not the checks' business.
-    worker = new Worker(threadCode(script), { eval: true, workerData, transferList: [port2], execArgv: [] });
+    // Not the process's execArgv (a preload or profiler flag is not the checks' business), and no
+    // warnings: node:sqlite's ExperimentalWarning, once per thread, would print a second time.
+    worker = new Worker(threadCode(script), { eval: true, workerData, transferList: [port2], execArgv: ['--no-warnings'] });
   } catch {
     port1.close();
     return null;
