@@ -6,6 +6,7 @@
  * with `receiveMessageOnPort`; no event loop turns in between.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { appRoot, unpackedPath } from '../app-paths';
@@ -66,11 +67,14 @@ function canWait(): boolean {
   }
 }
 
-/** Start `job` on a thread; null when no thread can be started (no script, no threads, no waiting here): the fold then reads without one. */
+/**
+ * Start `job` on a thread; null when no thread can be started (no script, no threads, no waiting
+ * here) or there is no second core for it (it would only slow the fold): the fold then reads without one.
+ */
 export function startFoldChecksThread(job: FoldChecksJob, options: ChecksThreadOptions = {}): FoldChecks | null {
   const script = options.script === undefined ? checksScript() : { path: options.script, preamble: '' };
   const timeoutMs = options.timeoutMs ?? CHECKS_TIMEOUT_MS;
-  if (script === null || !canWait()) return null;
+  if (script === null || availableParallelism() < 2 || !canWait()) return null;
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
   let worker: Worker;

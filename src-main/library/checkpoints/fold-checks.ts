@@ -38,20 +38,22 @@ export function foldChecks(job: FoldChecksJob): FoldChecksAnswer {
 function checksOn(reader: DataDirReader, job: FoldChecksJob): FoldChecksAnswer {
   // Only the snapshot recipe reads events.db in place; a private copy would copy the database a second time.
   if (reader.recipe !== 'snapshot' || reader.checkLeftOut === undefined) return { ok: false, reason: `the data dir is read as ${reader.recipe ?? reader.format}` };
-  const check = reader.checkLeftOut(job.runId, job.after, job.upto ?? undefined, { types: job.types });
+  const every = job.keysEvery;
+  const ranges = (through: number) => (every === null ? [] : keyRanges(job.after, through, every));
+  const check = reader.checkLeftOut(job.runId, job.after, job.upto ?? undefined, { types: job.types }, every === null ? undefined : ranges);
   if (!check.ok) return { ok: false, reason: check.error.message };
   const { through, misfit } = check.value;
   const digests: [number, string][] = [];
   const keys: [number, number, string][] = [];
-  if (through !== null && misfit === null && job.keysEvery !== null) {
+  if (through !== null && misfit === null && every !== null) {
+    if (check.value.keys.length !== ranges(through).length) return { ok: false, reason: 'the keys of the slices were not read' };
     // Digests, not keys, cross back where they can: ~60 bytes of keys per row (12 MB at 200,000 rows) against 64 per slice.
     let digest = '';
-    for (const [after, upto] of keyRanges(job.after, through, job.keysEvery)) {
-      const text = reader.readEventKeys(job.runId, after, upto);
-      if (text === null) return { ok: false, reason: `the keys of ${after + 1}..${upto} cannot be read` };
-      if (job.after === 0 && upto % job.keysEvery === 0) digests.push([upto, (digest = chainDigest(digest, text))]);
+    ranges(through).forEach(([after, upto], i) => {
+      const text = check.value.keys[i];
+      if (job.after === 0 && upto % every === 0) digests.push([upto, (digest = chainDigest(digest, text))]);
       else keys.push([after, upto, text]);
-    }
+    });
   }
   return { ok: true, through, misfit, digests, keys };
 }

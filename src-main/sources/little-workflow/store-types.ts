@@ -48,9 +48,13 @@ export type SparseRead = EventRead | SparseMark;
  * range is proven to hold exactly the rows after + 1 .. through (else null); `misfit`, the first
  * sequence of a row the sparse read would select that a read of the needed types alone leaves
  * out (a payload of an unread type that is not a valid JSON object; null: none, or not looked
- * for because the range is unproven).
+ * for because the range is unproven); `keys`, with key ranges and no misfit, each range's keys
+ * as `readEventKeys` gives them.
  */
-export type LeftOutCheck = { through: number | null; misfit: number | null };
+export type LeftOutCheck = { through: number | null; misfit: number | null; keys: string[] };
+
+/** The ranges (after, upto] a caller wants keys of, given where the proven range ends; they must cut (after, through] in order. */
+export type KeyRanges = (through: number) => [number, number][];
 
 /** Discovery result for a chosen root. */
 export type Discovery = {
@@ -90,8 +94,11 @@ export interface DataDirReader {
    * others comes from `checkLeftOut`, on another connection. Optional, like readEventsSparse.
    */
   readEventsOfTypes?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<EventRead>;
-  /** The other half: the sequence proof and the first misfit row of the range (see LeftOutCheck). */
-  checkLeftOut?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Result<LeftOutCheck>;
+  /**
+   * The other half: the sequence proof and the first misfit row of the range, and with
+   * `keyRanges` their keys, read in the same pass over the rows (see LeftOutCheck).
+   */
+  checkLeftOut?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds, keyRanges?: KeyRanges): Result<LeftOutCheck>;
   /**
    * The run's highest sequence when the unique (run_id, sequence) index gives it without a scan,
    * else null (no such index, no row, not a number): how many rows a read may cross, cheaply.
