@@ -6,6 +6,7 @@
  * than nesting inside it.
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { appended } from '../../math/appended';
 import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { field, numberField, stringField } from '../payload-fields';
 import type { ExecuteStepItem } from './harness-types';
@@ -39,7 +40,7 @@ export class ExecuteStepTracker {
       item = this.create(event, lane, sessionId);
     } else {
       item = this.itemToChange(openId);
-      item.sequences.push(event.sequence);
+      item.sequences = appended(item.sequences, event.sequence);
       this.openSteps().delete(lane);
     }
     item.status = 'succeeded';

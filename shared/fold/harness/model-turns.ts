@@ -7,6 +7,7 @@
  * lane, like little-harness `durability.ts` does (`legacy-turn:<n>`).
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { appended } from '../../math/appended';
 import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { arrayField, field, numberField, objectField, stringField } from '../payload-fields';
 import type { ModelTurn } from './harness-types';
@@ -37,8 +38,8 @@ export class ModelTurnTracker {
     if (existing !== undefined && this.turns[existing].calledSequence !== undefined) {
       // The harness never writes a second `called` for one callId; keep the first, note the rest.
       const turn = this.turnToChange(existing);
-      turn.duplicateCalledSequences.push(event.sequence);
-      turn.sequences.push(event.sequence);
+      turn.duplicateCalledSequences = appended(turn.duplicateCalledSequences, event.sequence);
+      turn.sequences = appended(turn.sequences, event.sequence);
       return turn;
     }
     const turn = existing === undefined ? this.create(callId, lane, sessionId) : this.turnToChange(existing);
@@ -49,7 +50,7 @@ export class ModelTurnTracker {
     if (keepRequest) turn.request = field(payload, 'request');
     turn.occurrenceId ??= event.occurrenceId;
     turn.sessionId = sessionId;
-    turn.sequences.push(event.sequence);
+    turn.sequences = appended(turn.sequences, event.sequence);
     const turnKey = `${lane}${SEP}${turn.turn ?? 1}`;
     if (callId === undefined) this.legacyTurns().set(turnKey, turn.id);
     this.latestTurns().set(turnKey, turn.id);
@@ -60,7 +61,7 @@ export class ModelTurnTracker {
   responded(event: EventEnvelope, lane: string, sessionId: number | undefined): ModelTurn {
     const turn = this.terminalTarget(event, lane, sessionId);
     const payload = event.payload;
-    turn.sequences.push(event.sequence);
+    turn.sequences = appended(turn.sequences, event.sequence);
     if (turn.respondedSequence !== undefined) return turn;
     // Stored as the view resolves it (harness-view.ts resolveTurn), so a view shares the turn instead of copying it.
     turn.status = 'responded';
@@ -96,7 +97,7 @@ export class ModelTurnTracker {
       willRetry: typeof willRetry === 'boolean' ? willRetry : undefined,
       durationMs: numberField(payload, 'durationMs'),
     });
-    turn.sequences.push(event.sequence);
+    turn.sequences = appended(turn.sequences, event.sequence);
     if (turn.respondedSequence === undefined) {
       turn.completedAfterResume = isLaterSession(turn.sessionId, sessionId);
       // As the view resolves it: failed unless it retries (an unfinished turn's session decides in-flight or orphaned there).
@@ -134,7 +135,8 @@ export class ModelTurnTracker {
 
   /** Note that tool call `callId` was requested by turn `turnId`. */
   linkToolCall(turnId: number, callId: number): void {
-    this.turnToChange(turnId).toolCallItemIds.push(callId);
+    const turn = this.turnToChange(turnId);
+    turn.toolCallItemIds = appended(turn.toolCallItemIds, callId);
   }
 
   // The turn `id`, the fork's own copy when it is a snapshot's.

@@ -8,6 +8,7 @@
  * innermost open session of a lane is the one an event belongs to.
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { appended } from '../../math/appended';
 import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { field, gapMs, objectField, stringField } from '../payload-fields';
 import type { HarnessSession, ResumeMarker } from './harness-types';
@@ -130,7 +131,7 @@ export class SessionTracker {
   /** `harness.session.completed` / `failed`: closes the innermost open session of the lane. */
   end(event: EventEnvelope, status: 'completed' | 'failed'): HarnessSession | undefined {
     const lane = laneOf(event.payload);
-    const id = this.openByLane.get(lane)?.length ? this.openOf(lane).pop() : undefined;
+    const id = this.openByLane.get(lane)?.length ? this.popOpen(lane) : undefined;
     if (id === undefined) {
       (this.unpaired = owned(this, this.unpaired, copyArray)).push(event.sequence);
       return undefined;
@@ -139,7 +140,7 @@ export class SessionTracker {
     session.status = status;
     session.endSequence = event.sequence;
     session.endedAt = event.recordedAt;
-    session.sequences.push(event.sequence);
+    session.sequences = appended(session.sequences, event.sequence);
     if (status === 'completed') {
       session.result = field(objectField(event.payload, 'output'), 'result');
       session.usage = field(event.payload, 'usage');
@@ -161,12 +162,30 @@ export class SessionTracker {
 
   /** Note item `id` of `list` under session `sessionId` (an item the session's lane just made). */
   listItem(sessionId: number, list: 'modelTurnIds' | 'toolCallIds' | 'executeStepIds', id: number): void {
-    this.sessionToChange(sessionId)[list].push(id);
+    const session = this.sessionToChange(sessionId);
+    session[list] = appended(session[list], id);
   }
 
   private removeOpen(lane: string, id: number): void {
     const index = this.openByLane.get(lane)?.lastIndexOf(id) ?? -1;
-    if (index >= 0) this.openOf(lane).splice(index, 1);
+    if (index < 0) return;
+    const open = this.openOf(lane);
+    open.splice(index, 1);
+    this.dropIfClosed(lane, open);
+  }
+
+  // The innermost open session of `lane`, no longer open.
+  private popOpen(lane: string): number | undefined {
+    const open = this.openOf(lane);
+    const id = open.pop();
+    this.dropIfClosed(lane, open);
+    return id;
+  }
+
+  // A lane with no open session keeps no list: one per step path of a 22,000-step run otherwise,
+  // each with room for 17 (sessionFor reads a missing lane as one with none open).
+  private dropIfClosed(lane: string, open: number[]): void {
+    if (open.length === 0) this.openByLane.delete(lane);
   }
 
   // The session `id`, the fork's own copy when it is a snapshot's.

@@ -6,6 +6,7 @@
  * pairing is by id. Legacy events without a callId pair by (lane, tool, callIndex, turn).
  */
 import type { EventEnvelope } from '../../events/envelope';
+import { appended } from '../../math/appended';
 import { copyArray, copyMap, made, owned } from '../copy-on-write';
 import { field, numberField, stringField } from '../payload-fields';
 import type { SubRunLink, SubRunVia, ToolCallItem } from './harness-types';
@@ -36,7 +37,7 @@ export class ToolCallTracker {
     const callId = stringField(payload, 'callId');
     const existingId = callId === undefined ? undefined : this.byCallId.get(callId);
     const call = existingId === undefined ? this.create(callId, lane, sessionId) : this.callToChange(existingId);
-    call.sequences.push(event.sequence);
+    call.sequences = appended(call.sequences, event.sequence);
     if (call.startedSequence !== undefined) return call;
     call.startedSequence = event.sequence;
     call.startedAt = event.recordedAt;
@@ -76,7 +77,7 @@ export class ToolCallTracker {
     } else {
       call = this.callToChange(id);
     }
-    call.sequences.push(event.sequence);
+    call.sequences = appended(call.sequences, event.sequence);
     if (call.endSequence !== undefined) return call;
     call.endSequence = event.sequence;
     call.endedAt = event.recordedAt;
