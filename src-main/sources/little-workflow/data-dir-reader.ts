@@ -12,7 +12,8 @@ import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
 import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
-import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
+import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
+import { canPage, runRows } from './paged-rows';
 import { sqliteDiagnostic } from './sqlite-errors';
 import type { DataDirReader, EventRead, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
@@ -137,14 +138,15 @@ class SqliteDataDirReader implements DataDirReader {
     // One connection for the proof, the rows and whatever the caller reads before the end mark;
     // the schema it was checked with says whether sequences need counting.
     const unique = () => this.uniqueSequences;
+    const paged = (connection: SqliteConnection) => this.canPage(connection, runId);
     return this.guardedRead(runId, function* (connection) {
       const proof = connection.prepare(sequenceProofSql(range, unique())).get(afterSequence + 1, ...params);
       if (proof?.whole !== 1) {
-        for (const row of connection.prepare(whole).iterateArrays(...params)) yield decodeEventRow(runId, row);
+        for (const row of runRows(connection, whole, params, paged(connection))) yield decodeEventRow(runId, row);
         return;
       }
       yield { mark: 'proven', through: Number(proof.through) };
-      for (const row of connection.prepare(sparse).iterateArrays(...params)) yield decodeEventRow(runId, row);
+      for (const row of runRows(connection, sparse, params, paged(connection))) yield decodeEventRow(runId, row);
       yield { mark: 'end' };
     });
   }
@@ -182,9 +184,15 @@ class SqliteDataDirReader implements DataDirReader {
 
   /** A lazy generator: rows are decoded one at a time as the caller pulls them. */
   private streamEvents(sql: string, params: (string | number)[], runId: string): Generator<EventRead> {
+    const paged = (connection: SqliteConnection) => this.canPage(connection, runId);
     return this.guardedRead(runId, function* (connection) {
-      for (const row of connection.prepare(sql).iterateArrays(...params)) yield decodeEventRow(runId, row);
+      for (const row of runRows(connection, sql, params, paged(connection))) yield decodeEventRow(runId, row);
     });
+  }
+
+  /** Whether a read of `runId`'s rows on `connection` (this reader's: a frozen snapshot or copy) may go page by page (paged-rows.ts). */
+  private canPage(connection: SqliteConnection, runId: string): boolean {
+    return canPage(connection, runId, this.uniqueSequences);
   }
 
   /** Rows as objects (the model-call read, which selects `run_id` too). */
