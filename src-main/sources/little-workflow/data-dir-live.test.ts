@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
+import { PAGE_ROWS } from './paged-rows';
 import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import type { EventRead } from './store-types';
 import { hashTree, startWriter, writeClosedDataDir } from '../../../test/support/store-test-fixtures';
@@ -62,7 +63,7 @@ describe('a reader sees commits made by another process after it opened', () => 
 });
 
 describe('streaming', () => {
-  it('iterates a 100k-event run lazily, one row per pull, without building an array', async () => {
+  it('iterates a 100k-event run lazily, at most a page of rows ahead, without building an array', async () => {
     const dir = newDataDir();
     const writer = await startWriter(dir);
     await writer.append([{ runId: 'run_big', type: 'StepScheduled', payload: { stepPath: 'a' }, repeat: 100_000 }]);
@@ -93,6 +94,11 @@ describe('streaming', () => {
                   yield row;
                 }
               },
+              allArrays(...params) {
+                const rows = statement.allArrays(...params);
+                pulled += rows.length;
+                return rows;
+              },
             };
           },
         };
@@ -106,7 +112,12 @@ describe('streaming', () => {
     pulled = 0;
     const first = iterator.next();
     expect(first.value).toMatchObject({ ok: true, event: { sequence: 1 } });
-    expect(pulled).toBe(1);
+    // A cleanly closed log with little-workflow's primary key is read a page at a time (paged-rows.ts).
+    expect(pulled).toBe(PAGE_ROWS);
+    for (let i = 1; i < PAGE_ROWS; i += 1) iterator.next();
+    expect(pulled).toBe(PAGE_ROWS);
+    expect(iterator.next().value).toMatchObject({ ok: true, event: { sequence: PAGE_ROWS + 1 } });
+    expect(pulled).toBe(2 * PAGE_ROWS);
     iterator.return?.(undefined);
     let count = 0;
     let last = 0;

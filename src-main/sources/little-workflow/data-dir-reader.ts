@@ -12,7 +12,8 @@ import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
 import { hasUniqueSequences, misfitRow, payloadColumns, readType, sequenceProofSql, unreadObject } from './unread-rows';
-import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
+import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
+import { canPage, runRows } from './paged-rows';
 import { sqliteDiagnostic } from './sqlite-errors';
 import type { DataDirReader, EventRead, KeyRanges, LeftOutCheck, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
@@ -135,15 +136,16 @@ class SqliteDataDirReader implements DataDirReader {
     // Every payload read: no row is left out, but the proof still lets the caller take the rows' keys from SQLite.
     const sparse = types === null ? whole : `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ?${range} AND NOT (${unreadObject(types)}) ORDER BY sequence ASC`;
     // One connection for the proof, the rows and whatever the caller reads before the end mark.
-    const prove = (connection: OpenedEventDb['connection']) => this.proveSequences(connection, range, afterSequence, params);
+    const prove = (connection: SqliteConnection) => this.proveSequences(connection, range, afterSequence, params);
+    const paged = (connection: SqliteConnection) => this.canPage(connection, runId);
     return this.guardedRead(runId, function* (connection) {
       const through = prove(connection);
       if (through === null) {
-        for (const row of connection.prepare(whole).iterateArrays(...params)) yield decodeEventRow(runId, row);
+        for (const row of runRows(connection, whole, params, paged(connection))) yield decodeEventRow(runId, row);
         return;
       }
       yield { mark: 'proven', through };
-      for (const row of connection.prepare(sparse).iterateArrays(...params)) yield decodeEventRow(runId, row);
+      for (const row of runRows(connection, sparse, params, paged(connection))) yield decodeEventRow(runId, row);
       yield { mark: 'end' };
     });
   }
@@ -228,7 +230,7 @@ class SqliteDataDirReader implements DataDirReader {
    * exactly afterSequence + 1 .. it (sequenceProofSql), else null; the schema the connection was
    * checked with says whether sequences need counting. `params`: the run, after and upto.
    */
-  private proveSequences(connection: OpenedEventDb['connection'], range: string, afterSequence: number, params: (string | number)[]): number | null {
+  private proveSequences(connection: SqliteConnection, range: string, afterSequence: number, params: (string | number)[]): number | null {
     const proof = connection.prepare(sequenceProofSql(range, this.uniqueSequences)).get(afterSequence + 1, ...params);
     return proof?.whole === 1 ? Number(proof.through) : null;
   }
@@ -241,9 +243,15 @@ class SqliteDataDirReader implements DataDirReader {
 
   /** A lazy generator: rows are decoded one at a time as the caller pulls them. */
   private streamEvents(sql: string, params: (string | number)[], runId: string): Generator<EventRead> {
+    const paged = (connection: SqliteConnection) => this.canPage(connection, runId);
     return this.guardedRead(runId, function* (connection) {
-      for (const row of connection.prepare(sql).iterateArrays(...params)) yield decodeEventRow(runId, row);
+      for (const row of runRows(connection, sql, params, paged(connection))) yield decodeEventRow(runId, row);
     });
+  }
+
+  /** Whether a read of `runId`'s rows on `connection` (this reader's: a frozen snapshot or copy) may go page by page (paged-rows.ts). */
+  private canPage(connection: SqliteConnection, runId: string): boolean {
+    return canPage(connection, runId, this.uniqueSequences);
   }
 
   /** Rows as objects (the model-call read, which selects `run_id` too). */

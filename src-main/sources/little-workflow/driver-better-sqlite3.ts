@@ -25,6 +25,7 @@ if (process.env.SQLITE_USE_URI === undefined) process.env.SQLITE_USE_URI = '1';
 type BetterStatement = {
   raw(toggle: boolean): BetterStatement;
   iterate(...params: SqliteParam[]): IterableIterator<unknown>;
+  all(...params: SqliteParam[]): unknown[];
   get(...params: SqliteParam[]): unknown;
 };
 type BetterDatabase = {
@@ -124,6 +125,7 @@ function wrap(db: BetterDatabase): SqliteConnection {
         // raw() switches what the statement returns; each call sets the shape it wants.
         iterate: (...params) => statement.raw(false).iterate(...params) as IterableIterator<SqliteRow>,
         iterateArrays: (...params) => statement.raw(true).iterate(...params) as IterableIterator<unknown[]>,
+        allArrays: (...params) => statement.raw(true).all(...params) as unknown[][],
         get: (...params) => statement.raw(false).get(...params) as SqliteRow | undefined,
       };
     },

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import { ENGINE, eventsDb as db, expectNoBetterSqlite3, loadedNodeSqlite, newDataDir, nodeSqlite as driver, openWithNodeSqlite as open, scratchRoot } from '../../../test/support/node-sqlite-test-support';
 import type { OpenMode } from './sqlite-driver';
+import { canPage, runRows } from './paged-rows';
 import { inPrivateTmpdir } from '../../../test/support/scratch';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
 
@@ -105,6 +106,21 @@ describe('node:sqlite adapter (Node >= 22.13 only: run by vitest.node22.config.m
     copyFileSync(db(crashed), db(dir));
     copyFileSync(`${db(crashed)}-wal`, `${db(dir)}-wal`);
     expect(readAllUnchanged(dir)).toBe('private-copy');
+  });
+
+  it('a run read a page at a time (allArrays) equals the row-by-row read, at every page size', async () => {
+    const dir = newDataDir();
+    await writeClosedDataDir(dir, [...EVENTS, ...sampleRun(RUN_A), ...sampleRun(RUN_A)], ENGINE);
+    const connection = driver().open(db(dir), 'snapshot');
+    try {
+      expect(canPage(connection, RUN_A, true)).toBe(true);
+      const sql = 'SELECT sequence, event_id, type, payload FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence ASC';
+      const expected = [...connection.prepare(sql).iterateArrays(RUN_A, 0)];
+      expect(expected.map((row) => row[0])).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      for (const size of [1, 5, 12, 2000]) expect([...runRows(connection, sql, [RUN_A, 0], true, size)]).toEqual(expected);
+    } finally {
+      connection.close();
+    }
   });
 
   it('paths with space, #, ?, % and ü survive the file: URIs (readonly_shm=1 and immutable=1)', async () => {

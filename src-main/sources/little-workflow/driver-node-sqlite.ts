@@ -13,6 +13,7 @@ type NodeStatement = {
   /** Node >= 22.16 / 23.11: rows as arrays. */
   setReturnArrays?(enabled: boolean): void;
   get(...params: SqliteParam[]): unknown;
+  all(...params: SqliteParam[]): unknown[];
 };
 type NodeDatabase = {
   prepare(sql: string): NodeStatement;
@@ -90,6 +91,11 @@ function wrap(db: NodeDatabase): SqliteConnection {
           if (statement.setReturnArrays === undefined) return valuesOf(statement.iterate!(...params) as IterableIterator<SqliteRow>);
           statement.setReturnArrays(true);
           return statement.iterate!(...params) as IterableIterator<unknown[]>;
+        },
+        allArrays: (...params) => {
+          if (statement.setReturnArrays === undefined) return (statement.all(...params) as SqliteRow[]).map((row) => Object.values(row));
+          statement.setReturnArrays(true);
+          return statement.all(...params) as unknown[][];
         },
         get: (...params) => {
           statement.setReturnArrays?.(false);

@@ -23,6 +23,8 @@ export interface SqliteStatement {
   iterate(...params: SqliteParam[]): IterableIterator<SqliteRow>;
   /** The same rows as arrays of column values in SELECT order: no object per row (the event log's hot loop). */
   iterateArrays(...params: SqliteParam[]): IterableIterator<unknown[]>;
+  /** Every row at once, as arrays (a page of a read: one call into the driver per page, not per row). */
+  allArrays(...params: SqliteParam[]): unknown[][];
   /** The first row, or undefined. */
   get(...params: SqliteParam[]): SqliteRow | undefined;
 }
