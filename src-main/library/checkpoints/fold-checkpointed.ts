@@ -14,6 +14,7 @@ import { drainInSlices } from '../../sources/little-workflow/in-slices';
 import type { SparseRead } from '../../sources/little-workflow/store-types';
 import type { CheckpointKey, ResumeProof, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
+import { keyRanges } from './fold-checks';
 import { FoldSnapshots, snapshotBytes } from './fold-snapshots';
 import { HotFolds, type FoldPosition } from './hot-folds';
 import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
@@ -288,7 +289,8 @@ class CheckpointingFold {
     this.keysLater = false;
     const { reader } = this.request;
     if (databaseState(reader.path) !== this.state) this.stopVouching();
-    for (let boundary = this.keysThrough - (this.keysThrough % this.every) + this.every; this.vouching && boundary <= this.lastSequence; boundary += this.every) this.chainSlice(boundary);
+    // The whole slices of the ranges the checks read keys of too (one definition: keyRanges).
+    for (const [, upto] of keyRanges(this.keysThrough, this.lastSequence, this.every)) if (this.vouching && upto % this.every === 0) this.chainSlice(upto);
     if (this.vouching) this.readSliceKeys(this.lastSequence);
     if (this.vouching && databaseState(reader.path) !== this.state) this.stopVouching();
     return this.vouching;

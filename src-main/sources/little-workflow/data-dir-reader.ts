@@ -13,7 +13,7 @@ import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb,
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
 import { hasUniqueSequences, misfitRow, payloadColumns, readType, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
-import { canPage, runRows } from './paged-rows';
+import { canPage, endSequence, runRows } from './paged-rows';
 import { sqliteDiagnostic } from './sqlite-errors';
 import type { DataDirReader, EventRead, KeyRanges, LeftOutCheck, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
@@ -193,8 +193,7 @@ class SqliteDataDirReader implements DataDirReader {
     // Without the index, max() scans the table: not worth it for an estimate.
     if (!db.ok || !this.uniqueSequences) return null;
     try {
-      const last = db.value.connection.prepare('SELECT max(sequence) AS last FROM events WHERE run_id = ?').get(runId)?.last;
-      return typeof last === 'number' && Number.isSafeInteger(last) ? last : null;
+      return endSequence(db.value.connection, runId, 'max');
     } catch {
       return null;
     }

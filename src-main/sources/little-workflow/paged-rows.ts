@@ -21,11 +21,17 @@ export const PAGE_ROWS = 2000;
 
 /** Whether the rows of `runId` can be read in pages over `connection` (see above). */
 export function canPage(connection: SqliteConnection, runId: string, uniqueSequences: boolean): boolean {
-  if (!uniqueSequences) return false;
-  // Two lookups in the (run_id, sequence) index: a lone min() or max() reads one end of it.
-  const low = connection.prepare('SELECT min(sequence) AS s FROM events WHERE run_id = ?').get(runId)?.s;
-  const high = connection.prepare('SELECT max(sequence) AS s FROM events WHERE run_id = ?').get(runId)?.s;
-  return Number.isSafeInteger(low) && Number.isSafeInteger(high);
+  return uniqueSequences && endSequence(connection, runId, 'min') !== null && endSequence(connection, runId, 'max') !== null;
+}
+
+/**
+ * The run's lowest or highest sequence when it is a safe integer, else null. One lookup in the
+ * (run_id, sequence) index (a lone min() or max() reads one end of it); without that index it
+ * scans the table, so callers ask only where sequences are unique.
+ */
+export function endSequence(connection: SqliteConnection, runId: string, end: 'min' | 'max'): number | null {
+  const value = connection.prepare(`SELECT ${end}(sequence) AS s FROM events WHERE run_id = ?`).get(runId)?.s;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 }
 
 /**
