@@ -3,6 +3,7 @@ import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { loadLibrary } from '../src-main/library/load-library';
 import { createRunDetailPool, type RunDetailPool } from '../src-main/workers/run-detail-pool';
 import { fixtureRun } from './support/fixture-manifest';
+import { modelDetail } from '../shared/run/run-model';
 
 // A run's build comes in stages from the worker thread: the head (the overview) first, then the
 // lists, then the integrity findings. A worker a build left with a big heap ends once idle, and
@@ -34,7 +35,7 @@ describe('staged run builds in the worker', () => {
       const findings = built.value.findings!.then((r) => (order.push('findings'), r));
       const [l, f] = await Promise.all([lists, findings]);
       expect(order).toEqual(['head', 'lists', 'findings']);
-      expect(built.value.head.steps.count).toBe(l.ok ? l.value.detail.steps.length : -1);
+      expect(built.value.head.steps.count).toBe(l.ok ? modelDetail(l.value).steps.length : -1);
       expect(built.value.head).not.toHaveProperty('timeline');
       expect(f.ok && f.value.map((d) => d.code)).toContain('sequence-gap');
     });
@@ -77,7 +78,7 @@ describe('staged run builds in the worker', () => {
     expect(!lists.ok && lists.error.code).toBe('cancelled');
     expect(!findings.ok && findings.error.code).toBe('cancelled');
     const [laterLists, laterFindings] = await Promise.all([second.value.lists, second.value.findings!]);
-    expect(laterLists.ok && laterLists.value.detail.ref.at).toBe(last - 1);
+    expect(laterLists.ok && modelDetail(laterLists.value).ref.at).toBe(last - 1);
     expect(laterFindings.ok).toBe(true);
     // Another run's move, or the run as it is now, cancels nothing.
     const now = await pool.detail(run.dir, run.runId, context);

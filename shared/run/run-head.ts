@@ -75,9 +75,9 @@ export function headOfDetail(detail: RunDetail): RunHeadCore {
   return runHead(core, steps, harness, detailItems(harness), core.report?.steps.length ?? 0);
 }
 
-/** The timeline without its rows: axis, breaks, resumes and how many rows come by window. */
-export function timelineHead(timeline: TimelineModel): TimelineHead {
-  const { rows, ...rest } = timeline;
+/** The timeline without its rows: axis, breaks, resumes and how many rows come by window (`rows`: its rows, or their ids). */
+export function timelineHead(timeline: TimelineModel, rows: ReadonlyArray<{ id: string }> = timeline.rows): TimelineHead {
+  const { rows: _rows, ...rest } = timeline;
   return { ...rest, rowCount: rows.length, hasLoopEvents: rows.some((r) => r.id === 'loopctl:events') };
 }
 

@@ -2,7 +2,9 @@
  * One run's detail kept in main, served to the run view in pieces: a small head, windows of
  * the long lists, single items by address, and the cost charts' aggregate. The expensive parts
  * (turn rows, priced calls) are prepared beside the detail in the worker
- * ({@link prepareRunModel}); what happens per request here is slicing and O(n) filtering.
+ * ({@link prepareRunModel}); what happens per request here is slicing and O(n) filtering over
+ * the lists' keys. The long lists are read through `ModelLists` (./model-lists.ts): the
+ * worker's arrive packed and only the windows asked for are unpacked.
  */
 import { ok, type Diagnostic, type Result } from '../diagnostics';
 import type { PriceTable } from '../pricing/price-table-types';
@@ -23,9 +25,10 @@ import type {
   TimelineFold,
   TimelineHead,
 } from './run-head-types';
-import { detailItems, harnessRefs, headOfDetail, planRefs as namedByPlan, timelineHead } from './run-head';
+import { harnessRefs, headOfDetail, planRefs as namedByPlan, timelineHead, type LiteItems } from './run-head';
 import { buildTurnRows, showsItem, type TurnRow } from './turn-rows';
 import { visibleRows } from '../timeline/visible-rows';
+import { listedDetail, wholeDetail, type ItemList, type ListedDetail, type RowKey } from './model-lists';
 
 /** Calls listed under the cumulative chart. */
 export const CALL_TABLE_LIMIT = 200;
@@ -34,6 +37,13 @@ export const MAX_CUMULATIVE_POINTS = 500;
 
 /** A detail with what the worker derived from it. */
 export type RunModelData = { detail: RunDetail; turnRows: TurnRow[]; costs: CostsModel };
+/** The same, its detail read through its lists (the worker's lists, unpacked in main on demand). */
+export type ListedModelData = { listed: ListedDetail; turnRows: TurnRow[]; costs: CostsModel };
+
+/** The whole detail of either form (a listed one's lists unpacked whole). */
+export function modelDetail(data: RunModelData | ListedModelData): RunDetail {
+  return 'detail' in data ? data.detail : wholeDetail(data.listed);
+}
 
 /** Derive the turn rows and the cost aggregate (run in the worker: O(n log n) over every turn); prices from `table`. */
 export function prepareRunModel(detail: RunDetail, table: PriceTable, now: Date): RunModelData {
@@ -75,7 +85,8 @@ export function thinPoints(points: readonly CumulativePoint[], max: number): Cum
 
 /** Served views of one run's model. */
 export type RunModel = {
-  readonly detail: RunDetail;
+  /** The whole detail (exports): its lists are unpacked whole on each call, so nothing keeps it. */
+  detail(): RunDetail;
   head(): RunHead;
   /** The timeline's axis, breaks and row count (its rows come by window). */
   timeline(): TimelineHead;
@@ -86,6 +97,8 @@ export type RunModel = {
   planRefs(plan: ResumePlan | null): HarnessRefs;
   costs(): CostsModel;
   reportText(): string | null;
+  /** Why the run has no report (null when it has one). */
+  reportError(): string | null;
   /** The integrity findings once checked (the detail's `findings` are filled in then). */
   findings(): Promise<Diagnostic[]>;
 };
@@ -95,50 +108,57 @@ export type RunModel = {
  * the integrity check still running in the worker (absent: the detail has its findings).
  * `head`: the head the build sent first (absent: cut from the detail).
  */
-export function createRunModel(data: RunModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>, head?: RunHeadCore): RunModel {
-  const { detail, turnRows, costs } = data;
+export function createRunModel(data: RunModelData | ListedModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>, head?: RunHeadCore): RunModel {
+  const { turnRows, costs } = data;
+  const { shell, lists } = 'listed' in data ? data.listed : listedDetail(data.detail);
+  const { keys } = lists;
+  // A plain detail is whole already (its findings kept in step with the shell's).
+  const whole = (): RunDetail => ('detail' in data ? Object.assign(data.detail, { findings: shell.findings }) : wholeDetail({ shell, lists }));
   let checked = findings === undefined;
-  const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(detail.findings))).then((result) => {
+  const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(shell.findings))).then((result) => {
     // A failed check is itself a finding: the log was not verified.
-    detail.findings = result.ok ? result.value : [{ ...result.error, message: `The integrity check could not run: ${result.error.message}` }];
+    shell.findings = result.ok ? result.value : [{ ...result.error, message: `The integrity check could not run: ${result.error.message}` }];
     checked = true;
-    return detail.findings;
+    return shell.findings;
   });
-  const { harness } = detail;
-  const lite = detailItems(harness);
+  const lite: LiteItems = { session: (id) => lists.sessions.at(id), turn: (id) => lists.modelTurns.at(id), tool: (id) => lists.toolCalls.at(id) };
   let headCore: RunHeadCore | null = head ?? null;
   let timeline: TimelineHead | null = null;
   let stepIndex: Map<string, number> | null = null;
   const stepAt = (path: string) => {
-    stepIndex ??= new Map(detail.steps.map((s, i) => [s.stepPath, i]));
+    stepIndex ??= new Map(keys.stepPaths.map((p, i) => [p, i]));
     return stepIndex.get(path);
   };
+  const each = <T,>(list: ItemList<T>, indices: readonly number[]) => indices.map((i) => list.at(i)!);
 
   const refs = (sessions: Iterable<number>, turns: Iterable<number>, tools: Iterable<number>): HarnessRefs => harnessRefs(lite, sessions, turns, tools);
   const planRefs = (plan: ResumePlan | null): HarnessRefs => namedByPlan(lite, plan);
 
   return {
-    detail,
+    detail: whole,
     head() {
-      headCore ??= headOfDetail(detail);
-      return { ...headCore, build, findings: checked ? detail.findings : null };
+      headCore ??= headOfDetail(whole());
+      return { ...headCore, build, findings: checked ? shell.findings : null };
     },
-    timeline: () => (timeline ??= timelineHead(detail.timeline)),
+    timeline: () => (timeline ??= timelineHead(shell.timeline, keys.rows)),
     slice(spec) {
       const window = <T,>(list: readonly T[]) => list.slice(spec.from, spec.from + spec.count);
       const base = { section: spec.section, from: spec.from, build };
       switch (spec.section) {
         case 'steps': {
           const needle = spec.query?.trim().toLowerCase() ?? '';
-          const list = needle ? detail.steps.filter((s) => s.stepPath.toLowerCase().includes(needle)) : detail.steps;
-          const found = spec.find === undefined ? undefined : list.findIndex((s) => s.stepPath === spec.find);
-          return { ...base, total: list.length, items: window(list), ...(found === undefined ? {} : { found }) };
+          const paths = keys.stepPaths;
+          // Filtered, the list is the indices of the steps whose path holds the needle.
+          const matching = needle ? paths.flatMap((p, i) => (p.toLowerCase().includes(needle) ? [i] : [])) : null;
+          const total = matching?.length ?? paths.length;
+          const items = matching ? each(lists.steps, window(matching)) : lists.steps.slice(spec.from, spec.from + spec.count);
+          const found = spec.find === undefined ? undefined : matching ? matching.findIndex((i) => paths[i] === spec.find) : paths.indexOf(spec.find);
+          return { ...base, total, items, ...(found === undefined ? {} : { found }) };
         }
         case 'timeline': {
-          const shown = visibleRowIndices(detail, spec.fold);
-          const rows = detail.timeline.rows;
-          const found = spec.find === undefined ? undefined : shown.findIndex((i) => rows[i].stepPath === spec.find);
-          const items: Array<SliceItem['timeline']> = window(shown).map((index) => ({ index, row: rows[index] }));
+          const shown = visibleRowIndices(keys.rows, spec.fold);
+          const found = spec.find === undefined ? undefined : shown.findIndex((i) => keys.rows[i].stepPath === spec.find);
+          const items: Array<SliceItem['timeline']> = window(shown).map((index) => ({ index, row: lists.rows.at(index)! }));
           return { ...base, total: shown.length, items, ...(found === undefined ? {} : { found }) };
         }
         case 'turns': {
@@ -148,9 +168,9 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
           return { ...base, total: turnRows.length, items, refs: refs(ids.sessions, ids.turns, ids.tools), ...(found === undefined ? {} : { found }) };
         }
         case 'skipped':
-          return { ...base, total: detail.boundary?.resumePlan.stepsSkipped.length ?? 0, items: window(detail.boundary?.resumePlan.stepsSkipped ?? []) };
+          return { ...base, total: shell.boundary?.resumePlan.stepsSkipped.length ?? 0, items: window(shell.boundary?.resumePlan.stepsSkipped ?? []) };
         case 'report': {
-          const rows = detail.report ? (detail.report.unattributed ? [...detail.report.steps, detail.report.unattributed] : detail.report.steps) : [];
+          const rows = shell.report ? (shell.report.unattributed ? [...shell.report.steps, shell.report.unattributed] : shell.report.steps) : [];
           return { ...base, total: rows.length, items: window(rows) };
         }
         default: {
@@ -162,30 +182,32 @@ export function createRunModel(data: RunModelData, build = 0, findings?: Promise
     step(stepPath) {
       const index = stepAt(stepPath);
       if (index === undefined) return null;
-      return { step: detail.steps[index], sessions: harness.sessions.filter((s) => s.stepPath === stepPath) };
+      const sessions = keys.sessionStepPaths.flatMap((p, i) => (p === stepPath ? [i] : []));
+      return { step: lists.steps.at(index)!, sessions: each(lists.sessions, sessions) };
     },
     harness(selection) {
       if (selection.kind === 'session') {
-        const s = harness.sessions[selection.id];
+        const s = lists.sessions.at(selection.id);
         return s ? refs([s.id], s.modelTurnIds, s.toolCallIds) : null;
       }
       if (selection.kind === 'turn') {
-        const t = harness.modelTurns[selection.id];
+        const t = lists.modelTurns.at(selection.id);
         return t ? refs(t.sessionId === undefined ? [] : [t.sessionId], [t.id], t.toolCallItemIds) : null;
       }
-      const c = harness.toolCalls[selection.id];
+      const c = lists.toolCalls.at(selection.id);
       return c ? refs(c.sessionId === undefined ? [] : [c.sessionId], c.requestedByTurnId === undefined ? [] : [c.requestedByTurnId], [c.id]) : null;
     },
     planRefs,
     costs: () => costs,
-    reportText: () => (detail.report ? formatRunReportTable(detail.report) : null),
+    reportText: () => (shell.report ? formatRunReportTable(shell.report) : null),
+    reportError: () => shell.reportError,
     findings: () => checkedFindings,
   };
 }
 
 /** Indices of the timeline rows outside every folded group. */
-function visibleRowIndices(detail: RunDetail, fold: TimelineFold): number[] {
-  return visibleRows(detail.timeline.rows, { allCollapsed: fold.allCollapsed, ids: Object.fromEntries(fold.ids.map((id) => [id, true as const])) });
+function visibleRowIndices(rows: readonly RowKey[], fold: TimelineFold): number[] {
+  return visibleRows(rows, { allCollapsed: fold.allCollapsed, ids: Object.fromEntries(fold.ids.map((id) => [id, true as const])) });
 }
 
 function rowIds(rows: readonly TurnRow[]) {

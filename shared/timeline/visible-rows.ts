@@ -10,7 +10,7 @@ export function isFolded(fold: FoldState, row: Pick<TimelineRow, 'id' | 'descend
 }
 
 /** Indices of the rows outside every folded subtree. O(rows shown). */
-export function visibleRows(rows: readonly TimelineRow[], fold: FoldState): number[] {
+export function visibleRows(rows: ReadonlyArray<Pick<TimelineRow, 'id' | 'descendants'>>, fold: FoldState): number[] {
   const shown: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     shown.push(i);

@@ -203,7 +203,7 @@ export function createRunService(context: RunServiceContext) {
       if (!built.ok) return built;
       // Exports carry the findings: wait for the check.
       await built.value.findings();
-      return ok(built.value.detail);
+      return ok(built.value.detail());
     },
     findings: (ref: RunRef): Promise<Result<Diagnostic[]>> =>
       stageOf(ref, async (built) => {
@@ -239,7 +239,7 @@ export function createRunService(context: RunServiceContext) {
       then(await model(ref), (m) => orFail(m.harness(selection), () => diagnostic('item-not-found', `No ${selection.kind} ${selection.id} in run ${ref.runId}`, { runId: ref.runId }))),
     costs: async (ref: RunRef): Promise<Result<CostsModel>> => map(await model(ref), (m) => m.costs()),
     reportText: async (ref: RunRef): Promise<Result<string>> =>
-      then(await model(ref), (m) => orFail(m.reportText(), () => diagnostic('unsupported', `Run ${ref.runId} has no report: ${m.detail.reportError ?? 'it could not be built'}`, { runId: ref.runId }))),
+      then(await model(ref), (m) => orFail(m.reportText(), () => diagnostic('unsupported', `Run ${ref.runId} has no report: ${m.reportError() ?? 'it could not be built'}`, { runId: ref.runId }))),
     event: (ref: RunRef, sequence: number): Promise<Result<{ event: EventEnvelope | null; rawPayload: string | null }>> =>
       withSource(ref, (source) => source.event(ref.dataDir, ref.runId, sequence)),
     artifact: (ref: RunRef, artifactRef: string): Promise<Result<{ manifest: ArtifactManifest; payload: JsonPreview }>> =>

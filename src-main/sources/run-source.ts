@@ -20,7 +20,7 @@ import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
 import type { EventFilterSpec, EventRow, LockInfo, RunDetail } from '../../shared/run/run-detail-types';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
-import type { RunModelData } from '../../shared/run/run-model';
+import type { ListedModelData, RunModelData } from '../../shared/run/run-model';
 import type { ArtifactManifest } from './little-workflow/artifacts';
 import type { LockReader } from './little-workflow/lock-watch';
 import type { SqliteDriver } from './little-workflow/sqlite-driver';
@@ -59,7 +59,8 @@ export type LogComparer = (dataDir: string, runId: string, live: LiveRunSnapshot
  * lists (the detail with what is derived from it) when built, and the integrity findings last
  * (absent: the detail carries them).
  */
-export type DetailBuild = { head: RunHeadCore; lists: Promise<Result<RunModelData>>; findings?: Promise<Result<Diagnostic[]>> };
+/** The lists come whole (built in main's thread) or read through their lists (the worker's, unpacked on demand). */
+export type DetailBuild = { head: RunHeadCore; lists: Promise<Result<RunModelData | ListedModelData>>; findings?: Promise<Result<Diagnostic[]>> };
 
 /**
  * Context of a detail build besides the log: the run's row, its neighbours and the price table;

@@ -8,7 +8,8 @@ import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot, unpackedPath } from '../app-paths';
 import type { RunDetailContext } from '../library/run-detail';
-import type { RunModelData } from '../../shared/run/run-model';
+import type { ListedModelData, RunModelData } from '../../shared/run/run-model';
+import { unpackModelData } from './packed-lists';
 import type { LibrarySnapshot } from '../../shared/library';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -21,7 +22,7 @@ import type { DetailBuild } from '../sources/run-source';
 export type { DetailBuild } from '../sources/run-source';
 
 type Pending = (result: Result<RunWorkerResult>) => void;
-type PendingLists = (lists: Result<RunModelData>) => void;
+type PendingLists = (lists: Result<RunModelData | ListedModelData>) => void;
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 type PendingFindings = (findings: Result<Diagnostic[]>) => void;
@@ -116,7 +117,8 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
         pendingFindings.get(message.id)?.(message.findings);
         pendingFindings.delete(message.id);
       } else if ('lists' in message) {
-        pendingLists.get(message.id)?.(message.lists);
+        const lists = message.lists;
+        pendingLists.get(message.id)?.(lists.ok ? ok(unpackModelData(lists.value)) : lists);
         pendingLists.delete(message.id);
       } else {
         pending.get(message.id)?.(message.result);
@@ -172,7 +174,7 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
       return ok({ head: handled.result.value as RunHeadCore, lists, findings });
     }
     const id = nextId++;
-    const lists = new Promise<Result<RunModelData>>((resolve) => pendingLists.set(id, resolve));
+    const lists = new Promise<Result<RunModelData | ListedModelData>>((resolve) => pendingLists.set(id, resolve));
     const findings = new Promise<Result<Diagnostic[]>>((resolve) => pendingFindings.set(id, resolve));
     const result = await new Promise<Result<RunWorkerResult>>((resolve) => {
       pending.set(id, resolve);

@@ -28,6 +28,7 @@ import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
 import { primeSnapshots } from './prime-snapshots';
 import { settle, TravelMoves } from './travel-moves';
+import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
@@ -48,7 +49,7 @@ export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Di
  */
 export type RunWorkerResponse = { id: number; heapBytes: number } & (
   | { result: Result<RunWorkerResult> }
-  | { lists: Result<RunModelData> }
+  | { lists: Result<PackedModelData> }
   | { findings: Result<Diagnostic[]> }
 );
 
@@ -217,7 +218,10 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
     parentPort!.postMessage({ id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     return;
   }
-  parentPort!.postMessage({ id, lists: await lists(), heapBytes: heapBytes() } satisfies RunWorkerResponse);
+  // Packed: main unpacks only the windows the view asks for (packed-lists.ts); the buffers are transferred.
+  const built = await lists();
+  const packed = built.ok ? packModelData(built.value) : null;
+  parentPort!.postMessage({ id, lists: packed ? ok(packed.packed) : (built as Result<never>), heapBytes: heapBytes() } satisfies RunWorkerResponse, packed?.transfer ?? []);
   after?.();
   await yieldToLoop();
   // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.
