@@ -14,7 +14,7 @@ import { serve } from './serve-fixture';
 
 const examples = join(__dirname, '..', 'examples');
 const shots = join(__dirname, 'screenshots');
-const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: Array<{ runId: string; shows: string }> };
+const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: Array<{ runId: string; shows: string; dataDir: string }> };
 const crashed = manifest.runs.find((r) => r.shows.startsWith('crashed model-call-in-flight'))!;
 
 /** Channels answered from the run's lists (events slices are read from the log: never held). */
@@ -102,7 +102,7 @@ test('the overview shows before the lists; each tab waits for its part, then fil
   }
 });
 
-test("a deep link's page names its run first (run.prepare, before the app has loaded); the library's page names none", async ({ page }) => {
+test("a deep link's page names its run first (run.prepare, before the app has loaded) and asks its head, which the app takes; the library's page names none", async ({ page }) => {
   const served = await serve(join(examples, 'fixtures'));
   try {
     const calls: Array<{ channel: string; body: unknown }> = [];
@@ -113,7 +113,10 @@ test("a deep link's page names its run first (run.prepare, before the app has lo
     await page.goto(`${served.url}#/run/${crashed.runId}/at/3/steps`);
     await expect(page.locator('.step-row:not(.step-placeholder)').first()).toBeVisible({ timeout: 15_000 });
     expect(calls[0]).toEqual({ channel: 'run.prepare', body: { runId: crashed.runId, dir: null, at: 3 } });
-    expect(calls.findIndex((c) => c.channel === 'run.detail')).toBeGreaterThan(0);
+    // The head of the ref the server answered, asked before the app asks anything; the app asks it no more.
+    expect(calls[1]).toEqual({ channel: 'run.detail', body: { dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 } });
+    expect(calls.findIndex((c) => c.channel === 'app.info')).toBeGreaterThan(1);
+    expect(calls.filter((c) => c.channel === 'run.detail')).toHaveLength(1);
     expect(calls.filter((c) => c.channel === 'run.prepare')).toHaveLength(1);
     await noErrors(page);
 

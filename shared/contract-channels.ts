@@ -25,6 +25,7 @@ import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
+import type { RunRef } from './run/run-detail-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -117,10 +118,11 @@ export const CHANNELS = {
    */
   'run.detail': answers<RunHead>()(runAt),
   /**
-   * Start building the run an address names (its id, the data dir label when the id is ambiguous, `at`) and answer null
-   * at once: a fresh page's first script sends it on a deep link, so the run folds while the app loads; `run.detail` then shares the build.
+   * Start building the run an address names (its id, the data dir label when the id is ambiguous, `at`) and answer at once
+   * with its ref (null: the library lists no such run): a fresh page's first script sends it on a deep link, so the run
+   * folds while the app loads, and asks `run.detail` of that ref, which shares the build (src-renderer/web/early-head.ts).
    */
-  'run.prepare': answers<null>()((z) => z.object({ runId: z.string().min(1).max(200), dir: pathArg(z).nullable(), at: runAtRef(z).at }).strict()),
+  'run.prepare': answers<RunRef | null>()((z) => z.object({ runId: z.string().min(1).max(200), dir: pathArg(z).nullable(), at: runAtRef(z).at }).strict()),
   /** The timeline's axis, breaks, resumes and row count (its rows by `run.slice`); answers once the run's lists are built. */
   'run.timeline': answers<TimelineHead>()(runAt),
   /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */

@@ -11,6 +11,9 @@ import { createBundleApi } from './bundle/bundle-api';
 import { pageHasBundle } from './bundle/bundle-blocks';
 import { createWebApi } from './web/web-api';
 
+/** A deep link's head asked by the page's first script (browser mode), for the run store's first load. */
+export { takeEarlyHead } from './web/early-head';
+
 declare global {
   interface Window {
     /** Set by the preload in Electron; absent in browser mode. */

@@ -4,14 +4,17 @@
  * starts while the page still starts the app and asks for the library (~0.3-0.4 s of a fresh
  * page, during which a cold 200,000-event run's fold used to wait for the run view's
  * `run.detail`). The server keeps the build it starts (src-main/library/run-service.ts) and
- * the run view's `run.detail` shares it. Nothing happens in Electron (the preload's bridge), on
+ * the run view's `run.detail` shares it. It asks that head at once too, and the app's first
+ * load takes the answer (web/early-head.ts). Nothing happens in Electron (the preload's bridge), on
  * any other route, or in a shared bundle's page (its viewer script does not include this one).
  */
 import { parseRoute } from './routing/route';
 import { createWebApi } from './web/web-api';
 import { peekToken } from './web/web-token';
+import { startEarlyHead } from './web/early-head';
 
 const route = parseRoute(window.location.hash);
 if (!window.inspector && route.view === 'run') {
-  void createWebApi('', peekToken())['run.prepare']({ runId: route.runId, dir: route.dir, ...(route.at === undefined ? {} : { at: route.at }) });
+  // Then its head, which the app's first load takes (web/early-head.ts).
+  void startEarlyHead(createWebApi('', peekToken()), { runId: route.runId, dir: route.dir, ...(route.at === undefined ? {} : { at: route.at }) });
 }

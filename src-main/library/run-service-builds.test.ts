@@ -126,16 +126,16 @@ describe('run.prepare', () => {
     return { snapshot: loaded.value, started, service: createRunService({ snapshot: () => loaded.value, table: () => BUNDLED_PRICE_TABLE, pool }) };
   }
 
-  it('starts the build of the run an address names and answers at once; run.detail then shares it', async () => {
+  it('starts the build of the run an address names and answers its ref at once; run.detail then shares it', async () => {
     const { started, service } = preparedService();
     const run = fixtureRun('crashed model-call-in-flight');
-    expect(service.prepare(run.runId, null, undefined)).toEqual({ ok: true, value: null });
+    expect(service.prepare(run.runId, null, undefined)).toEqual({ ok: true, value: { dataDir: run.dir, runId: run.runId } });
     expect(started).toEqual([{ dataDir: run.dir, runId: run.runId, upto: undefined }]);
     const head = await service.head({ dataDir: run.dir, runId: run.runId });
     expect(head.ok && head.value.state.runId).toBe(run.runId);
     expect(started).toHaveLength(1);
     // As of an event: its own build, shared the same way.
-    service.prepare(run.runId, null, 3);
+    expect(service.prepare(run.runId, null, 3)).toEqual({ ok: true, value: { dataDir: run.dir, runId: run.runId, at: 3 } });
     const at = await service.head({ dataDir: run.dir, runId: run.runId, at: 3 });
     expect(at.ok && at.value.state.eventCount).toBe(3);
     expect(started.map((s) => s.upto)).toEqual([undefined, 3]);
@@ -144,8 +144,8 @@ describe('run.prepare', () => {
   it('starts nothing for a run the library does not list, nor under a data dir label it does not have', () => {
     const { snapshot, started, service } = preparedService();
     const run = fixtureRun('crashed model-call-in-flight');
-    expect(service.prepare('run_00000000-0000-0000-0000-000000000000', null, undefined).ok).toBe(true);
-    expect(service.prepare(run.runId, 'no/such/.little-workflow', undefined).ok).toBe(true);
+    expect(service.prepare('run_00000000-0000-0000-0000-000000000000', null, undefined)).toEqual({ ok: true, value: null });
+    expect(service.prepare(run.runId, 'no/such/.little-workflow', undefined)).toEqual({ ok: true, value: null });
     expect(started).toEqual([]);
     // Under its own data dir's label it is found.
     const label = snapshot.dataDirs.find((d) => d.path === run.dir)!.label;

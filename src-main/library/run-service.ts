@@ -218,10 +218,10 @@ export function createRunService(context: RunServiceContext) {
       return map(await staged(ref), (built) => built.ready?.head() ?? { ...built.head, build: built.build, findings: null });
     },
     /**
-     * Start the build of the run an address names and answer at once (`run.prepare`: a deep
-     * link's page asks before its app has loaded); a run the library does not list starts nothing.
+     * Start the build of the run an address names and answer its ref at once (`run.prepare`: a deep
+     * link's page asks before its app has loaded); a run the library does not list starts nothing (null).
      */
-    prepare: (runId: string, dirLabel: string | null, at: number | undefined): Result<null> => {
+    prepare: (runId: string, dirLabel: string | null, at: number | undefined): Result<RunRef | null> => {
       const snapshot = context.snapshot();
       const run = snapshot === null ? null : runAtAddress(snapshot, runId, dirLabel);
       if (run === null) return ok(null);
@@ -229,7 +229,7 @@ export function createRunService(context: RunServiceContext) {
       const ref = { dataDir: run.dataDir, runId: run.runId, ...(at === undefined ? {} : { at }) };
       shownAt.set(runOf(ref), ref.at);
       void staged(ref);
-      return ok(null);
+      return ok(ref);
     },
     timeline: async (ref: RunRef): Promise<Result<TimelineHead>> => map(await model(ref), (m) => m.timeline()),
     slice: async (ref: RunRef, spec: SliceSpec): Promise<Result<Slice>> => (spec.section === 'events' ? eventsWindow(ref, spec) : map(await model(ref), (m) => m.slice(spec))),

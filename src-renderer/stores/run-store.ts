@@ -8,9 +8,12 @@
 import { create } from 'zustand';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunHead } from '../../shared/run/run-head-types';
+import type { Result } from '../../shared/diagnostics';
 import { latestWins } from '../../shared/async/latest-wins';
-import { api } from '../api';
+import { api, takeEarlyHead } from '../api';
 import { IDLE, LOADING, loaded, type Load } from './load';
+import { requestOf, sameRun, samePosition } from '../../shared/run/run-position';
+import { useLibraryStore } from './library-store';
 
 export type RunState = {
   /** The run and position asked for last (`at` absent: now). */
@@ -27,20 +30,7 @@ export type RunState = {
   close(): void;
 };
 
-/** Same run (data dir and id), whatever the position. */
-export function sameRun(a: RunRef | null, b: RunRef | null): boolean {
-  return a !== null && b !== null && a.dataDir === b.dataDir && a.runId === b.runId;
-}
-
-/** Same run at the same position. */
-export function samePosition(a: RunRef | null, b: RunRef | null): boolean {
-  return sameRun(a, b) && a!.at === b!.at;
-}
-
-/** The request for `ref`: no `at` key at all when it is the run as it is now. */
-export function requestOf(ref: RunRef): RunRef {
-  return ref.at === undefined ? { dataDir: ref.dataDir, runId: ref.runId } : { dataDir: ref.dataDir, runId: ref.runId, at: ref.at };
-}
+export { requestOf, sameRun, samePosition } from '../../shared/run/run-position';
 
 // The latest load wins: an answer to an older request is dropped.
 const loads = latestWins();
@@ -48,11 +38,25 @@ const loads = latestWins();
 let queued: RunRef | null = null;
 let inFlight = 0;
 
+/**
+ * `head`, the answer to the page's first script for `ref` (web/early-head.ts), if it is still the
+ * run's latest: as of an event, or the library's row (read after the push stream opened) ends
+ * where it does. Else null, and the head is asked again: the live view would otherwise miss the
+ * events the run got between the two.
+ */
+function stillLatest(ref: RunRef, head: Result<RunHead>): Result<RunHead> | null {
+  if (!head.ok) return null;
+  if (ref.at !== undefined) return head;
+  const row = useLibraryStore.getState().snapshot?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+  return row?.lastSequence !== undefined && row.lastSequence === head.value.lastSequence ? head : null;
+}
+
 export const useRunStore = create<RunState>()((set, get) => {
   const fetchHead = async (ref: RunRef): Promise<void> => {
     const ticket = loads.begin();
     inFlight += 1;
-    const result = await api['run.detail'](requestOf(ref));
+    const early = takeEarlyHead(ref);
+    const result = (early && (await stillLatest(ref, await early))) ?? (await api['run.detail'](requestOf(ref)));
     inFlight -= 1;
     const next = queued;
     queued = null;

@@ -13,6 +13,7 @@ import { fail, ok, type Result } from '../../../shared/diagnostics';
 import { inspectSidecars, openEventDb, defaultWritableCheck, type OpenedEventDb } from './read-recipe';
 import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
+import { hasUniqueSequences } from './unread-rows';
 
 /** Identity of the files a tail depends on; a change means "reopen everything". */
 export type FileIdentity = { eventsDir: string; db: string } | null;
@@ -33,6 +34,23 @@ export function fileIdentity(dataDir: string): FileIdentity {
 /** Two identities name the same files. */
 export function sameIdentity(a: FileIdentity, b: FileIdentity): boolean {
   return a !== null && b !== null && a.db === b.db && a.eventsDir === b.eventsDir;
+}
+
+/**
+ * Every run's max sequence (`run_id`, `max_seq`), as `GROUP BY run_id` gives them (a NULL run id
+ * first, then ascending). With an index led by (run_id, sequence) (little-workflow's primary
+ * key: `indexed`) it seeks each run id and each run's max through the index instead of reading
+ * every row: the live observer's first look at a data dir ran on main's thread while a fresh
+ * page loaded, ~75 ms for one 200,000-event run (and ~0.02 ms so).
+ */
+export function runHeadsSql(indexed: boolean): string {
+  if (!indexed) return 'SELECT run_id, MAX(sequence) AS max_seq FROM events GROUP BY run_id';
+  return (
+    'WITH RECURSIVE ids(id) AS (SELECT min(run_id) FROM events ' +
+    'UNION ALL SELECT (SELECT min(run_id) FROM events WHERE run_id > ids.id) FROM ids WHERE ids.id IS NOT NULL) ' +
+    'SELECT NULL AS run_id, max(sequence) AS max_seq FROM events WHERE run_id IS NULL HAVING count(*) > 0 ' +
+    'UNION ALL SELECT id, (SELECT max(sequence) FROM events WHERE run_id = ids.id) FROM ids WHERE id IS NOT NULL'
+  );
 }
 
 /** Rows of one run seen by a position query. */
@@ -85,7 +103,7 @@ export class ChangeProbe {
     return this.query(() => {
       const connection = this.requireDb().connection;
       const heads: RunHead[] = [];
-      for (const row of connection.prepare('SELECT run_id, MAX(sequence) AS max_seq FROM events GROUP BY run_id').iterate()) {
+      for (const row of connection.prepare(runHeadsSql(hasUniqueSequences(connection))).iterate()) {
         heads.push({ runId: String(row.run_id), maxSequence: Number(row.max_seq) });
       }
       const max = connection.prepare('SELECT MAX(rowid) AS r FROM events').get();
