@@ -32,7 +32,7 @@ export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 /** `cacheDir`: where fold checkpoints are kept (null or absent: in the worker's memory only). */
 export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool; cacheDir?: string | null };
 
-/** Run models kept in main (each holds the detail's lists: ~140 MB for a 200,000-event run). */
+/** Run models kept in main (each holds the detail's lists, packed: ~25 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
 /**
  * Events the kept models may hold together: past it the least recent are dropped (the open run's

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { useUriFilenames } from '../sources/little-workflow/driver-better-sqlite3';
 import { appRoot, unpackedPath } from '../app-paths';
 import type { FoldChecksAnswer, FoldChecksJob } from '../library/checkpoints/fold-checks';
 
@@ -82,6 +83,7 @@ export function startFoldChecksThread(job: FoldChecksJob, options: ChecksThreadO
     const workerData: ChecksThreadData = { job, port: port2, flag };
     // Not the process's execArgv (a preload or profiler flag is not the checks' business), and no
     // warnings: node:sqlite's ExperimentalWarning, once per thread, would print a second time.
+    useUriFilenames();
     worker = new Worker(threadCode(script), { eval: true, workerData, transferList: [port2], execArgv: ['--no-warnings'] });
   } catch {
     port1.close();

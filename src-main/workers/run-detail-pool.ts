@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { useUriFilenames } from '../sources/little-workflow/driver-better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot, unpackedPath } from '../app-paths';
@@ -104,6 +105,7 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     if (!script) return null;
     let started: Worker;
     try {
+      useUriFilenames();
       started = new Worker(script.code, { eval: script.eval });
     } catch {
       return null;

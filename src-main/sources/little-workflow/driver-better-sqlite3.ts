@@ -19,7 +19,17 @@ import {
   type SqliteRow,
 } from './sqlite-driver';
 
-if (process.env.SQLITE_USE_URI === undefined) process.env.SQLITE_USE_URI = '1';
+/**
+ * Put SQLITE_USE_URI=1 in the process's environment (unless set). Called here, and by whatever
+ * starts a thread that may load the addon first (run-detail-pool.ts, fold-checks-thread.ts): a
+ * thread's `process.env` is its own copy, so only main's assignment reaches the environment the
+ * addon reads; without it a thread's reads fall back to private copies of events.db.
+ */
+export function useUriFilenames(): void {
+  if (process.env.SQLITE_USE_URI === undefined) process.env.SQLITE_USE_URI = '1';
+}
+
+useUriFilenames();
 
 /** The slice of better-sqlite3's API this adapter uses. */
 type BetterStatement = {
