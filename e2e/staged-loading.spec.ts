@@ -102,7 +102,7 @@ test('the overview shows before the lists; each tab waits for its part, then fil
   }
 });
 
-test("a deep link's page names its run first (run.prepare, before the app has loaded) and asks its head, which the app takes; the library's page names none", async ({ page }) => {
+test("a deep link's page asks the library, names its run (run.prepare) and asks its head before the app has loaded, and the app takes those answers; the library's page names none", async ({ page }) => {
   const served = await serve(join(examples, 'fixtures'));
   try {
     const calls: Array<{ channel: string; body: unknown }> = [];
@@ -112,12 +112,15 @@ test("a deep link's page names its run first (run.prepare, before the app has lo
     });
     await page.goto(`${served.url}#/run/${crashed.runId}/at/3/steps`);
     await expect(page.locator('.step-row:not(.step-placeholder)').first()).toBeVisible({ timeout: 15_000 });
-    expect(calls[0]).toEqual({ channel: 'run.prepare', body: { runId: crashed.runId, dir: null, at: 3 } });
-    // The head of the ref the server answered, asked before the app asks anything; the app asks it no more.
-    expect(calls[1]).toEqual({ channel: 'run.detail', body: { dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 } });
-    expect(calls.findIndex((c) => c.channel === 'app.info')).toBeGreaterThan(1);
-    expect(calls.filter((c) => c.channel === 'run.detail')).toHaveLength(1);
-    expect(calls.filter((c) => c.channel === 'run.prepare')).toHaveLength(1);
+    // Before the app runs, the first script asks what the app asks first, names the run, then asks
+    // the head of the ref the server answered; the app asks none of them again (a quiet data dir).
+    expect(calls.slice(0, 4).map((c) => c.channel).sort()).toEqual(['app.info', 'library.current', 'run.detail', 'run.prepare']);
+    expect(calls.find((c) => c.channel === 'run.prepare')!.body).toEqual({ runId: crashed.runId, dir: null, at: 3 });
+    expect(calls.find((c) => c.channel === 'run.detail')!.body).toEqual({ dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 });
+    expect(calls.findIndex((c) => c.channel === 'run.prepare')).toBeLessThan(calls.findIndex((c) => c.channel === 'run.detail'));
+    for (const channel of ['app.info', 'library.current', 'run.detail', 'run.prepare']) expect(calls.filter((c) => c.channel === channel)).toHaveLength(1);
+    // The token left the address all the same.
+    expect(page.url()).not.toContain('token=');
     await noErrors(page);
 
     calls.length = 0;

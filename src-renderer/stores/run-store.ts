@@ -56,7 +56,8 @@ export const useRunStore = create<RunState>()((set, get) => {
     const ticket = loads.begin();
     inFlight += 1;
     const early = takeEarlyHead(ref);
-    const result = (early && (await stillLatest(ref, await early))) ?? (await api['run.detail'](requestOf(ref)));
+    const answer = early && (await early);
+    const result = (answer && stillLatest(ref, answer)) ?? (await api['run.detail'](requestOf(ref)));
     inFlight -= 1;
     const next = queued;
     queued = null;

@@ -25,10 +25,27 @@ describe('the early head', () => {
       { channel: 'run.prepare', request: { runId: 'run_1', dir: null } },
       { channel: 'run.detail', request: ref },
     ]);
-    expect(takeEarlyHead({ ...ref, at: 3 }, host)).toBeNull();
-    expect(takeEarlyHead({ dataDir: ref.dataDir, runId: 'run_2' }, host)).toBeNull();
     const head = takeEarlyHead(ref, host);
     expect(await head).toEqual({ ok: true, value: { ref } });
+    expect(takeEarlyHead(ref, host)).toBeNull();
+  });
+
+  it('only the first load looks: another run or position first, and none is ever handed over', async () => {
+    for (const first of [{ ...ref, at: 3 }, { dataDir: ref.dataDir, runId: 'run_2' }]) {
+      const host: EarlyHost = {};
+      await startEarlyHead(fakeApi(ref).api, { runId: 'run_1', dir: null }, host);
+      expect(takeEarlyHead(first, host)).toBeNull();
+      expect(takeEarlyHead(ref, host)).toBeNull();
+    }
+  });
+
+  it('a head the server answers after the first load looked is not kept for a later one', async () => {
+    const { api, asked } = fakeApi(ref);
+    const host: EarlyHost = {};
+    const started = startEarlyHead(api, { runId: 'run_1', dir: null }, host);
+    expect(takeEarlyHead(ref, host)).toBeNull();
+    await started;
+    expect(asked.map((a) => a.channel)).toEqual(['run.prepare']);
     expect(takeEarlyHead(ref, host)).toBeNull();
   });
 
@@ -37,7 +54,6 @@ describe('the early head', () => {
     const host: EarlyHost = {};
     await startEarlyHead(api, { runId: 'run_1', dir: null, at: 3 }, host);
     expect(asked[1]).toEqual({ channel: 'run.detail', request: { ...ref, at: 3 } });
-    expect(takeEarlyHead(ref, host)).toBeNull();
     expect(takeEarlyHead({ ...ref, at: 3 }, host)).not.toBeNull();
   });
 

@@ -15,8 +15,12 @@ import { requestOf, samePosition } from '../../shared/run/run-position';
 /** The head asked early, and for which run and position. */
 export type EarlyHead = { ref: RunRef; head: Promise<Result<RunHead>> };
 
-/** Where the early head waits for the app (the page's window: the two scripts are separate entries). */
-export type EarlyHost = { __liEarlyHead?: EarlyHead };
+/**
+ * Where the early head waits for the app (the page's window: the two scripts are separate
+ * entries); 'taken' once the app's first load looked, so a head answered later is never used
+ * by a later load (it could be long stale by then: another price table, say).
+ */
+export type EarlyHost = { __liEarlyHead?: EarlyHead | 'taken' };
 
 const pageHost = (): EarlyHost => (typeof window === 'undefined' ? {} : (window as unknown as EarlyHost));
 
@@ -25,13 +29,13 @@ export async function startEarlyHead(api: InspectorApi, address: RequestOf<'run.
   const prepared = await api['run.prepare'](address);
   if (!prepared.ok || prepared.value === null) return;
   const ref = prepared.value;
+  if (host.__liEarlyHead === 'taken') return;
   host.__liEarlyHead = { ref, head: api['run.detail'](requestOf(ref)) };
 }
 
-/** The early head of `ref` (same run, same position), taken once; null when none was asked. */
+/** The early head of `ref` (same run, same position) for the app's first load; null when none was asked (then, or ever after). */
 export function takeEarlyHead(ref: RunRef, host: EarlyHost = pageHost()): Promise<Result<RunHead>> | null {
   const early = host.__liEarlyHead;
-  if (early === undefined || !samePosition(early.ref, ref)) return null;
-  delete host.__liEarlyHead;
-  return early.head;
+  host.__liEarlyHead = 'taken';
+  return early === undefined || early === 'taken' || !samePosition(early.ref, ref) ? null : early.head;
 }
