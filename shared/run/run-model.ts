@@ -112,8 +112,8 @@ export function createRunModel(data: RunModelData | ListedModelData, build = 0, 
   const { turnRows, costs } = data;
   const { shell, lists } = 'listed' in data ? data.listed : listedDetail(data.detail);
   const { keys } = lists;
-  // A plain detail is whole already (its findings kept in step with the shell's).
-  const whole = (): RunDetail => ('detail' in data ? Object.assign(data.detail, { findings: shell.findings }) : wholeDetail({ shell, lists }));
+  // The shell holds the findings once checked; a plain detail is whole already and kept in step.
+  const whole = (): RunDetail => Object.assign(modelDetail(data), { findings: shell.findings });
   let checked = findings === undefined;
   const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(shell.findings))).then((result) => {
     // A failed check is itself a finding: the log was not verified.

@@ -52,13 +52,14 @@ export function packList(items: readonly unknown[], chunkItems = PACK_CHUNK_ITEM
 /** Read a packed list by index and window, decoding a chunk when first asked for (the last `kept` stay decoded). */
 export function unpackedList<T>(packed: PackedList, kept = DECODED_CHUNKS_KEPT): ItemList<T> {
   const { length, chunkItems, bytes, ends } = packed;
+  const decode = (n: number): T[] => deserialize(inflateRawSync(bytes.subarray(n === 0 ? 0 : ends[n - 1], ends[n]))) as T[];
   // Decoded chunks by number, least recently used first.
   const decoded = new Map<number, T[]>();
   const chunk = (n: number): T[] => {
     let items = decoded.get(n);
     if (items !== undefined) decoded.delete(n);
     else {
-      items = deserialize(inflateRawSync(bytes.subarray(n === 0 ? 0 : ends[n - 1], ends[n]))) as T[];
+      items = decode(n);
       if (decoded.size >= kept) decoded.delete(decoded.keys().next().value!);
     }
     decoded.set(n, items);
@@ -77,7 +78,7 @@ export function unpackedList<T>(packed: PackedList, kept = DECODED_CHUNKS_KEPT):
     return out;
   };
   // Every chunk decoded afresh, not kept: an export reads the whole list once.
-  const all = (): T[] => ends.flatMap((end, n) => deserialize(inflateRawSync(bytes.subarray(n === 0 ? 0 : ends[n - 1], end))) as T[]);
+  const all = (): T[] => ends.flatMap((_, n) => decode(n));
   return { length, at, slice, all };
 }
 
