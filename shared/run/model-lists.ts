@@ -20,6 +20,8 @@ export interface ItemList<T> {
   slice(from: number, to: number): T[];
   /** Every item (exports): a new array each call. */
   all(): T[];
+  /** The same, letting the event loop run between batches (main's thread: an export of a big run). */
+  allInTurns(): Promise<T[]>;
 }
 
 type Harness = RunDetail['harness'];
@@ -47,7 +49,7 @@ export type ListedDetail = { shell: RunDetail; lists: ModelLists };
 
 /** A plain array read as an {@link ItemList}. */
 export function arrayList<T>(items: readonly T[]): ItemList<T> {
-  return { length: items.length, at: (index) => items[index], slice: (from, to) => items.slice(from, to), all: () => [...items] };
+  return { length: items.length, at: (index) => items[index], slice: (from, to) => items.slice(from, to), all: () => [...items], allInTurns: async () => [...items] };
 }
 
 /** The long lists of `detail`, as arrays. */
@@ -87,10 +89,21 @@ export function listedDetail(detail: RunDetail): ListedDetail {
 
 /** The whole detail again (a new object; its lists are new arrays). */
 export function wholeDetail({ shell, lists }: ListedDetail): RunDetail {
+  return withLists(shell, { steps: lists.steps.all(), rows: lists.rows.all(), sessions: lists.sessions.all(), modelTurns: lists.modelTurns.all(), toolCalls: lists.toolCalls.all() });
+}
+
+/** The same, unpacking in turns (see {@link ItemList.allInTurns}). */
+export async function wholeDetailInTurns({ shell, lists }: ListedDetail): Promise<RunDetail> {
+  const arrays = { steps: await lists.steps.allInTurns(), rows: await lists.rows.allInTurns(), sessions: await lists.sessions.allInTurns() };
+  return withLists(shell, { ...arrays, modelTurns: await lists.modelTurns.allInTurns(), toolCalls: await lists.toolCalls.allInTurns() });
+}
+
+/** `shell` with its lists put back. */
+function withLists(shell: RunDetail, arrays: { [K in ListName]: Array<ListItems[K]> }): RunDetail {
   return {
     ...shell,
-    steps: lists.steps.all(),
-    timeline: { ...shell.timeline, rows: lists.rows.all() },
-    harness: { ...shell.harness, sessions: lists.sessions.all(), modelTurns: lists.modelTurns.all(), toolCalls: lists.toolCalls.all() },
+    steps: arrays.steps,
+    timeline: { ...shell.timeline, rows: arrays.rows },
+    harness: { ...shell.harness, sessions: arrays.sessions, modelTurns: arrays.modelTurns, toolCalls: arrays.toolCalls },
   };
 }

@@ -28,7 +28,7 @@ import type {
 import { harnessRefs, headOfDetail, planRefs as namedByPlan, timelineHead, type LiteItems } from './run-head';
 import { buildTurnRows, showsItem, type TurnRow } from './turn-rows';
 import { visibleRows } from '../timeline/visible-rows';
-import { listedDetail, wholeDetail, type ItemList, type ListedDetail, type RowKey } from './model-lists';
+import { listedDetail, wholeDetail, wholeDetailInTurns, type ItemList, type ListedDetail, type RowKey } from './model-lists';
 
 /** Calls listed under the cumulative chart. */
 export const CALL_TABLE_LIMIT = 200;
@@ -85,8 +85,8 @@ export function thinPoints(points: readonly CumulativePoint[], max: number): Cum
 
 /** Served views of one run's model. */
 export type RunModel = {
-  /** The whole detail (exports): its lists are unpacked whole on each call, so nothing keeps it. */
-  detail(): RunDetail;
+  /** The whole detail (exports): its lists are unpacked whole on each call, in turns, so nothing keeps it. */
+  detail(): Promise<RunDetail>;
   head(): RunHead;
   /** The timeline's axis, breaks and row count (its rows come by window). */
   timeline(): TimelineHead;
@@ -114,6 +114,7 @@ export function createRunModel(data: RunModelData | ListedModelData, build = 0, 
   const { keys } = lists;
   // The shell holds the findings once checked; a plain detail is whole already and kept in step.
   const whole = (): RunDetail => Object.assign(modelDetail(data), { findings: shell.findings });
+  const wholeInTurns = async (): Promise<RunDetail> => Object.assign('detail' in data ? data.detail : await wholeDetailInTurns(data.listed), { findings: shell.findings });
   let checked = findings === undefined;
   const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(shell.findings))).then((result) => {
     // A failed check is itself a finding: the log was not verified.
@@ -135,7 +136,7 @@ export function createRunModel(data: RunModelData | ListedModelData, build = 0, 
   const planRefs = (plan: ResumePlan | null): HarnessRefs => namedByPlan(lite, plan);
 
   return {
-    detail: whole,
+    detail: wholeInTurns,
     head() {
       headCore ??= headOfDetail(whole());
       return { ...headCore, build, findings: checked ? shell.findings : null };

@@ -203,7 +203,7 @@ export function createRunService(context: RunServiceContext) {
       if (!built.ok) return built;
       // Exports carry the findings: wait for the check.
       await built.value.findings();
-      return ok(built.value.detail());
+      return ok(await built.value.detail());
     },
     findings: (ref: RunRef): Promise<Result<Diagnostic[]>> =>
       stageOf(ref, async (built) => {

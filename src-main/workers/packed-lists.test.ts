@@ -10,7 +10,7 @@ import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run
 import type { ModelSliceSpec } from '../../shared/run/run-head-types';
 import { EXAMPLES, manifestRows } from '../../test/support/fixture-manifest';
 import { createInspectorCore } from '../library/inspector-core';
-import { packList, packModelData, unpackedList, unpackModelData, type PackedModelData } from './packed-lists';
+import { CHUNKS_PER_TURN, packList, packModelData, unpackedList, unpackModelData, type PackedModelData } from './packed-lists';
 
 // Main reads a run model's long lists packed by the worker, a window at a time (packed-lists.ts).
 // Every answer of a model read that way must equal the answer of the model over plain arrays.
@@ -22,7 +22,7 @@ describe('a packed list', () => {
   const item = (i: number) => ({ i, name: `item ${i}`, gone: undefined, far: i % 3 === 0 ? Infinity : -0, odd: i % 5 === 0 ? NaN : null, nested: [{ at: i }] });
 
   for (const length of [0, 1, 6, 7, 8, 50]) {
-    it(`of ${length} items in chunks of 7: every index, window and the whole list equal the array's`, () => {
+    it(`of ${length} items in chunks of 7: every index, window and the whole list equal the array's`, async () => {
       const items = Array.from({ length }, (_, i) => item(i));
       const list = unpackedList<ReturnType<typeof item>>(packList(items, 7), 2);
       expect(list.length).toBe(length);
@@ -31,6 +31,7 @@ describe('a packed list', () => {
       for (let from = 0; from <= length + 2; from++) for (const count of [1, 6, 7, 8, 15, 1000]) expect(list.slice(from, from + count)).toEqual(items.slice(from, from + count));
       expect(list.all()).toEqual(items);
       expect(list.all()).not.toBe(list.all());
+      expect(await list.allInTurns()).toEqual(items);
       if (length > 0) expect('gone' in list.at(0)!).toBe(true);
     });
   }
@@ -64,7 +65,7 @@ function posted(packed: PackedModelData, transfer: ArrayBuffer[]): PackedModelDa
 }
 
 /** Everything main can ask of `model` about `detail`'s run, as one comparable value. */
-function answers(model: RunModel, detail: RunDetail) {
+async function answers(model: RunModel, detail: RunDetail) {
   const stepPaths = detail.steps.map((s) => s.stepPath);
   const groups = detail.timeline.rows.filter((r) => r.descendants > 0).map((r) => r.id);
   const needles = ['', 'a', 'VISIT', ...stepPaths.slice(0, 5).map((p) => p.slice(-4)), 'no such step'];
@@ -93,7 +94,7 @@ function answers(model: RunModel, detail: RunDetail) {
     costs: model.costs(),
     text: model.reportText(),
     reportError: model.reportError(),
-    detail: model.detail(),
+    detail: await model.detail(),
   };
 }
 
@@ -111,12 +112,12 @@ describe('a run model read through packed lists', () => {
     rmSync(large, { recursive: true, force: true });
   });
 
-  const same = (detail: RunDetail, chunkItems: number) => {
+  const same = async (detail: RunDetail, chunkItems: number) => {
     const data = prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW);
-    const plain = answers(createRunModel(data), detail);
+    const plain = await answers(createRunModel(data), detail);
     const { packed, transfer } = packModelData(data, chunkItems);
     const listed = createRunModel(unpackModelData(posted(packed, transfer)));
-    expect(answers(listed, detail)).toEqual(plain);
+    expect(await answers(listed, detail)).toEqual(plain);
     expect(plain.detail).toEqual(detail);
   };
 
@@ -129,7 +130,7 @@ describe('a run model read through packed lists', () => {
       if (!detail.ok) continue;
       sessions += detail.value.harness.sessions.length;
       tools += detail.value.harness.toolCalls.length;
-      for (const chunkItems of [1, 3, 256]) same(detail.value, chunkItems);
+      for (const chunkItems of [1, 3, 256]) await same(detail.value, chunkItems);
     }
     // The fixtures reach every list.
     expect(rows.length).toBeGreaterThan(20);
@@ -145,6 +146,20 @@ describe('a run model read through packed lists', () => {
     const detail = await core.runDetail({ dataDir, runId });
     if (!detail.ok) throw new Error(detail.error.message);
     expect(detail.value.steps.length).toBeGreaterThan(256);
-    same(detail.value, 256);
+    await same(detail.value, 256);
+  });
+});
+
+describe('a packed list unpacked whole in turns', () => {
+  it('lets the event loop run between batches of chunks, and equals the list', async () => {
+    const items = Array.from({ length: 3 * CHUNKS_PER_TURN * 2 + 1 }, (_, i) => ({ i }));
+    const list = unpackedList<{ i: number }>(packList(items, 2));
+    const order: string[] = [];
+    // Queued before the unpacking starts: it runs before the unpacking ends.
+    setImmediate(() => order.push('other work'));
+    const whole = await list.allInTurns();
+    order.push('unpacked');
+    expect(whole).toEqual(items);
+    expect(order).toEqual(['other work', 'unpacked']);
   });
 });

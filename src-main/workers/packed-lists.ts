@@ -19,6 +19,8 @@ import type { RunDetail } from '../../shared/run/run-detail-types';
 
 /** Items per chunk: a window of the run view touches one or two. */
 export const PACK_CHUNK_ITEMS = 256;
+/** Chunks unpacked between two turns of the event loop by `allInTurns` (~1 ms each). */
+export const CHUNKS_PER_TURN = 16;
 /** Decoded chunks kept per list (least recently used first out). */
 export const DECODED_CHUNKS_KEPT = 4;
 
@@ -79,7 +81,15 @@ export function unpackedList<T>(packed: PackedList, kept = DECODED_CHUNKS_KEPT):
   };
   // Every chunk decoded afresh, not kept: an export reads the whole list once.
   const all = (): T[] => ends.flatMap((_, n) => decode(n));
-  return { length, at, slice, all };
+  const allInTurns = async (): Promise<T[]> => {
+    const out: T[] = [];
+    for (let n = 0; n < ends.length; n++) {
+      if (n > 0 && n % CHUNKS_PER_TURN === 0) await new Promise((next) => setImmediate(next));
+      for (const item of decode(n)) out.push(item);
+    }
+    return out;
+  };
+  return { length, at, slice, all, allInTurns };
 }
 
 /** Pack `data`'s lists; `transfer` holds their buffers (post them with the message, not copied). */
