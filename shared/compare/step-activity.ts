@@ -10,6 +10,7 @@ import { readModelCall, type ModelCallEventType } from '../fold/model-call';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import { isRecord, stringValue } from '../fold/payload-values';
 import type { OutputSource } from '../run/run-output';
+import { stepList } from '../fold/step-list';
 
 /** One step's activity in one run. */
 export type StepActivity = {
@@ -67,7 +68,7 @@ export class StepActivityCollector {
   /** Every step's activity in `state` (folded from the events added). */
   activity(state: MaterializedRunState): Record<string, StepActivity> {
     const out: Record<string, StepActivity> = Object.create(null) as Record<string, StepActivity>;
-    for (const step of Object.values(state.steps)) {
+    for (const step of stepList(state)) {
       const completed = this.completed.get(step.stepPath);
       let output: OutputSource = null;
       if (step.outputRef !== undefined) output = { kind: 'artifact', ref: step.outputRef };

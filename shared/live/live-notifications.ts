@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics';
 import type { EventEnvelope } from '../events/envelope';
 import type { MaterializedRunState } from '../fold/run-state-types';
 import type { LiveEventSummary, LivePhase, LiveRunSummary, RunEndReason, RunResetReason, RunStartReason } from './live-types';
+import { stepList } from '../fold/step-list';
 
 /** One notice of a batch; every object is frozen. */
 export type LiveNotification =
@@ -57,7 +58,7 @@ export type RunFacts = {
 /** Build the (frozen) summary of a run from its live state. */
 export function runSummary(state: MaterializedRunState, facts: RunFacts): LiveRunSummary {
   const runningSteps: string[] = [];
-  for (const step of Object.values(state.steps)) {
+  for (const step of stepList(state)) {
     if (step.attempts.at(-1)?.status === 'running') runningSteps.push(step.stepPath);
   }
   return Object.freeze({

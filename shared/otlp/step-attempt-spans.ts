@@ -13,6 +13,7 @@ import { parseTime } from '../timeline/time-axis';
 import { placePath, retriedParallelSteps } from '../timeline/step-path-tree';
 import type { OtlpSpanData } from './otlp-span-types';
 import { attrs, errorMessage, errorType, notBefore, type SpanContext } from './span-context';
+import { stepList } from '../fold/step-list';
 
 /** The opening and (last) closing event of one attempt, in the fold's own order. */
 type AttemptEvents = { open: EventEnvelope; close?: EventEnvelope };
@@ -96,7 +97,7 @@ export function stepAttemptSpans(ctx: SpanContext): { spans: OtlpSpanData[]; par
   const opened = attemptEvents(events);
   const refs = new Map<string, AttemptRef[]>();
   const pending: Array<{ stepPath: string; attempt: MaterializedStepAttempt; index: number; ev?: AttemptEvents; ref: AttemptRef }> = [];
-  for (const step of Object.values(state.steps)) {
+  for (const step of stepList(state)) {
     const list: AttemptRef[] = [];
     step.attempts.forEach((attempt, index) => {
       const ev = opened.get(step.stepPath)?.[index];

@@ -4,8 +4,9 @@
  * The JSON form is `JSON.stringify(runReport(state))`, so every object below is built with
  * upstream's key order.
  */
-import type { MaterializedRunState, RunStateStatus, UsageTotals } from '../fold/run-state-types';
+import type { MaterializedRunState, MaterializedStepState, RunStateStatus, UsageTotals } from '../fold/run-state-types';
 import { cacheHitShare, emptyUsageTotals, mergeUsageTotals } from '../pricing/usage-totals';
+import { stepList } from '../fold/step-list';
 
 /** One line of the report: a step, the unattributed residue, or the total. */
 export type RunReportRow = {
@@ -83,7 +84,7 @@ export function residualUsage(total: UsageTotals, attributed: UsageTotals): Usag
  * code-unit order (`loop.visit[10]` sorts before `loop.visit[2]`, `_` before `-`).
  */
 export function runReport(state: MaterializedRunState): RunReport {
-  const report = unsortedReport(state);
+  const report = unsortedReport(state, stepList(state));
   report.steps.sort(byStepPath);
   return report;
 }
@@ -94,8 +95,8 @@ export function runReport(state: MaterializedRunState): RunReport {
  * count). Reading `steps` (directly, through JSON or a structured clone) gives exactly
  * `runReport(state).steps`; the rows are built now, from the usage as it is now.
  */
-export function runReportSortedOnRead(state: MaterializedRunState): RunReport {
-  const report = unsortedReport(state);
+export function runReportSortedOnRead(state: MaterializedRunState, steps: readonly MaterializedStepState[] = stepList(state)): RunReport {
+  const report = unsortedReport(state, steps);
   const rows = report.steps;
   Object.defineProperty(report, 'steps', {
     enumerable: true,
@@ -114,8 +115,7 @@ function byStepPath(a: RunReportRow, b: RunReportRow): number {
 }
 
 // The report with its step rows in state (insertion) order.
-function unsortedReport(state: MaterializedRunState): RunReport {
-  const steps = Object.values(state.steps);
+function unsortedReport(state: MaterializedRunState, steps: readonly MaterializedStepState[]): RunReport {
   const rows = steps.map((step) => reportRow(step.stepPath, step.status, step.usage));
   // Summed in state (insertion) order, not row order: float addition is order-sensitive.
   const attributed = steps.reduce((sum, step) => mergeUsageTotals(sum, step.usage), emptyUsageTotals());

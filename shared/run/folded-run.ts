@@ -5,7 +5,7 @@
  * accumulator (run-accumulator.ts) produces it; `joinRunDetail` makes the whole `RunDetail`.
  */
 import type { HarnessView } from '../fold/harness/harness-types';
-import type { MaterializedRunState } from '../fold/run-state-types';
+import type { MaterializedRunState, MaterializedStepState } from '../fold/run-state-types';
 import type { PriceTable } from '../pricing/price-table-types';
 import { buildTimeline } from '../timeline/build-timeline';
 import type { EventTimeClusters } from '../timeline/time-axis';
@@ -25,17 +25,19 @@ export type RunDetailCore = Omit<RunDetail, 'steps' | 'harness' | 'timeline'>;
 export type FoldedRun = {
   core: RunDetailCore;
   state: MaterializedRunState;
+  /** The state's steps, listed once (step-list.ts); shared, never change it. */
+  steps: readonly MaterializedStepState[];
   harness: HarnessView;
   positions: StepPositions;
   eventTimes: EventTimeClusters;
 };
 
 /** The long lists of a folded run: its step rows, its harness view cut to previews (turns priced with `table`), its timeline. */
-export function runDetailLists({ core, state, harness, positions, eventTimes }: FoldedRun, table: PriceTable): Pick<RunDetail, 'steps' | 'harness' | 'timeline'> {
+export function runDetailLists({ core, state, steps, harness, positions, eventTimes }: FoldedRun, table: PriceTable): Pick<RunDetail, 'steps' | 'harness' | 'timeline'> {
   return {
     steps: stepDetailsOf(state, positions),
     harness: liteHarnessView(harness, table),
-    timeline: buildTimeline({ steps: Object.values(state.steps), harness, boundary: core.boundary, recordedAt: [], eventTimes }),
+    timeline: buildTimeline({ steps, harness, boundary: core.boundary, recordedAt: [], eventTimes }),
   };
 }
 

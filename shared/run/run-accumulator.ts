@@ -22,7 +22,8 @@ import { ALL_PAYLOADS, type PayloadNeeds } from '../events/payload-needs';
 import { FOLD_PAYLOAD_NEEDS } from '../fold/folded-event-types';
 import { CowScope, forkHolder, frozenFields, plainFields } from '../fold/copy-on-write';
 import { HarnessViewBuilder, type FrozenHarness } from '../fold/harness/harness-view';
-import type { MaterializedRunState } from '../fold/run-state-types';
+import type { MaterializedRunState, MaterializedStepState } from '../fold/run-state-types';
+import { stepList } from '../fold/step-list';
 import type { PriceTable } from '../pricing/price-table-types';
 import { pricingProvenance } from '../pricing/staleness';
 import { runReportSortedOnRead } from '../report/run-report';
@@ -237,20 +238,22 @@ export class RunAccumulator {
    * an open run). Only in `detail` mode. The harness view shares the builder's items (no copy of
    * a big run's turns per head): read it before adding more, never change it.
    */
-  boundary(options: BoundaryFacts): { state: MaterializedRunState; reportError: string | null; harness: HarnessView; boundary: CrashBoundary } {
+  boundary(options: BoundaryFacts): { state: MaterializedRunState; steps: MaterializedStepState[]; reportError: string | null; harness: HarnessView; boundary: CrashBoundary } {
     const parts = this.parts;
     if (parts === null) throw new Error('RunAccumulator.boundary needs mode "detail"');
     const { state, reportError } = tolerantFoldResult(this.fold);
     const harness = parts.harness.view();
-    const boundary = crashBoundaryOf({ facts: parts.logFacts.view(), eventCount: this.fold.count, state, view: harness }, options);
-    return { state, reportError, harness, boundary };
+    // Listed once for the boundary, the report, the head and the timeline (step-list.ts).
+    const steps = stepList(state);
+    const boundary = crashBoundaryOf({ facts: parts.logFacts.view(), eventCount: this.fold.count, state, view: harness, steps }, options);
+    return { state, steps, reportError, harness, boundary };
   }
 
   /** The run folded so far, in the run view's two stages (the core now, the lists from it next); see `detail`. */
   folded(facts: RunModelFacts, upto?: number): FoldedRun {
     const parts = this.parts;
     if (parts === null) throw new Error('RunAccumulator.folded needs mode "detail"');
-    const { state, reportError, harness, boundary } = this.boundary({ lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle });
+    const { state, steps, reportError, harness, boundary } = this.boundary({ lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle });
     let lastUndecodable = 0;
     for (const sequence of facts.undecodableSequences) {
       if (upto !== undefined && sequence > upto) break;
@@ -261,7 +264,7 @@ export class RunAccumulator {
       summary: facts.summary,
       state: stateHead(state),
       // The head reads the totals only: the rows are sorted when the lists (or a whole detail) read them.
-      report: reportError === null ? runReportSortedOnRead(state) : null,
+      report: reportError === null ? runReportSortedOnRead(state, steps) : null,
       reportError,
       boundary,
       findings: [],
@@ -272,7 +275,7 @@ export class RunAccumulator {
       lastRecordedAt: parts.lastRecordedAt,
       lastSequence: Math.max(this.fold.count === 0 ? 0 : this.lastSequence, lastUndecodable),
     };
-    return { core, state, harness, positions: parts.positions, eventTimes: parts.times };
+    return { core, state, steps, harness, positions: parts.positions, eventTimes: parts.times };
   }
 }
 

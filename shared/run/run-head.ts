@@ -57,14 +57,14 @@ export function detailItems(harness: RunDetail['harness']): LiteItems {
 }
 
 /** The head of a folded run, before its lists exist; the items it names are cut to previews here, priced with `table`. */
-export function headOfFolded(folded: Pick<FoldedRun, 'core' | 'state' | 'harness'>, table: PriceTable): RunHeadCore {
+export function headOfFolded(folded: Pick<FoldedRun, 'core' | 'steps' | 'harness'>, table: PriceTable): RunHeadCore {
   const { harness } = folded;
   const lite: LiteItems = {
     session: (id) => (harness.sessions[id] ? liteSession(harness.sessions[id]) : undefined),
     turn: (id) => (harness.modelTurns[id] ? liteTurn(harness.modelTurns[id], table) : undefined),
     tool: () => undefined,
   };
-  const steps = Object.values(folded.state.steps);
+  const { steps } = folded;
   // One report row per step (the rows themselves are sorted only when read: runReportSortedOnRead).
   return runHead(folded.core, steps, harness, lite, steps.length);
 }

@@ -15,6 +15,7 @@ import { runReport } from '../../shared/report/run-report';
 import { readArtifactManifest } from '../sources/little-workflow/artifacts';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { foldRunStrict } from './strict-run-log';
+import { stepList } from '../../shared/fold/step-list';
 
 /**
  * Read `runId` from the data dir at `dataDir` (an absolute path), as of event `upto` when given:
@@ -31,7 +32,7 @@ export function loadDiffSide(dataDir: string, runId: string, table: PriceTable, 
     if (!folded.ok) return folded.error.code === 'run-not-found' ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : folded;
     const state = folded.value.state();
     const outputHashes: Record<string, string | null> = {};
-    for (const step of Object.values(state.steps)) outputHashes[step.stepPath] = outputHash(reader.value.path, step);
+    for (const step of stepList(state)) outputHashes[step.stepPath] = outputHash(reader.value.path, step);
     return ok({
       runId,
       dataDir: reader.value.path,

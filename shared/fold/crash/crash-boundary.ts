@@ -5,12 +5,13 @@
 import type { EventEnvelope } from '../../events/envelope';
 import { buildHarnessView } from '../harness/harness-view';
 import type { HarnessView } from '../harness/harness-types';
-import type { MaterializedRunState } from '../run-state-types';
+import type { MaterializedRunState, MaterializedStepState } from '../run-state-types';
 import type { CrashBoundary, LockOwnerFact } from './crash-types';
 import { collectInFlight } from './in-flight';
 import { collectLogFacts, type LogFacts } from './log-facts';
 import { buildResumePlan, type SubRunStatuses } from './resume-plan';
 import { inferRunStatus, runVerdict } from './run-verdict';
+import { stepList } from '../step-list';
 
 /** Facts from outside the event log that sharpen the crash view. */
 export type CrashBoundaryOptions = {
@@ -35,14 +36,14 @@ export function crashBoundary(
   return crashBoundaryOf({ facts: collectLogFacts(events), eventCount: events.length, state, view }, options);
 }
 
-/** What the boundary is derived from, gathered in one pass elsewhere (the run accumulator). */
-export type CrashBoundaryParts = { facts: LogFacts; eventCount: number; state: MaterializedRunState; view: HarnessView };
+/** What the boundary is derived from, gathered in one pass elsewhere (the run accumulator); `steps`: the state's steps when already listed. */
+export type CrashBoundaryParts = { facts: LogFacts; eventCount: number; state: MaterializedRunState; view: HarnessView; steps?: readonly MaterializedStepState[] };
 
 /** The crash boundary from parts already collected (`crashBoundary` collects them from an array). */
-export function crashBoundaryOf({ facts, eventCount, state, view }: CrashBoundaryParts, options: CrashBoundaryOptions = {}): CrashBoundary {
+export function crashBoundaryOf({ facts, eventCount, state, view, steps = stepList(state) }: CrashBoundaryParts, options: CrashBoundaryOptions = {}): CrashBoundary {
   const inferredStatus = inferRunStatus(state, view, facts.harnessOnly);
   const outerLoop = { pendingCycleRunId: options.pendingCycleRunId, outerLoopId: options.outerLoopId };
-  const inFlight = collectInFlight(state, view, facts, inferredStatus, outerLoop);
+  const inFlight = collectInFlight(state, view, facts, inferredStatus, outerLoop, steps);
   const verdict = runVerdict({
     state,
     inferred: inferredStatus,
@@ -51,6 +52,6 @@ export function crashBoundaryOf({ facts, eventCount, state, view }: CrashBoundar
     eventCount,
     lockOwner: options.lockOwner,
   });
-  const resumePlan = buildResumePlan({ state, view, facts, inFlight, verdict, subRunStatuses: options.subRunStatuses, outerLoop });
+  const resumePlan = buildResumePlan({ state, view, facts, inFlight, verdict, subRunStatuses: options.subRunStatuses, outerLoop, steps });
   return { runId: state.runId, lastEvent: facts.lastEvent, inFlight, inferredStatus, verdict, resumePlan };
 }

@@ -5,20 +5,22 @@
  * cycle. Items superseded by a resume later in the log are not in flight any more.
  */
 import type { HarnessView } from '../harness/harness-types';
-import type { MaterializedRunState } from '../run-state-types';
+import type { MaterializedRunState, MaterializedStepState } from '../run-state-types';
 import type { InferredRunStatus, InFlightItem } from './crash-types';
 import type { LogFacts } from './log-facts';
+import { stepList } from '../step-list';
 
 /** Outer-loop facts from the outer-loop manifest (the log does not carry them). */
 export type OuterLoopFact = { pendingCycleRunId?: string; outerLoopId?: string };
 
-/** List the in-flight items of a run, grouped by kind in the order above. */
+/** List the in-flight items of a run, grouped by kind in the order above (`steps`: the state's steps, when the caller already listed them). */
 export function collectInFlight(
   state: MaterializedRunState,
   view: HarnessView,
   facts: LogFacts,
   inferred: InferredRunStatus | undefined,
   outerLoop: OuterLoopFact = {},
+  steps: readonly MaterializedStepState[] = stepList(state),
 ): InFlightItem[] {
   const items: InFlightItem[] = [];
   const status = inferred?.status ?? state.status;
@@ -26,7 +28,7 @@ export function collectInFlight(
   if (hasEvents && (status === 'running' || status === 'pending')) {
     items.push({ kind: 'run', sequence: facts.runStartedSequence ?? facts.firstSequence, status });
   }
-  for (const step of Object.values(state.steps)) {
+  for (const step of steps) {
     const last = step.attempts[step.attempts.length - 1];
     if (step.status === 'running' && last?.status === 'running') {
       items.push({ kind: 'step-attempt', stepPath: step.stepPath, attemptId: last.attemptId, sequence: facts.attemptStartedSequence.get(step.stepPath) });

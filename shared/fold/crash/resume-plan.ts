@@ -16,6 +16,7 @@ import type {
 } from './crash-types';
 import type { OuterLoopFact } from './in-flight';
 import type { LogFacts } from './log-facts';
+import { stepList } from '../step-list';
 
 /** Sub-run statuses the caller looked up, by run id. */
 export type SubRunStatuses = ReadonlyMap<string, SubRunStatus> | Readonly<Record<string, SubRunStatus>>;
@@ -64,7 +65,7 @@ function planStep(step: MaterializedStepState): RerunStep | undefined {
 function branchExpectation(state: MaterializedRunState, branchPath: string): BranchResume['expect'] {
   const prefix = `${branchPath}.`;
   let seen = false;
-  for (const step of Object.values(state.steps)) {
+  for (const step of stepList(state)) {
     if (!step.stepPath.startsWith(prefix)) continue;
     seen = true;
     if (step.status !== 'completed') return 'resume-branch';
@@ -82,6 +83,8 @@ export type ResumePlanInput = {
   verdict: RunVerdict;
   subRunStatuses?: SubRunStatuses;
   outerLoop?: OuterLoopFact;
+  /** The state's steps, when the caller already listed them (step-list.ts). */
+  steps?: readonly MaterializedStepState[];
 };
 
 /** A plan with no decision in it yet. */
@@ -97,7 +100,7 @@ export function emptyResumePlan(applicable: boolean): ResumePlan {
 export function buildResumePlan(input: ResumePlanInput): ResumePlan {
   const { state, view, facts, inFlight, verdict } = input;
   const plan = emptyResumePlan(verdict.kind !== 'completed' && verdict.kind !== 'failed');
-  for (const step of Object.values(state.steps)) {
+  for (const step of input.steps ?? stepList(state)) {
     if (step.status === 'completed') {
       plan.stepsSkipped.push({ stepPath: step.stepPath, sequence: facts.stepCompletedSequence.get(step.stepPath) });
       continue;
