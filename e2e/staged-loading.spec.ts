@@ -102,7 +102,7 @@ test('the overview shows before the lists; each tab waits for its part, then fil
   }
 });
 
-test("a deep link's page asks the library, names its run (run.prepare) and asks its head before the app has loaded, and the app takes those answers; the library's page names none", async ({ page }) => {
+test("a deep link's page names its run from its inline script (the CSP allows it), then asks the library, names the run again and asks its head before the app has loaded, and the app takes those answers; the library's page names none", async ({ page }) => {
   const served = await serve(join(examples, 'fixtures'));
   try {
     const calls: Array<{ channel: string; body: unknown }> = [];
@@ -110,15 +110,24 @@ test("a deep link's page asks the library, names its run (run.prepare) and asks 
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/call/')) calls.push({ channel: url.pathname.split('/').pop()!, body: request.postDataJSON() });
     });
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
     await page.goto(`${served.url}#/run/${crashed.runId}/at/3/steps`);
     await expect(page.locator('.step-row:not(.step-placeholder)').first()).toBeVisible({ timeout: 15_000 });
-    // Before the app runs, the first script asks what the app asks first, names the run, then asks
-    // the head of the ref the server answered; the app asks none of them again (a quiet data dir).
-    expect(calls.slice(0, 4).map((c) => c.channel).sort()).toEqual(['app.info', 'library.current', 'run.detail', 'run.prepare']);
-    expect(calls.find((c) => c.channel === 'run.prepare')!.body).toEqual({ runId: crashed.runId, dir: null, at: 3 });
-    expect(calls.find((c) => c.channel === 'run.detail')!.body).toEqual({ dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 });
-    expect(calls.findIndex((c) => c.channel === 'run.prepare')).toBeLessThan(calls.findIndex((c) => c.channel === 'run.detail'));
-    for (const channel of ['app.info', 'library.current', 'run.detail', 'run.prepare']) expect(calls.filter((c) => c.channel === channel)).toHaveLength(1);
+    // First of all, as the HTML is parsed, the inline script sends the hash itself.
+    expect(calls[0]).toEqual({ channel: 'run.prepare', body: { hash: `#/run/${crashed.runId}/at/3/steps` } });
+    // Then, before the app runs, the first module script asks what the app asks first, names the run,
+    // then asks the head of the ref the server answered; the app asks none of them again (a quiet data dir).
+    const early = calls.slice(1);
+    expect(early.slice(0, 4).map((c) => c.channel).sort()).toEqual(['app.info', 'library.current', 'run.detail', 'run.prepare']);
+    expect(early.find((c) => c.channel === 'run.prepare')!.body).toEqual({ runId: crashed.runId, dir: null, at: 3 });
+    expect(early.find((c) => c.channel === 'run.detail')!.body).toEqual({ dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 });
+    expect(early.findIndex((c) => c.channel === 'run.prepare')).toBeLessThan(early.findIndex((c) => c.channel === 'run.detail'));
+    for (const channel of ['app.info', 'library.current', 'run.detail', 'run.prepare']) expect(early.filter((c) => c.channel === channel)).toHaveLength(1);
+    // The page's scripts all ran under the policy: nothing was refused.
+    expect(blocked).toEqual([]);
     // The token left the address all the same.
     expect(page.url()).not.toContain('token=');
     await noErrors(page);
@@ -127,6 +136,7 @@ test("a deep link's page asks the library, names its run (run.prepare) and asks 
     await page.goto(`${served.url}#/`);
     await expect(page.locator('[role="row"][data-run-id]').first()).toBeVisible({ timeout: 15_000 });
     expect(calls.map((c) => c.channel)).not.toContain('run.prepare');
+    expect(blocked).toEqual([]);
   } finally {
     await served.stop();
   }

@@ -118,11 +118,18 @@ export const CHANNELS = {
    */
   'run.detail': answers<RunHead>()(runAt),
   /**
-   * Start building the run an address names (its id, the data dir label when the id is ambiguous, `at`) and answer at once
-   * with its ref (null: the library lists no such run): a fresh page's first script sends it on a deep link, so the run
-   * folds while the app loads, and asks `run.detail` of that ref, which shares the build (src-renderer/web/early-head.ts).
+   * Start building the run an address names (its id, the data dir label when the id is ambiguous, `at`; or the location
+   * hash itself, read by shared/run-address.ts) and answer at once with its ref (null: the library lists no such run, or
+   * the hash names no run). A fresh page sends it on a deep link twice: the hash from an inline script in index.html, as
+   * the page's HTML is parsed (shared/early-prepare-script.ts), then the address from its first module script, which
+   * asks `run.detail` of the ref; both share the one build (src-renderer/web/early-head.ts).
    */
-  'run.prepare': answers<RunRef | null>()((z) => z.object({ runId: z.string().min(1).max(200), dir: pathArg(z).nullable(), at: runAtRef(z).at }).strict()),
+  'run.prepare': answers<RunRef | null>()((z) =>
+    z.union([
+      z.object({ runId: z.string().min(1).max(200), dir: pathArg(z).nullable(), at: runAtRef(z).at }).strict(),
+      z.object({ hash: z.string().max(4096) }).strict(),
+    ]),
+  ),
   /** The timeline's axis, breaks, resumes and row count (its rows by `run.slice`); answers once the run's lists are built. */
   'run.timeline': answers<TimelineHead>()(runAt),
   /** A window of the run's steps, visible timeline rows, turn rows, report rows or raw events (filtered in main). */

@@ -4,13 +4,22 @@
  * One string used by both delivery paths (the app:// protocol handler's response headers and
  * session.webRequest.onHeadersReceived), so they can never disagree. No 'unsafe-inline' for
  * styles: React's `style={{…}}` props are applied through the CSSOM, which CSP does not gate;
- * only `<style>` elements and `style="…"` markup would need it, and we ship neither.
+ * only `<style>` elements and `style="…"` markup would need it, and we ship neither. Scripts
+ * come from the app's own files, plus one inline script allowed by its SHA-256 alone (never
+ * 'unsafe-inline'): index.html's early prepare (shared/early-prepare-script.ts).
  */
+import { createHash } from 'node:crypto';
+import { EARLY_PREPARE_SCRIPT } from '../shared/early-prepare-script';
+
+/** The CSP source allowing exactly the inline script `text` (its SHA-256, as browsers hash a script element's text). */
+export function inlineScriptSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
 
 /** Each directive and its sources; everything not listed falls back to default-src 'none'. */
 export const CSP_DIRECTIVES: Readonly<Record<string, string>> = Object.freeze({
   'default-src': "'none'",
-  'script-src': "'self'",
+  'script-src': `'self' ${inlineScriptSource(EARLY_PREPARE_SCRIPT)}`,
   'style-src': "'self'",
   'img-src': "'self' data:",
   'font-src': "'self'",

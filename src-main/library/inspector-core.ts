@@ -4,6 +4,7 @@
  */
 import type { AppInfo, Handlers, PushMessage } from '../../shared/contract';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { runAddressOf } from '../../shared/run-address';
 import type { LibrarySnapshot } from '../../shared/library';
 import pkg from '../../package.json';
 import { createExportService, type ExportRequest, type PdfRenderer } from '../export/export-service';
@@ -149,7 +150,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => library.refresh(),
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
-    'run.prepare': async ({ runId, dir, at }) => runs.prepare(runId, dir, at),
+    'run.prepare': async (address) => {
+      if (!('hash' in address)) return runs.prepare(address.runId, address.dir, address.at);
+      const named = runAddressOf(address.hash);
+      return named === null ? ok(null) : runs.prepare(named.runId, named.dir, named.at);
+    },
     'run.timeline': async (ref) => runs.timeline(ref),
     'run.slice': async ({ spec, ...ref }) => runs.slice(ref, spec),
     'run.step': async ({ stepPath, ...ref }) => runs.step(ref, stepPath),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { startWebServer } from './web-server';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
+import { inlineScriptSource } from '../content-security-policy';
+import { EARLY_PREPARE_SCRIPT } from '../../shared/early-prepare-script';
 import { tokensEqual } from './access-token';
 import { bearer, makeFakeCore, send, sendRaw, serveFakeCore } from '../../test/support/web-support';
 
@@ -193,7 +195,7 @@ describe('security headers', () => {
     }
     expect(reply.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      `default-src 'none'; script-src 'self' ${inlineScriptSource(EARLY_PREPARE_SCRIPT)}; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
   });
 });

@@ -16,6 +16,8 @@
  *   …&occ=<occurrenceId>                 that session with the trace item of one occurrence picked out
  */
 
+import { hashParts, isAddressInt, runAddressOf, safeDecode } from '../../shared/run-address';
+
 /** The run view's tabs. */
 export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'compare', 'events'] as const;
 export type RunTab = (typeof RUN_TABS)[number];
@@ -49,32 +51,29 @@ export function runBase(route: { runId: string; dir: string | null; at?: number 
 
 /** Parse a location hash (with or without the leading `#`); anything unknown is the library. */
 export function parseRoute(hash: string): Route {
-  const raw = hash.replace(/^#/, '');
-  const [path, query = ''] = raw.split('?', 2);
-  const parts = path.split('/').filter(Boolean);
+  const { parts, query } = hashParts(hash);
   if (parts[0] === 'session' && parts[1]) {
     const params = new URLSearchParams(query);
     const occurrence = params.get('occ');
     return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: params.get('dir') ?? '.', ...(occurrence ? { occurrence } : {}) };
   }
-  if (parts[0] !== 'run' || !parts[1]) return libraryRoute(query);
+  const address = runAddressOf(hash);
+  if (address === null) return libraryRoute(query);
   const params = new URLSearchParams(query);
-  const dir = params.get('dir');
-  // `/at/<seq>` puts the whole run view as of that event; the rest of the path is read after it.
-  const timeTravel = parts[2] === 'at' && isInt(parts[3]) && Number(parts[3]) >= 1;
-  const rest = parts.slice(timeTravel ? 4 : 2);
+  // After `/at/<seq>` (time travel) the rest of the path is read as without it.
+  const rest = parts.slice(address.at === undefined ? 2 : 4);
   const against = params.get('against');
   const base = {
     view: 'run' as const,
-    runId: safeDecode(parts[1]),
-    dir,
-    ...(timeTravel ? { at: Number(parts[3]) } : {}),
+    runId: address.runId,
+    dir: address.dir,
+    ...(address.at === undefined ? {} : { at: address.at }),
     ...(against ? { against: { runId: against, dir: params.get('againstDir') } } : {}),
   };
   const [kind, value] = [rest[0], rest[1]];
   if (kind === 'step' && value !== undefined) return { ...base, tab: 'steps', step: safeDecode(rest.slice(1).join('/')) };
-  if (kind === 'session' && isInt(value)) return { ...base, tab: 'turns', session: Number(value) };
-  if (kind === 'event' && isInt(value)) return { ...base, tab: 'events', event: Number(value) };
+  if (kind === 'session' && isAddressInt(value)) return { ...base, tab: 'turns', session: Number(value) };
+  if (kind === 'event' && isAddressInt(value)) return { ...base, tab: 'events', event: Number(value) };
   if ((RUN_TABS as readonly string[]).includes(kind ?? '')) return { ...base, tab: kind as RunTab };
   return { ...base, tab: 'overview' };
 }
@@ -111,16 +110,4 @@ function libraryRoute(query: string): Route {
     return { view: 'library' };
   }
   return Object.keys(params).length > 0 ? { view: 'library', query: params } : { view: 'library' };
-}
-
-function isInt(value: string | undefined): value is string {
-  return value !== undefined && /^\d{1,15}$/.test(value);
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

@@ -8,8 +8,9 @@
  * 127.0.0.1 would receive it.
  */
 
-/** sessionStorage key holding the token of this origin's server. */
-export const TOKEN_STORAGE_KEY = 'li_token';
+import { TOKEN_STORAGE_KEY } from '../../shared/web-token-key';
+
+export { TOKEN_STORAGE_KEY };
 
 /** The pieces of `window` this module touches (injectable for tests). */
 export type TokenHost = {
