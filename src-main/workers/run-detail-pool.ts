@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { useUriFilenames } from '../sources/little-workflow/driver-better-sqlite3';
+import { configureWorkerHeaps } from './worker-heap';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot, unpackedPath } from '../app-paths';
@@ -106,6 +107,7 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     let started: Worker;
     try {
       useUriFilenames();
+      configureWorkerHeaps();
       started = new Worker(script.code, { eval: script.eval });
     } catch {
       return null;
