@@ -11,6 +11,11 @@
  * its cold open is cold): on these shared 2-core machines one cold open varied by ±0.3 s, so
  * each figure is the median of the rounds, and the overview's range is shown beside it.
  *
+ * Before each round of the 200k run the bare SELECT + JSON.parse of its rows runs as a whole
+ * process (scripts/bench/cli-report.ts `bareSelectRun`): the same machine state's floor for any
+ * reader, so runs on a throttled machine (that bare read took 1.0-2.2 s on the same machine on
+ * different days) can be compared by the overview's multiple of it.
+ *
  * Goals (issue 17): overview < 1 s cached, < 2.5 s cold; RSS < 300 MB with the 200k run open.
  * Runs are generated into an OS temp folder that is removed at the end, never committed.
  */
@@ -22,12 +27,13 @@ import { largeRunVisits } from '../../scripts/fixtures/scenarios/large-run';
 import { launchChromium, measureOpen, type OpenTiming } from './app-open';
 import { makeLargeRunDir } from './large-run';
 import { median } from '../../scripts/bench/timing';
+import { bareSelectRun, cliBuilt } from '../../scripts/bench/cli-report';
 
 /** Options: event counts of the two runs (0 skips the big one) and where progress lines go. */
 export type AppBenchOptions = { events?: number; bigEvents?: number; rounds?: number; log?(line: string): void };
 
 /** One open measured (each figure the median of its rounds, all of them kept), or why it was not. */
-export type AppBenchRow = { label: string; events: number; timing: OpenTiming | null; rounds?: OpenTiming[]; note?: string };
+export type AppBenchRow = { label: string; events: number; timing: OpenTiming | null; rounds?: OpenTiming[]; note?: string; /** The bare SELECT + JSON.parse of the run's rows before each round, ms (the machine's speed then). */ bareMs?: number[] };
 
 /** Each figure of `rounds` (one or more opens) as its median. */
 export function medianTiming(rounds: readonly OpenTiming[]): OpenTiming {
@@ -39,8 +45,8 @@ export function medianTiming(rounds: readonly OpenTiming[]): OpenTiming {
 }
 
 /** A row of `rounds` opens. */
-function measuredRow(label: string, events: number, rounds: OpenTiming[]): AppBenchRow {
-  return { label, events, timing: medianTiming(rounds), rounds };
+function measuredRow(label: string, events: number, rounds: OpenTiming[], bareMs: number[]): AppBenchRow {
+  return { label, events, timing: medianTiming(rounds), rounds, ...(bareMs.length > 0 ? { bareMs } : {}) };
 }
 
 /** What the bench found, with the goals it is held to. */
@@ -71,9 +77,14 @@ export async function runAppBench(options: AppBenchOptions = {}): Promise<AppBen
       const large = makeLargeRunDir(n);
       const cold: OpenTiming[] = [];
       const cached: OpenTiming[] = [];
+      const bare: number[] = [];
       try {
         const target = { root: large.dir, runId: large.runId, lastStepPath: `work.visit[${largeRunVisits(n) - 1}]`, lastSequence: n, timeoutMs: 900_000 };
+        // The machine's speed in this run: a warm-up read (the OS page cache), then one per round.
+        const measureBare = label !== 'big' && cliBuilt();
+        if (measureBare) bareSelectRun(large.dir, large.runId);
         for (let round = 1; round <= times; round += 1) {
+          if (measureBare) bare.push(bareSelectRun(large.dir, large.runId).ms);
           const cache = mkdtempSync(join(tmpdir(), 'li-bench-cache-'));
           try {
             const serveArgs = cacheArgs ? ['--cache-dir', cache] : [];
@@ -89,9 +100,9 @@ export async function runAppBench(options: AppBenchOptions = {}): Promise<AppBen
       } finally {
         large.cleanup();
       }
-      rows.push(measuredRow(`${label} cold`, n, cold));
+      rows.push(measuredRow(`${label} cold`, n, cold, bare));
       if (label === 'big') return;
-      rows.push(cached.length > 0 ? measuredRow(`${label} cached`, n, cached) : { label: `${label} cached`, events: n, timing: null, note: 'serve takes no --cache-dir yet (fold checkpoints not on this branch)' });
+      rows.push(cached.length > 0 ? measuredRow(`${label} cached`, n, cached, bare) : { label: `${label} cached`, events: n, timing: null, note: 'serve takes no --cache-dir yet (fold checkpoints not on this branch)' });
     };
     await open('200k', events, rounds);
     if (bigEvents > 0) await open('big', bigEvents, 1);
@@ -118,6 +129,10 @@ export function formatAppBench(report: AppBenchReport): string[] {
     lines.push(`    run header      ${ms(t.headerMs)}`);
     const spread = row.rounds !== undefined && row.rounds.length > 1 ? `, median of ${row.rounds.length}: ${row.rounds.map((r) => ms(r.overviewMs)).join(', ')}` : '';
     lines.push(`    overview        ${ms(t.overviewMs)}${verdict(t.overviewMs, goal)}${spread}`);
+    if (row.bareMs !== undefined && row.bareMs.length > 0) {
+      const bare = median(row.bareMs);
+      lines.push(`    machine         bare SELECT + JSON.parse of its rows ${ms(bare)} (a whole process, median of ${row.bareMs.length}): overview ${(t.overviewMs / bare).toFixed(2)}x that`);
+    }
     lines.push(`    findings        ${ms(t.findingsMs)}`);
     lines.push(`    steps           first rows ${ms(t.stepsFirstRowsMs)} after opening the tab, last rows ${ms(t.stepsEndRowsMs)} after scrolling to the end`);
     lines.push(`    events          first rows ${ms(t.eventsFirstRowsMs)} after opening the tab, last rows ${ms(t.eventsEndRowsMs)} after scrolling to the end`);

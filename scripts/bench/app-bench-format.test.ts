@@ -32,6 +32,14 @@ describe('app bench report', () => {
     expect(missedLines.find((line) => line.includes('overview'))).toContain('2.55 s  (goal < 2.50 s: MISSED)');
   });
 
+  it("shows the machine's bare read of the run (median of its rounds) and the overview as a multiple of it", () => {
+    const rounds = [open(2600, 250), open(2100, 290), open(2300, 260)];
+    const lines = formatAppBench({ rows: [{ label: '200k cold', events: 200_000, timing: medianTiming(rounds), rounds, bareMs: [1500, 1700, 1600] }], goals: APP_GOALS });
+    expect(lines.find((line) => line.includes('machine'))).toBe('    machine         bare SELECT + JSON.parse of its rows 1.60 s (a whole process, median of 3): overview 1.44x that');
+    // Without a bare read (the big run, or no built CLI) there is no such line.
+    expect(formatAppBench({ rows: [{ label: 'big cold', events: 1_000_000, timing: medianTiming(rounds), rounds }], goals: APP_GOALS }).some((line) => line.includes('machine'))).toBe(false);
+  });
+
   it('refuses a median of no rounds', () => {
     expect(() => medianTiming([])).toThrow(/no rounds/);
   });

@@ -51,6 +51,14 @@ function runChild(args: string[]): ChildRun {
   return { ms, cpuMs: usage.cpuMs, maxRssMb: usage.maxRssKb / 1024 };
 }
 
+/**
+ * The bare SELECT + JSON.parse of run `runId`'s rows, a whole child process: the floor any reader
+ * pays, and the app bench's measure of how fast the machine is in that run.
+ */
+export function bareSelectRun(dataDir: string, runId: string): ChildRun {
+  return runChild([BARE, dataDir, runId]);
+}
+
 const med = (runs: ChildRun[]): ChildRun => ({ ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)), maxRssMb: median(runs.map((r) => r.maxRssMb)) });
 
 /** Measure `rounds` interleaved rounds on the run `runId` of the data dir `dataDir`. */
@@ -61,11 +69,11 @@ export function measureCliReport(dataDir: string, runId: string, rounds = 3): Cl
   const runs = { baseline: [] as ChildRun[], cold: [] as ChildRun[], warm: [] as ChildRun[], noCache: [] as ChildRun[] };
   try {
     // Warm-up: the OS page cache holds the database for every variant alike.
-    runChild([BARE, dataDir, runId]);
+    bareSelectRun(dataDir, runId);
     for (let round = 0; round < rounds; round += 1) {
       const cache = mkdtempSync(join(tmpdir(), 'li-bench-cache-'));
       caches.push(cache);
-      runs.baseline.push(runChild([BARE, dataDir, runId]));
+      runs.baseline.push(bareSelectRun(dataDir, runId));
       runs.cold.push(runChild(report('--cache-dir', cache)));
       runs.warm.push(runChild(report('--cache-dir', cache)));
       runs.noCache.push(runChild(report('--no-cache')));
