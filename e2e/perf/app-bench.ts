@@ -82,9 +82,9 @@ export async function runAppBench(options: AppBenchOptions = {}): Promise<AppBen
         const target = { root: large.dir, runId: large.runId, lastStepPath: `work.visit[${largeRunVisits(n) - 1}]`, lastSequence: n, timeoutMs: 900_000 };
         // The machine's speed in this run: a warm-up read (the OS page cache), then one per round.
         const measureBare = label !== 'big' && cliBuilt();
-        if (measureBare) bareSelectRun(large.dir, large.runId);
+        if (measureBare) bareSelectRun(large.dataDir, large.runId);
         for (let round = 1; round <= times; round += 1) {
-          if (measureBare) bare.push(bareSelectRun(large.dir, large.runId).ms);
+          if (measureBare) bare.push(bareSelectRun(large.dataDir, large.runId).ms);
           const cache = mkdtempSync(join(tmpdir(), 'li-bench-cache-'));
           try {
             const serveArgs = cacheArgs ? ['--cache-dir', cache] : [];
