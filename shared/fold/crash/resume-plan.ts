@@ -62,10 +62,10 @@ function planStep(step: MaterializedStepState): RerunStep | undefined {
   }
 }
 
-function branchExpectation(state: MaterializedRunState, branchPath: string): BranchResume['expect'] {
+function branchExpectation(steps: readonly MaterializedStepState[], branchPath: string): BranchResume['expect'] {
   const prefix = `${branchPath}.`;
   let seen = false;
-  for (const step of stepList(state)) {
+  for (const step of steps) {
     if (!step.stepPath.startsWith(prefix)) continue;
     seen = true;
     if (step.status !== 'completed') return 'resume-branch';
@@ -100,7 +100,9 @@ export function emptyResumePlan(applicable: boolean): ResumePlan {
 export function buildResumePlan(input: ResumePlanInput): ResumePlan {
   const { state, view, facts, inFlight, verdict } = input;
   const plan = emptyResumePlan(verdict.kind !== 'completed' && verdict.kind !== 'failed');
-  for (const step of input.steps ?? stepList(state)) {
+  // Listed once: every in-flight branch reads them again (branchExpectation).
+  const steps = input.steps ?? stepList(state);
+  for (const step of steps) {
     if (step.status === 'completed') {
       plan.stepsSkipped.push({ stepPath: step.stepPath, sequence: facts.stepCompletedSequence.get(step.stepPath) });
       continue;
@@ -120,7 +122,7 @@ export function buildResumePlan(input: ResumePlanInput): ResumePlan {
     } else if (item.kind === 'session') {
       plan.sessionsRestarted.push(item.sessionId);
     } else if (item.kind === 'parallel-branch') {
-      plan.branches.push({ stepPath: item.stepPath, branchPath: item.branchPath, attempt: item.attempt, expect: branchExpectation(state, item.branchPath), sequence: item.sequence });
+      plan.branches.push({ stepPath: item.stepPath, branchPath: item.branchPath, attempt: item.attempt, expect: branchExpectation(steps, item.branchPath), sequence: item.sequence });
     } else if (item.kind === 'execute-step') {
       plan.notes.push(`harness.execute_step.started is written again for ${item.stepPath ?? '(no step path)'}`);
     }
