@@ -24,10 +24,14 @@ export function hashParts(hash: string): { parts: string[]; query: string } {
 /**
  * The run a location hash names (`#/run/<id>[/at/<seq>][/…][?dir=<label>]`), or null for any
  * other address. The renderer's routes (src-renderer/routing/route.ts) and the server's
- * `run.prepareAddress` (a deep link's first inline script) both read a run's address here.
+ * `run.prepare` given a hash (a deep link's first inline script) both read a run's address here.
  */
 export function runAddressOf(hash: string): RunAddress | null {
-  const { parts, query } = hashParts(hash);
+  return runAddressIn(hashParts(hash));
+}
+
+/** The run a hash already cut by `hashParts` names, or null (see `runAddressOf`). */
+export function runAddressIn({ parts, query }: { parts: readonly string[]; query: string }): RunAddress | null {
   if (parts[0] !== 'run' || !parts[1]) return null;
   const dir = new URLSearchParams(query).get('dir');
   // `/at/<seq>` puts the whole run view as of that event.

@@ -16,7 +16,7 @@
  *   …&occ=<occurrenceId>                 that session with the trace item of one occurrence picked out
  */
 
-import { hashParts, isAddressInt, runAddressOf, safeDecode } from '../../shared/run-address';
+import { hashParts, isAddressInt, runAddressIn, safeDecode } from '../../shared/run-address';
 
 /** The run view's tabs. */
 export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'compare', 'events'] as const;
@@ -51,13 +51,14 @@ export function runBase(route: { runId: string; dir: string | null; at?: number 
 
 /** Parse a location hash (with or without the leading `#`); anything unknown is the library. */
 export function parseRoute(hash: string): Route {
-  const { parts, query } = hashParts(hash);
+  const cut = hashParts(hash);
+  const { parts, query } = cut;
   if (parts[0] === 'session' && parts[1]) {
     const params = new URLSearchParams(query);
     const occurrence = params.get('occ');
     return { view: 'session', sessionId: safeDecode(parts.slice(1).join('/')), dir: params.get('dir') ?? '.', ...(occurrence ? { occurrence } : {}) };
   }
-  const address = runAddressOf(hash);
+  const address = runAddressIn(cut);
   if (address === null) return libraryRoute(query);
   const params = new URLSearchParams(query);
   // After `/at/<seq>` (time travel) the rest of the path is read as without it.
