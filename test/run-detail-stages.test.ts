@@ -86,4 +86,21 @@ describe('staged run builds in the worker', () => {
     expect(now.ok && (await now.value.lists).ok).toBe(true);
     expect(move.ok && (await move.value.lists).ok).toBe(true);
   });
+
+  it('a detail asked right after the library load, while the worker warms its fold on a made-up run, equals the build in process', async () => {
+    const { run, context } = contextOf('crashed model-call-in-flight');
+    const worker = createRunDetailPool({ useWorker: true });
+    const inProcess = createRunDetailPool({ useWorker: false });
+    pools.push(worker, inProcess);
+    // The library load starts the worker; once it is answered the worker is idle and starts its warm-up.
+    const library = await worker.library(run.dir, BUNDLED_PRICE_TABLE);
+    expect(library.ok).toBe(true);
+    const [warm, plain] = await Promise.all([worker.detail(run.dir, run.runId, context), inProcess.detail(run.dir, run.runId, context)]);
+    if (!warm.ok || !plain.ok) throw new Error('no head');
+    expect(warm.value.head).toEqual(plain.value.head);
+    const [warmLists, plainLists] = await Promise.all([warm.value.lists, plain.value.lists]);
+    if (!warmLists.ok || !plainLists.ok) throw new Error('no lists');
+    expect(modelDetail(warmLists.value)).toEqual(modelDetail(plainLists.value));
+    expect(await warm.value.findings).toEqual(await plain.value.findings);
+  });
 });

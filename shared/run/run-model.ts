@@ -12,6 +12,7 @@ import { CHART_STEP_LIMIT, costByModel, cumulativeCost, pricedTurns, stepCostDat
 import { formatRunReportTable } from '../report/run-report-table';
 import type { ResumePlan } from '../fold/crash/crash-types';
 import type { RunDetail } from './run-detail-types';
+import { joinRunDetail, runDetailLists, type FoldedRun } from './folded-run';
 import type {
   CostsModel,
   HarnessRefs,
@@ -43,6 +44,14 @@ export type ListedModelData = { listed: ListedDetail; turnRows: TurnRow[]; costs
 /** The whole detail of either form (a listed one's lists unpacked whole). */
 export function modelDetail(data: RunModelData | ListedModelData): RunDetail {
   return 'detail' in data ? data.detail : wholeDetail(data.listed);
+}
+
+/**
+ * The lists of a folded run (step rows, the harness view cut to previews and the timeline) with
+ * its turn rows and priced calls (O(n log n) over every turn): what the worker sends after the head.
+ */
+export function modelDataOfFolded(folded: FoldedRun, table: PriceTable, now: Date): RunModelData {
+  return prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, now);
 }
 
 /** Derive the turn rows and the cost aggregate (run in the worker: O(n log n) over every turn); prices from `table`. */

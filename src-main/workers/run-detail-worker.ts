@@ -11,10 +11,8 @@ import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
 import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
-import type { FoldedRun } from '../../shared/run/folded-run';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
-import { prepareRunModel, type RunModelData } from '../../shared/run/run-model';
-import { joinRunDetail, runDetailLists } from '../../shared/run/build-run-detail';
+import { modelDataOfFolded, type RunModelData } from '../../shared/run/run-model';
 import { headOfFolded } from '../../shared/run/run-head';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { getHeapStatistics } from 'node:v8';
@@ -30,6 +28,9 @@ import { primeSnapshots } from './prime-snapshots';
 import { settle, TravelMoves } from './travel-moves';
 import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
+import { IdleWarmUp } from './idle-warm-up';
+import { warmUpFold } from './fold-warm-up';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
 export type RunWorkerRequest =
@@ -126,7 +127,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
           try {
             const parts = await loadRunDetailParts(again.value, request.runId, request.context, checkpoints);
             if (!parts.ok) return parts;
-            const lists = guarded(() => listsOf(parts.value.folded, table))();
+            const lists = guarded(() => modelDataOfFolded(parts.value.folded, table, new Date()))();
             parts.value.leaveCheckpoint();
             return lists;
           } catch (error) {
@@ -146,7 +147,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     handedOver = true;
     return {
       result: ok(head),
-      lists: async () => guarded(() => listsOf(folded, table))(),
+      lists: async () => guarded(() => modelDataOfFolded(folded, table, new Date()))(),
       after: guarded(() => {
         try {
           leaveCheckpoint();
@@ -169,14 +170,6 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
 }
 
 /**
- * The lists of a folded run: step rows, the harness view cut to previews and the timeline, with
- * turn rows and priced calls (O(n log n) over every turn).
- */
-function listsOf(folded: FoldedRun, table: PriceTable): RunModelData {
-  return prepareRunModel(joinRunDetail(folded.core, runDetailLists(folded, table)), table, new Date());
-}
-
-/**
  * This thread's checkpoints for the cache folder `cacheDir`. The worker thread serves move after
  * move and is recycled when idle: time travel keeps its boundaries there as snapshots in memory.
  * Built on main's thread (no worker), they would stay for the process's life: there boundaries
@@ -191,9 +184,18 @@ const heapBytes = () => getHeapStatistics().total_heap_size;
 
 const moves = new TravelMoves();
 
+// The thread's first idle moment folds a made-up run, so the first run a user opens meets compiled code.
+const warmUp = new IdleWarmUp((stop) => warmUpFold(BUNDLED_PRICE_TABLE, stop));
+
 parentPort?.on('message', (request: RunWorkerRequest) => {
+  warmUp.begin(request.kind);
+  void answer(request).finally(() => warmUp.end());
+});
+
+// Answer `request` and run its later stages; settles once all of them are sent.
+async function answer(request: RunWorkerRequest): Promise<void> {
   const movedOn = moves.note(request);
-  void handleRunRequest(request).then(async ({ result, lists, after, findings, release }) => {
+  await handleRunRequest(request).then(async ({ result, lists, after, findings, release }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     if (!lists || !findings) return release?.();
     // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
@@ -209,7 +211,7 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
       release?.();
     }
   });
-});
+}
 
 // The lists, the fold's checkpoint and the check of request `id`; a move passed over (`movedOn`) answers them `cancelled`.
 async function laterStages(id: number, movedOn: (() => boolean) | null, lists: () => Promise<Result<RunModelData>>, after: (() => void) | undefined, findings: NonNullable<HandledRequest['findings']>): Promise<void> {

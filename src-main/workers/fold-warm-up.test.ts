@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../shared/canonical/canonical-json';
+import { FOLDED_EVENT_TYPES } from '../../shared/fold/folded-event-types';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { RunAccumulator } from '../../shared/run/run-accumulator';
+import { headOfFolded } from '../../shared/run/run-head';
+import { modelFacts } from '../../test/support/model-facts';
+import { decodeEventRow } from '../sources/little-workflow/event-rows';
+import { warmUpFold, WARM_UP_EVENTS } from './fold-warm-up';
+import { WARM_UP_RUN_ID, warmUpRows } from './warm-up-log';
+
+// The made-up run a fresh worker folds while idle must look like the runs it will fold next:
+// otherwise the compiled code is shaped for the wrong objects and the warm-up buys nothing.
+describe('the warm-up log', () => {
+  const rows = warmUpRows(WARM_UP_EVENTS);
+
+  it('holds about the events asked for, in sequence, every payload canonical JSON as little-workflow stores it', () => {
+    expect(rows.length).toBeGreaterThan(WARM_UP_EVENTS * 0.95);
+    expect(rows.length).toBeLessThan(WARM_UP_EVENTS * 1.05);
+    expect(rows.map((r) => r[0])).toEqual(rows.map((_, i) => i + 1));
+    for (const row of rows) expect(canonicalJson(JSON.parse(row[5]))).toBe(row[5]);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(rows.length);
+  });
+
+  it('holds every event type the fold changes its state for (it completes, so RunFailed aside)', () => {
+    const types = new Set(rows.map((r) => r[2]));
+    for (const type of FOLDED_EVENT_TYPES.filter((t) => t !== 'RunFailed')) expect(types, type).toContain(type);
+  });
+
+  it('folds to a completed run with the kinds of steps real runs hold', () => {
+    const accumulator = RunAccumulator.create(WARM_UP_RUN_ID, BUNDLED_PRICE_TABLE, 'detail');
+    for (const row of rows) {
+      const read = decodeEventRow(WARM_UP_RUN_ID, row);
+      if (!read.ok) throw new Error(read.diagnostic.message);
+      accumulator.add(read.event);
+    }
+    const folded = accumulator.folded(modelFacts(WARM_UP_RUN_ID));
+    const head = headOfFolded(folded, BUNDLED_PRICE_TABLE);
+    expect(folded.core.state.status).toBe('completed');
+    expect(head.steps.byStatus.completed).toBe(head.steps.count);
+    const { sessions, modelTurns, toolCalls } = folded.harness;
+    expect(sessions.length).toBe(head.steps.count);
+    expect(modelTurns.every((t) => t.status === 'responded')).toBe(true);
+    expect(modelTurns.some((t) => t.toolCalls.length > 0)).toBe(true);
+    expect(new Set(toolCalls.map((c) => c.caller))).toEqual(new Set(['model', 'code']));
+    expect(toolCalls.every((c) => c.status === 'succeeded')).toBe(true);
+    // The retried attempts, the artifacts and the calls recorded outside the harness.
+    expect(folded.steps.some((s) => s.attempts.length === 2)).toBe(true);
+    expect(folded.core.state.artifacts.length).toBeGreaterThan(0);
+    expect(head.report?.total.costUsd).toBeGreaterThan(0);
+  });
+});
+
+describe('warmUpFold', () => {
+  it('folds the made-up run and cuts its head', async () => {
+    expect(await warmUpFold(BUNDLED_PRICE_TABLE, () => false, 2000)).toBe('done');
+  });
+
+  it('stops reading as soon as it is told to, folding no further', async () => {
+    let asked = 0;
+    // `stop` is asked once per row read: true from the 300th on.
+    const outcome = await warmUpFold(BUNDLED_PRICE_TABLE, () => ++asked >= 300, 5000);
+    expect(outcome).toBe('stopped');
+    expect(asked).toBeLessThan(310);
+  });
+});
