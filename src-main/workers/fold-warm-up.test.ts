@@ -6,13 +6,13 @@ import { RunAccumulator } from '../../shared/run/run-accumulator';
 import { headOfFolded } from '../../shared/run/run-head';
 import { modelFacts } from '../../test/support/model-facts';
 import { decodeEventRow } from '../sources/little-workflow/event-rows';
-import { warmUpFold, WARM_UP_EVENTS } from './fold-warm-up';
+import { warmUpFold, WARM_UP_EVENTS, WARM_UP_SLICE_ROWS } from './fold-warm-up';
 import { WARM_UP_RUN_ID, warmUpRows } from './warm-up-log';
 
 // The made-up run a fresh worker folds while idle must look like the runs it will fold next:
 // otherwise the compiled code is shaped for the wrong objects and the warm-up buys nothing.
 describe('the warm-up log', () => {
-  const rows = warmUpRows(WARM_UP_EVENTS);
+  const rows = [...warmUpRows(WARM_UP_EVENTS)];
 
   it('holds about the events asked for, in sequence, every payload canonical JSON as little-workflow stores it', () => {
     expect(rows.length).toBeGreaterThan(WARM_UP_EVENTS * 0.95);
@@ -54,6 +54,19 @@ describe('the warm-up log', () => {
 describe('warmUpFold', () => {
   it('folds the made-up run and cuts its head', async () => {
     expect(await warmUpFold(BUNDLED_PRICE_TABLE, () => false, 2000)).toBe('done');
+  });
+
+  it(`yields to the event loop every ${WARM_UP_SLICE_ROWS} rows, so a request that comes meanwhile is not held up`, async () => {
+    let turns = 0;
+    let done = false;
+    const count = () => {
+      turns += 1;
+      if (!done) setImmediate(count);
+    };
+    setImmediate(count);
+    await warmUpFold(BUNDLED_PRICE_TABLE, () => false, 5000);
+    done = true;
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(5000 / WARM_UP_SLICE_ROWS));
   });
 
   it('stops reading as soon as it is told to, folding no further', async () => {

@@ -11,7 +11,7 @@
  * It goes through the path a run's detail takes to its head (the checkpointing fold over a reader,
  * the crash boundary, the head), over rows held in memory: nothing is read from or written to
  * disk, and nothing of it is kept. It stops between slices as soon as `stop()` says a request
- * came. The lists are left out: built in one piece (~0.1 s cold for the made-up run), they could
+ * came (it yields every WARM_UP_SLICE_ROWS rows). The lists are left out: built in one piece (~0.1 s cold for the made-up run), they could
  * hold up a request that came meanwhile, and the overview does not wait for them.
  */
 import { ok } from '../../shared/diagnostics';
@@ -35,41 +35,61 @@ export const WARM_UP_EVENTS = 10_000;
 /** How a warm-up ended: every stage ran, or `stop()` cut it short. */
 export type WarmUpOutcome = 'done' | 'stopped';
 
+/**
+ * Rows the warm-up folds between two yields to the event loop, where a run's fold yields every
+ * 2,000: a request that comes meanwhile waits ~4 ms (median), ~30 ms at most (the first, cold
+ * slices and the head), over the ~0.25 s the warm-up takes in-process.
+ */
+export const WARM_UP_SLICE_ROWS = 250;
+
 /** Fold the made-up run of `events` events priced with `table`, then cut its head; stops once `stop()` is true. */
 export async function warmUpFold(table: PriceTable, stop: () => boolean, events = WARM_UP_EVENTS): Promise<WarmUpOutcome> {
-  const rows = warmUpRows(events);
-  const fold = await foldLogAsync({ reader: memoryReader(rows, stop), runId: WARM_UP_RUN_ID, table, mode: 'detail', checkpoints: null, leave: 'tail', deferTail: true });
-  if (stop()) return 'stopped';
+  const read = new MemoryRead(warmUpRows(events), stop);
+  const fold = await foldLogAsync({ reader: read.reader(), runId: WARM_UP_RUN_ID, table, mode: 'detail', checkpoints: null, leave: 'tail', deferTail: true, sliceRows: WARM_UP_SLICE_ROWS });
+  if (stop() || read.first === null || read.last === null) return 'stopped';
   await yieldToLoop();
   if (stop()) return 'stopped';
-  headOfFolded(fold.accumulator.folded(warmUpFacts(rows)), table);
+  headOfFolded(fold.accumulator.folded(warmUpFacts(read.first, read.last)), table);
   return 'done';
 }
 
-/** A reader of `rows` alone (the made-up run), which ends its read early once `stop()` is true. */
-function memoryReader(rows: readonly WarmUpRow[], stop: () => boolean): DataDirReader {
-  function* readEvents(runId: string, afterSequence = 0, upto?: number): Generator<EventRead> {
-    for (const row of rows) {
-      if (stop()) return;
-      if (row[0] > afterSequence && (upto === undefined || row[0] <= upto)) yield decodeEventRow(runId, row);
+/** One read of `rows` (the made-up run) through a reader, ending early once `stop()` is true; notes its first and last rows. */
+class MemoryRead {
+  first: WarmUpRow | null = null;
+  last: WarmUpRow | null = null;
+
+  constructor(
+    private readonly rows: Iterable<WarmUpRow>,
+    private readonly stop: () => boolean,
+  ) {}
+
+  *events(runId: string): Generator<EventRead> {
+    for (const row of this.rows) {
+      if (this.stop()) return;
+      this.first ??= row;
+      this.last = row;
+      yield decodeEventRow(runId, row);
     }
   }
-  return {
-    path: '(warm-up)',
-    format: 'sqlite',
-    recipe: null,
-    listRuns: () => ok({ runs: [], diagnostics: [] }),
-    readModelCallEvents: () => [],
-    // Every payload parsed whatever the needs (a reader may ignore them: shared/events/payload-needs.ts).
-    readEvents: (runId, afterSequence, upto) => readEvents(runId, afterSequence, upto),
-    readEventKeys: () => null,
-    close: () => {},
-  };
+
+  // A fold without checkpoints reads the run once, from its start, with `readEvents` alone.
+  reader(): DataDirReader {
+    return {
+      path: '(warm-up)',
+      format: 'sqlite',
+      recipe: null,
+      listRuns: () => ok({ runs: [], diagnostics: [] }),
+      readModelCallEvents: () => [],
+      // Every payload parsed whatever the needs (a reader may ignore them: shared/events/payload-needs.ts).
+      readEvents: (runId) => this.events(runId),
+      readEventKeys: () => null,
+      close: () => {},
+    };
+  }
 }
 
 /** The facts a run's detail is folded with, for the made-up run: its own row, no lock, nothing pending. */
-function warmUpFacts(rows: readonly WarmUpRow[]): RunModelFacts {
-  const last = rows[rows.length - 1]!;
+function warmUpFacts(first: WarmUpRow, last: WarmUpRow): RunModelFacts {
   const summary: RunSummary = {
     runId: WARM_UP_RUN_ID,
     dataDir: '(warm-up)',
@@ -77,9 +97,9 @@ function warmUpFacts(rows: readonly WarmUpRow[]): RunModelFacts {
     statusInferred: false,
     crashed: false,
     verdict: null,
-    eventCount: rows.length,
+    eventCount: last[0],
     lastSequence: last[0],
-    startedAt: rows[0]![4],
+    startedAt: first[4],
     finishedAt: last[4],
     lastEventType: last[2],
     parentRunId: null,

@@ -2,7 +2,7 @@
  * When a worker thread warms its fold (fold-warm-up.ts): the first time it has nothing to do
  * (after the library load that starts it, in the app and in `serve`), unless it has folded a run
  * already (its code is compiled then). A request that comes meanwhile stops the warm-up at its
- * next slice, so it waits ~30 ms at most; the warm-up tries again when the thread is next idle,
+ * next slice, so it waits ~4 ms (~30 ms at most); the warm-up tries again when the thread is next idle,
  * a few times at most (the live observer's rescans may keep interrupting it).
  */
 import type { WarmUpOutcome } from './fold-warm-up';

@@ -20,23 +20,33 @@ const MODEL = { modelId: 'gpt-4o-mini', provider: 'openai.responses' };
 const USAGE = { cachedInputTokens: 800, inputTokens: 1200, outputTokens: 340, reasoningTokens: 64 };
 const hash = (n: number) => `sha256:${n.toString(16).padStart(64, '0')}`;
 
-/** The made-up run's rows, about `events` of them, in sequence order. */
-export function warmUpRows(events: number): WarmUpRow[] {
+/** The made-up run's rows, about `events` of them, in sequence order: made a step visit at a time as they are read. */
+export function* warmUpRows(events: number): Generator<WarmUpRow> {
   const log = new WarmUpLog();
   log.add('WorkflowVersionRegistered', { lwirHash: hash(1), lwirVersionId: 'wfver_warmup', workflowVersionId: 'wfver_warmup' });
   log.add('RunStarted', { input: { n: events }, workflowVersionId: 'wfver_warmup' });
   const visits = Math.max(1, Math.round(events / EVENTS_PER_VISIT));
-  for (let visit = 0; visit < visits; visit += 1) VISIT_KINDS[visit % VISIT_KINDS.length](log, visit);
+  for (let visit = 0; visit < visits; visit += 1) {
+    VISIT_KINDS[visit % VISIT_KINDS.length](log, visit);
+    yield* log.take();
+  }
   log.add('RunCompleted', { output: 'done', terminalStepPath: `draft.visit[${visits - 1}]`, workflowVersionId: 'wfver_warmup' });
-  return log.rows;
+  yield* log.take();
 }
 
-/** Appends rows with rising sequences and times, ids derived from the sequence. */
+/** Makes rows with rising sequences and times, ids derived from the sequence; `take` hands over those made since. */
 class WarmUpLog {
-  readonly rows: WarmUpRow[] = [];
+  private rows: WarmUpRow[] = [];
+  private sequence = 0;
+
+  take(): WarmUpRow[] {
+    const rows = this.rows;
+    this.rows = [];
+    return rows;
+  }
 
   add(type: string, payload: object, occurrenceId: string | null = null): void {
-    const sequence = this.rows.length + 1;
+    const sequence = (this.sequence += 1);
     const at = new Date(START_MS + sequence * 41).toISOString();
     this.rows.push([sequence, `evt_${sequence.toString(16).padStart(16, '0')}`, type, occurrenceId, at, JSON.stringify(payload)]);
   }

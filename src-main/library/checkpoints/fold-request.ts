@@ -58,6 +58,8 @@ export type FoldRequest = {
    * their own for a big enough run; null: never (the fold proves what it leaves out itself).
    */
   checksAside?: ChecksAside | null;
+  /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
+  sliceRows?: number;
 };
 
 /**

@@ -12,14 +12,14 @@ export function yieldToLoop(): Promise<void> {
 }
 
 /**
- * Hand every item of `items` to `each`, yielding to the event loop after each slice; false as
- * soon as `stop()` (asked after each slice) says the rest is no longer wanted, else true.
+ * Hand every item of `items` to `each`, yielding to the event loop after each slice of `slice`
+ * items; false as soon as `stop()` (asked after each slice) says the rest is no longer wanted, else true.
  */
-export async function drainInSlices<T>(items: Iterable<T>, each: (item: T) => void, stop?: () => boolean): Promise<boolean> {
+export async function drainInSlices<T>(items: Iterable<T>, each: (item: T) => void, stop?: () => boolean, slice = SLICE): Promise<boolean> {
   let sinceYield = 0;
   for (const item of items) {
     each(item);
-    if (++sinceYield < SLICE) continue;
+    if (++sinceYield < slice) continue;
     sinceYield = 0;
     await yieldToLoop();
     if (stop?.() === true) return false;
