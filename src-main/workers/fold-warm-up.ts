@@ -15,12 +15,12 @@
  * hold up a request that came meanwhile, and the overview does not wait for them.
  */
 import { ok } from '../../shared/diagnostics';
-import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { headOfFolded } from '../../shared/run/run-head';
 import type { RunModelFacts } from '../../shared/run/run-model-facts';
 import { foldLogAsync } from '../library/checkpoints/fold-checkpointed';
 import { decodeEventRow } from '../sources/little-workflow/event-rows';
+import { summariseRun } from '../sources/little-workflow/run-rows';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
 import type { DataDirReader, EventRead } from '../sources/little-workflow/store-types';
 import { WARM_UP_RUN_ID, warmUpRows, type WarmUpRow } from './warm-up-log';
@@ -88,31 +88,29 @@ class MemoryRead {
   }
 }
 
-/** The facts a run's detail is folded with, for the made-up run: its own row, no lock, nothing pending. */
+/** The facts a run's detail is folded with, for the made-up run: its row as the library makes it, no lock, nothing pending. */
 function warmUpFacts(first: WarmUpRow, last: WarmUpRow): RunModelFacts {
-  const summary: RunSummary = {
-    runId: WARM_UP_RUN_ID,
-    dataDir: '(warm-up)',
-    status: 'completed',
-    statusInferred: false,
-    crashed: false,
-    verdict: null,
-    eventCount: last[0],
-    lastSequence: last[0],
-    startedAt: first[4],
-    finishedAt: last[4],
-    lastEventType: last[2],
-    parentRunId: null,
-    outerLoopId: null,
-    workflowVersionId: 'wfver_warmup',
-    label: null,
-    tags: [],
-    inputTokens: null,
-    outputTokens: null,
-    costUsd: null,
-  };
+  const dataDir = '(warm-up)';
+  const summary = summariseRun(
+    dataDir,
+    {
+      runId: WARM_UP_RUN_ID,
+      eventCount: last[0],
+      maxSequence: last[0],
+      firstRecordedAt: first[4],
+      lastRecordedAt: last[4],
+      lastEventType: last[2],
+      status: 'completed',
+      parentRunId: null,
+      outerLoopId: null,
+      workflowVersionId: 'wfver_warmup',
+      label: null,
+      tags: [],
+    },
+    null,
+  );
   return {
-    ref: { dataDir: summary.dataDir, runId: WARM_UP_RUN_ID },
+    ref: { dataDir, runId: WARM_UP_RUN_ID },
     summary,
     subRunStatuses: {},
     lock: { state: 'none', pid: null, createdAt: null },

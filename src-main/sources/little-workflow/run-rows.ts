@@ -24,7 +24,7 @@ export function summariseDataDir(reader: DataDirReader, table: PriceTable): { ru
   if (lockRead.ok) for (const lock of lockRead.value.locks) locks.set(lock.runId, lock.state);
   else diagnostics.push(lockRead.error);
   const runs = listed.value.runs.map((run) => {
-    const summary = summarise(reader.path, run, usage.get(run.runId) ?? null);
+    const summary = summariseRun(reader.path, run, usage.get(run.runId) ?? null);
     return summary.status === 'completed' || summary.status === 'failed'
       ? summary
       : { ...summary, ...judgeOpenRun(reader, run, locks.get(run.runId) ?? 'none', table) };
@@ -46,7 +46,8 @@ function usageByRun(reader: DataDirReader, table: PriceTable, diagnostics: Diagn
   return usage;
 }
 
-function summarise(dataDir: string, run: RunAggregate, usage: UsageTotals | null): RunSummary {
+/** The run-list row of one run from its aggregate and its priced model-call usage (null: none), before any open-run judging. */
+export function summariseRun(dataDir: string, run: RunAggregate, usage: UsageTotals | null): RunSummary {
   const terminal = run.status === 'completed' || run.status === 'failed';
   return {
     runId: run.runId,
