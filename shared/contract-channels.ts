@@ -22,6 +22,7 @@ import type { LibrarySnapshot } from './library';
 import type { RedactionSummary } from './redact/redaction-types';
 import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
 import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
+import { SEMCONV_MODES } from './otlp/semconv-mode';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
@@ -76,6 +77,7 @@ const otlpSettings = (z: Zod) => ({
   protocol: z.enum(['http/protobuf', 'http/json']),
   headers: z.array(otlpHeader(z)).max(50),
   content: z.boolean(),
+  semconv: z.enum(SEMCONV_MODES),
 });
 const jobId = (z: Zod) => z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** A bundle request: the run, the redaction asked for (absent: none), and its payload budget in bytes. */

@@ -42,6 +42,7 @@ export type DiagnosticCode =
   | 'unsupported'
   | 'discovery-stopped'
   | 'otlp-export-failed'
+  | 'otlp-not-otlp-answer'
   | 'cache-dir-in-data-dir'
   | 'cancelled'
   | 'state-dir-refused'

@@ -39,6 +39,7 @@ describe('otlp.send with redact', () => {
       protocol: 'http/json',
       headers: [],
       content: true,
+      semconv: '1.45',
       remember: false,
       redact,
     });

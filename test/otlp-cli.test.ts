@@ -40,7 +40,7 @@ describe('little-inspector otlp', () => {
     const r = await run([completed().runId, '--data-dir', completed().dir, '--endpoint', receiver.url]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^${completed().runId}  \\d+ spans\\n$`));
-    expect(r.stderr).toContain(`to ${receiver.url} (http/protobuf)`);
+    expect(r.stderr).toContain(`to ${receiver.url} (http/protobuf, GenAI conventions 1.45)`);
     const got = receiver.requests.slice(before);
     expect(got.every((q) => q.path === '/v1/traces' && q.contentType === 'application/x-protobuf')).toBe(true);
     expect(new Set(got.flatMap((q) => q.spans.map((s) => s.attributes['little.run.id'])))).toEqual(new Set([completed().runId]));

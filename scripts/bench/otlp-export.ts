@@ -42,7 +42,7 @@ export async function measureOtlpExport(dataDir: string, runId: string): Promise
   const readRssMb = process.memoryUsage().rss / 1024 / 1024;
   t = performance.now();
   const deriveCpu = process.cpuUsage();
-  const spans = spansOf(sources, { dataDir, runId }, collected.value, [], false);
+  const spans = spansOf(sources, { dataDir, runId }, collected.value, [], { content: false, semconv: '1.45' });
   const deriveMs = performance.now() - t;
   const deriveCpuMs = cpuSince(deriveCpu);
   const sink = { requests: 0, bytes: 0 };

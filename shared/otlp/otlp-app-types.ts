@@ -5,6 +5,8 @@
  * `value: null` means "the stored value" (docs/OTLP.md, "In the app").
  */
 
+import type { SemconvMode } from './semconv-mode';
+
 /** The OTLP/HTTP encodings the app offers. */
 export type OtlpAppProtocol = 'http/protobuf' | 'http/json';
 
@@ -19,6 +21,8 @@ export type OtlpSettingsView = {
   headers: OtlpHeaderView[];
   /** Include message contents (off unless the user turned it on). */
   content: boolean;
+  /** The GenAI conventions' version the spans follow (1.45 unless the user chose the latest). */
+  semconv: SemconvMode;
   /** True when the settings are saved in the state folder (else kept in memory until the app or server stops). */
   remembered: boolean;
   /** Where they are saved, for the dialog to say; null when the app has no state folder. */

@@ -10,11 +10,11 @@ import { runParts, type BoundaryFacts } from '../run/run-parts';
 import type { RunSpanInput } from './span-context';
 
 /** Facts from outside the log; leave out what is not known. */
-export type RunSpanFacts = BoundaryFacts & Pick<RunSpanInput, 'workflow'>;
+export type RunSpanFacts = BoundaryFacts & Pick<RunSpanInput, 'workflow' | 'conversationId'>;
 
 /** Fold `events` (tolerantly: a damaged log still maps) and derive what the spans need. */
 export function runSpanInput(runId: string, events: readonly EventEnvelope[], table: PriceTable, facts: RunSpanFacts = {}): RunSpanInput {
-  const { workflow, ...boundaryFacts } = facts;
+  const { workflow, conversationId, ...boundaryFacts } = facts;
   const { state, harness, boundary } = runParts(runId, events, table, boundaryFacts);
-  return { runId, events, state, harness, boundary, table, ...(workflow ? { workflow } : {}) };
+  return { runId, events, state, harness, boundary, table, ...(workflow ? { workflow } : {}), ...(conversationId ? { conversationId } : {}) };
 }

@@ -10,6 +10,7 @@ import { rootSpanIdFor, traceIdFor } from './otlp-ids';
 import type { OtlpSpanData, SpanEnd, SpanEventData, SpanLinkData } from './otlp-span-types';
 import { modelCallSpans } from './model-call-spans';
 import { sessionSpans } from './session-spans';
+import { toLatestConventions } from './semconv-latest';
 import { attrs, errorMessage, errorType, notBefore, type RunSpanInput, type RunSpanOptions, SpanContext } from './span-context';
 import { stepAttemptSpans } from './step-attempt-spans';
 import { toolCallSpans } from './tool-call-spans';
@@ -21,13 +22,16 @@ export function runSpans(input: RunSpanInput, options: RunSpanOptions): OtlpSpan
   const ctx = new SpanContext(input, options);
   const steps = stepAttemptSpans(ctx);
   const sessions = sessionSpans(ctx, steps.parents);
-  return [
+  const spans = [
     rootSpan(ctx),
     ...steps.spans,
     ...sessions.spans,
     ...modelCallSpans(ctx, steps.parents, sessions.spanIds),
     ...toolCallSpans(ctx, steps.parents, sessions.spanIds),
   ];
+  if (options.semconv !== 'latest') return spans;
+  const conversationId = input.conversationId ?? runFacts(input).parentRunId ?? input.runId;
+  return spans.map((span) => toLatestConventions(span, conversationId));
 }
 
 /** Facts of the run: its workflow's name (LWIR name, else the run label, the requested workflow id, the version id), label, parent. */
@@ -92,7 +96,8 @@ function rootSpan(ctx: SpanContext): OtlpSpanData {
       'little.span.kind': 'run',
       'gen_ai.operation.name': 'invoke_workflow',
       // The workflow's name as semantic-conventions 1.45 spells it on an invoke_workflow span, and
-      // as the GenAI conventions' own repository (v0.1.0) records it since (on gen_ai.agent.name).
+      // as the GenAI conventions' own repository (v0.1.0) records it since (on gen_ai.agent.name;
+      // the latest mode drops the first, semconv-latest.ts).
       'gen_ai.workflow.name': facts.workflowName,
       'gen_ai.agent.name': facts.workflowName,
       'little.run.id': input.runId,

@@ -11,6 +11,7 @@ import type { PriceTable } from '../pricing/price-table-types';
 import { parseTime } from '../timeline/time-axis';
 import { rootSpanIdFor, SpanIdAllocator, traceIdFor } from './otlp-ids';
 import type { SpanEnd, SpanStatusCode } from './otlp-span-types';
+import type { SemconvMode } from './semconv-mode';
 
 /** One run as the mapping needs it: its log (in sequence order) and what was folded from it. */
 export type RunSpanInput = {
@@ -24,10 +25,19 @@ export type RunSpanInput = {
   table: PriceTable;
   /** The locked workflow version's LWIR `metadata.name` / `metadata.version`, when stored. */
   workflow?: { name: string | null; version: string | null };
+  /**
+   * What `gen_ai.conversation.id` carries in the latest conventions: the little-harness session
+   * the run belongs to (docs/OTLP.md says why), else the top run of its parent chain; absent,
+   * the log's parent run, else the run itself.
+   */
+  conversationId?: string;
 };
 
-/** Mapping options. `content`: include message contents, tool arguments and results. */
-export type RunSpanOptions = { content: boolean; sha256Hex: Sha256Hex };
+/**
+ * Mapping options. `content`: include message contents, tool arguments and results;
+ * `semconv`: the GenAI conventions' version (default 1.45, the transition rule's default).
+ */
+export type RunSpanOptions = { content: boolean; sha256Hex: Sha256Hex; semconv?: SemconvMode };
 
 /** Shared state of one run's mapping. */
 export class SpanContext {

@@ -73,11 +73,11 @@ export class RunSpanInputCollector {
 
   /** The mapping's input for the events so far (the state and events are shared: map before adding more). */
   input(facts: RunSpanFacts = {}): RunSpanInput {
-    const { workflow, ...boundaryFacts } = facts;
+    const { workflow, conversationId, ...boundaryFacts } = facts;
     const state = this.accumulator.state();
     const harness = this.harness.snapshot();
     const boundary = crashBoundaryOf({ facts: this.logFacts.facts(), eventCount: this.accumulator.count, state, view: harness }, boundaryFacts);
-    return { runId: this.runId, events: this.events, state, harness, boundary, table: this.table, ...(workflow ? { workflow } : {}) };
+    return { runId: this.runId, events: this.events, state, harness, boundary, table: this.table, ...(workflow ? { workflow } : {}), ...(conversationId ? { conversationId } : {}) };
   }
 }
 

@@ -102,6 +102,7 @@ describe('OTLP settings', () => {
     endpoint: 'http://collector:4318',
     protocol: 'http/json' as const,
     content: false,
+    semconv: '1.45' as const,
     headers: [
       { name: 'Authorization', secret: true, value: 'Basic c2VjcmV0' },
       { name: 'X-Scope-OrgID', secret: false, value: 'team-a' },

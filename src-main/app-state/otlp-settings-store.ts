@@ -1,5 +1,6 @@
 /**
- * The "Send to tracing backend…" settings: endpoint, protocol, headers, content switch.
+ * The "Send to tracing backend…" settings: endpoint, protocol, headers, content switch, the
+ * GenAI conventions' version.
  *
  * They live in main's memory for as long as the process runs; saved to `settings.json` of the
  * state folder only when the user ticks "Remember" (the desktop dialog ticks it by default,
@@ -10,6 +11,7 @@
 import { z } from 'zod';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { OtlpAppProtocol, OtlpHeaderView, OtlpSettingsView } from '../../shared/otlp/otlp-app-types';
+import { SEMCONV_MODES, type SemconvMode } from '../../shared/otlp/semconv-mode';
 import { readStateFile, writeStateFile } from './state-file';
 
 /** The settings file's name in the state folder. */
@@ -19,15 +21,22 @@ export const SETTINGS_FILE = 'settings.json';
 export type OtlpHeader = { name: string; secret: boolean; value: string };
 
 /** The settings with every value (main only). */
-export type OtlpSettings = { endpoint: string; protocol: OtlpAppProtocol; headers: OtlpHeader[]; content: boolean };
+export type OtlpSettings = { endpoint: string; protocol: OtlpAppProtocol; headers: OtlpHeader[]; content: boolean; semconv: SemconvMode };
 
 const headerSchema = z.object({ name: z.string().min(1).max(200), secret: z.boolean(), value: z.string().max(8192) }).strict();
 const otlpSchema = z
-  .object({ endpoint: z.string().max(2048), protocol: z.enum(['http/protobuf', 'http/json']), headers: z.array(headerSchema).max(50), content: z.boolean() })
+  .object({
+    endpoint: z.string().max(2048),
+    protocol: z.enum(['http/protobuf', 'http/json']),
+    headers: z.array(headerSchema).max(50),
+    content: z.boolean(),
+    // Files saved before the choice existed hold no value: they sent 1.45, the default.
+    semconv: z.enum(SEMCONV_MODES).default('1.45'),
+  })
   .strict();
 const fileSchema = z.object({ version: z.literal(1), otlp: otlpSchema.nullable() }).strict();
 
-const DEFAULTS: OtlpSettings = { endpoint: '', protocol: 'http/protobuf', headers: [], content: false };
+const DEFAULTS: OtlpSettings = { endpoint: '', protocol: 'http/protobuf', headers: [], content: false, semconv: '1.45' };
 
 /** Settings as a page sends them: a header's `value` null means the kept one. */
 export type OtlpSettingsInput = Omit<OtlpSettings, 'headers'> & { headers: OtlpHeaderView[] };
@@ -74,7 +83,7 @@ export function createOtlpSettingsStore(dir: string | null): OtlpSettingsStore {
         if (value === undefined) return fail(diagnostic('invalid-argument', `The header ${header.name} has no value: type it again`));
         headers.push({ name: header.name, secret: header.secret, value });
       }
-      return ok({ endpoint: input.endpoint, protocol: input.protocol, content: input.content, headers });
+      return ok({ endpoint: input.endpoint, protocol: input.protocol, content: input.content, semconv: input.semconv, headers });
     },
     update(settings, remember) {
       memory = { settings, remembered: remember && dir !== null };

@@ -6,6 +6,7 @@
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
+import type { SemconvMode } from '../../shared/otlp/semconv-mode';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
 import type { SourceRegistry } from '../sources/registry';
 import { readRunSpanInput, spansOf } from './run-span-source';
@@ -21,6 +22,8 @@ export type ExportRunsOptions = {
   table: PriceTable;
   library: readonly RunSummary[];
   content: boolean;
+  /** The GenAI conventions' version the spans follow (docs/OTLP.md). */
+  semconv: SemconvMode;
   /** Secrets out of every span before it is sent (`--redact`, docs/REDACTION.md); its findings add up over the runs. */
   redactor?: Redactor;
   batchSize?: number;
@@ -46,7 +49,7 @@ export async function exportRuns(runs: readonly RunSummary[], sender: OtlpSender
     // Folded as read; only the envelopes and the payloads the mapping reads are kept.
     const collected = await readRunSpanInput(options.sources, run.dataDir, run.runId, options.table, options.content);
     if (!collected.ok) return collected;
-    const derived = spansOf(options.sources, run, collected.value, options.library, options.content);
+    const derived = spansOf(options.sources, run, collected.value, options.library, { content: options.content, semconv: options.semconv });
     const redactor = options.redactor;
     const spans = redactor === undefined ? derived : derived.map((span) => redactSpan(span, redactor));
     for (let from = 0; from < spans.length; from += batchSize) {

@@ -3,9 +3,11 @@
  * OTLP exporter spec's precedence: the signal-specific variable beats the generic one, and
  * only the generic `OTEL_EXPORTER_OTLP_ENDPOINT` (a base URL) gets `v1/traces` appended.
  * `--endpoint` is read like the generic variable (a base URL) unless it already ends in
- * `/v1/traces`; `--protocol` and `--header` beat every variable.
+ * `/v1/traces`; `--protocol` and `--header` beat every variable. No message echoes a
+ * credential (otlp-credentials.ts).
  */
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { shownUrl } from './otlp-credentials';
 
 /** The OTLP/HTTP encodings we send (gRPC is not offered). */
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
@@ -60,9 +62,9 @@ function tracesUrl(endpoint: string | undefined, env: Env): Result<string> {
   try {
     url = new URL(text);
   } catch {
-    return fail(diagnostic('invalid-argument', `${source} is not a URL: "${text}"`));
+    return fail(diagnostic('invalid-argument', `${source} is not a URL: "${shownUrl(text)}"`));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(diagnostic('invalid-argument', `${source} must be an http:// or https:// URL, got "${text}"`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(diagnostic('invalid-argument', `${source} must be an http:// or https:// URL, got "${shownUrl(text)}"`));
   if (!append) return ok(url.href);
   // The spec: append `v1/traces` to the base URL, with exactly one slash between.
   return ok(`${url.href.replace(/\/+$/, '')}/v1/traces`);
@@ -83,7 +85,8 @@ export function parseHeaderList(text: string, source: string): Result<Record<str
 function parseHeader(text: string, source: string): Result<[string, string]> {
   const eq = text.indexOf('=');
   const key = eq <= 0 ? '' : text.slice(0, eq).trim();
-  if (!HEADER_NAME.test(key)) return fail(diagnostic('invalid-argument', `${source}: "${text.slice(0, 80)}" is not KEY=VALUE with a valid header name`));
+  // The text is not echoed: without a `=` it may be a bare credential.
+  if (!HEADER_NAME.test(key)) return fail(diagnostic('invalid-argument', `${source}: ${eq <= 0 ? `a header of ${text.length} characters has no "="` : `"${key.slice(0, 80)}" is not a valid header name`}: write it as KEY=VALUE`));
   let value = text.slice(eq + 1).trim();
   try {
     value = decodeURIComponent(value);

@@ -15,6 +15,7 @@
  */
 import type { LiveBatch } from '../../shared/live/live-notifications';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
+import type { SemconvMode } from '../../shared/otlp/semconv-mode';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { createLiveObserver, type LiveObserverOptions } from '../live/live-observer';
 import { DEFAULT_BATCH_SIZE, type OtlpSender } from './otlp-sender';
@@ -44,6 +45,8 @@ export type FollowRequest = Partial<FollowOptions> & {
   sender: OtlpSender;
   table: PriceTable;
   content: boolean;
+  /** The GenAI conventions' version the spans follow (docs/OTLP.md). */
+  semconv: SemconvMode;
   /** Secrets out of every span queued (`--redact`); counted once per span sent, not per derivation. */
   redactor?: Redactor;
   io: FollowIo;
@@ -150,7 +153,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
       run.dirty = false;
       run.partial = false;
       run.derivedThrough = run.collected.lastSequence;
-      for (const span of spansOf(sources, run, run.collected, [], request.content)) {
+      for (const span of spansOf(sources, run, run.collected, [], { content: request.content, semconv: request.semconv })) {
         const final = span.end.kind === 'event' || (span.end.kind === 'crash' && run.crashed);
         const id = `${key(run.dataDir, run.runId)}\u0000${span.spanId}`;
         if (!final || run.sent.has(span.spanId) || queued.has(id)) continue;
@@ -197,7 +200,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
   };
 
   observer.start();
-  io.stderr(`# following ${wanted ? [...wanted].join(', ') : 'every run'} in ${request.root}, sending to ${sender.target.url} (Ctrl-C to stop)\n`);
+  io.stderr(`# following ${wanted ? [...wanted].join(', ') : 'every run'} in ${request.root}, sending to ${sender.shownUrl} (Ctrl-C to stop)\n`);
   try {
     while (!stopping) {
       observer.flush();
@@ -217,7 +220,7 @@ export async function followRuns(request: FollowRequest): Promise<number> {
     sources.dispose();
   }
   if (queue.length > 0) {
-    io.stderr(`little-inspector otlp: stopped with ${queue.length} spans not accepted by ${sender.target.url}; run the export again to send them\n`);
+    io.stderr(`little-inspector otlp: stopped with ${queue.length} spans not accepted by ${sender.shownUrl}; run the export again to send them\n`);
     return 1;
   }
   return 0;

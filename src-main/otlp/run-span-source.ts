@@ -14,8 +14,10 @@ import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
 import type { RunSpanFacts } from '../../shared/otlp/run-span-input';
 import { RunSpanInputCollector } from '../../shared/otlp/span-input-collector';
 import { runSpans } from '../../shared/otlp/run-spans';
+import type { SemconvMode } from '../../shared/otlp/semconv-mode';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
+import { harnessWorldOf } from '../sources/fs/discovery';
 import { recogniseDataDir, type SourceRegistry } from '../sources/registry';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { readWorkflowVersion } from '../sources/little-workflow/workflow-versions';
@@ -53,7 +55,28 @@ export async function readRunSpanInput(sources: SourceRegistry, dataDir: string,
   return collector.count === 0 ? fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: dataDir })) : ok(collector);
 }
 
-/** Facts outside the log: the lock owner, the outer loop, the statuses of runs it may link to, its workflow's name. */
+/**
+ * The run's conversation (`gen_ai.conversation.id` in the latest conventions): the key of the
+ * little-harness session whose world holds it — one chat request of a `little setup` app, the
+ * harness's own id for it — else the top run of its parent chain as `library` shows it, so a
+ * sub-run shares its parent's conversation. Undefined when the library does not know the run
+ * (`--follow`): the mapping then takes the log's parent run, else the run itself.
+ */
+export function conversationIdOf(dataDir: string, runId: string, library: readonly RunSummary[]): string | undefined {
+  const session = harnessWorldOf(dataDir).sessionKey;
+  if (session !== null) return session;
+  const parents = new Map(library.map((r) => [r.runId, r.parentRunId]));
+  if (!parents.has(runId)) return undefined;
+  let top = runId;
+  const seen = new Set([top]);
+  for (let parent = parents.get(runId); parent != null && !seen.has(parent); parent = parents.get(parent)) {
+    seen.add(parent);
+    top = parent;
+  }
+  return top;
+}
+
+/** Facts outside the log: the lock owner, the outer loop, the statuses of runs it may link to, its workflow's name, its conversation. */
 export function runFactsFor(sources: SourceRegistry, dataDir: string, runId: string, library: readonly RunSummary[], workflowVersionId?: string): RunSpanFacts {
   const format = recogniseDataDir(dataDir);
   const facts = format === null ? null : sources.sourceOf({ format }).readFacts(dataDir, runId);
@@ -63,8 +86,12 @@ export function runFactsFor(sources: SourceRegistry, dataDir: string, runId: str
     ...(facts?.ok ? { lockOwner: LOCK_FACT[facts.value.lock.state], ...(facts.value.pendingCycle ?? {}) } : {}),
     subRunStatuses,
     ...(version?.ok ? { workflow: { name: version.value.name, version: version.value.version } } : {}),
+    conversationId: conversationIdOf(dataDir, runId, library),
   };
 }
+
+/** How spans are made: with contents or not, after which conventions. */
+export type SpanMapping = { content: boolean; semconv: SemconvMode };
 
 /** Every span of one run, from what its collector gathered. */
 export function spansOf(
@@ -72,8 +99,8 @@ export function spansOf(
   run: { dataDir: string; runId: string },
   collected: RunSpanInputCollector,
   library: readonly RunSummary[],
-  content: boolean,
+  mapping: SpanMapping,
 ): OtlpSpanData[] {
   const input = collected.input(runFactsFor(sources, run.dataDir, run.runId, library, collected.workflowVersionId));
-  return runSpans(input, { content, sha256Hex });
+  return runSpans(input, { content: mapping.content, semconv: mapping.semconv, sha256Hex });
 }

@@ -25,12 +25,13 @@ export function appTraceSender(options: SenderOptions = {}): TraceSender {
         table: job.table,
         library: job.library,
         content: job.settings.content,
+        semconv: job.settings.semconv,
         redactor,
         signal: job.signal,
         onBatch: (progress) => job.onProgress(progress),
       });
       if (!sent.ok) return sent;
-      const summary = { url: target.value.url, protocol: target.value.protocol, runs: sent.value.length, spans: sent.value.reduce((n, r) => n + r.spans, 0) };
+      const summary = { url: sender.shownUrl, protocol: target.value.protocol, runs: sent.value.length, spans: sent.value.reduce((n, r) => n + r.spans, 0) };
       if (redactor === undefined) return { ok: true, value: summary };
       const findings = redactor.findings();
       return { ok: true, value: { ...summary, redacted: { total: findings.reduce((n, f) => n + f.count, 0), rules: findings.map((f) => ({ rule: f.rule, count: f.count })) } } };

@@ -1,13 +1,16 @@
 /**
  * `little-inspector otlp <runId>… | --all [--data-dir DIR] [--endpoint URL] [--protocol
- * http/protobuf|http/json] [--header K=V]… [--follow] [--content] [--redact [--redact-rules FILE]]
- * [--price-table FILE]`: send runs as OpenTelemetry traces to a tracing backend (docs/OTLP.md).
+ * http/protobuf|http/json] [--header K=V]… [--semconv 1.45|latest] [--follow] [--content] [--redact
+ * [--redact-rules FILE]] [--price-table FILE]`: send runs as OpenTelemetry traces to a tracing
+ * backend (docs/OTLP.md). The GenAI conventions' version: `--semconv`, else
+ * OTEL_SEMCONV_STABILITY_OPT_IN (`gen_ai_latest_experimental` selects the latest), else 1.45.
  * `--redact` takes secrets out of span names, attributes (contents included) and events
  * (docs/REDACTION.md); the list of what was taken goes to stderr.
  */
 import { resolve } from 'node:path';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { resolveOtlpTarget } from '../../otlp/otlp-endpoint';
+import { parseSemconvMode, semconvFromOptIn } from '../../../shared/otlp/semconv-mode';
 import { exportRuns } from '../../otlp/export-runs';
 import { followRuns, type FollowOptions } from '../../otlp/otlp-follow';
 import { createOtlpSender, type SenderOptions } from '../../otlp/otlp-sender';
@@ -24,7 +27,7 @@ import { DataDirError, DEFAULT_DATA_DIR, unreadableDataDirError } from '../run-l
 import { terminalSafe } from '../terminal-safe';
 
 const USAGE_LINE =
-  'Usage: little-inspector otlp <run-id>... | --all [--data-dir <dir>] [--endpoint <url>] [--protocol http/protobuf|http/json] [--header K=V]... [--follow] [--content] [--redact [--redact-rules <file>]] [--price-table <file>]';
+  'Usage: little-inspector otlp <run-id>... | --all [--data-dir <dir>] [--endpoint <url>] [--protocol http/protobuf|http/json] [--header K=V]... [--semconv 1.45|latest] [--follow] [--content] [--redact [--redact-rules <file>]] [--price-table <file>]';
 
 /** Seams for tests: the environment, stop without a signal, exporter timeout, follow pacing. */
 export type OtlpCommandOptions = { env?: Readonly<Record<string, string | undefined>>; signal?: AbortSignal; sender?: SenderOptions; follow?: Partial<FollowOptions> };
@@ -40,13 +43,16 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
     } else if (argv[i].startsWith('--header=')) headers.push(argv[i].slice('--header='.length));
     else rest.push(argv[i]);
   }
-  const { positionals, flags } = parseArgs(rest, { 'data-dir': true, endpoint: true, protocol: true, all: false, follow: false, content: false, 'price-table': true, ...REDACT_FLAGS });
+  const { positionals, flags } = parseArgs(rest, { 'data-dir': true, endpoint: true, protocol: true, semconv: true, all: false, follow: false, content: false, 'price-table': true, ...REDACT_FLAGS });
   const all = flags.all === true;
   if (all === (positionals.length > 0)) throw new UsageError(USAGE_LINE);
   for (const id of positionals) if (!RUN_ID_PATTERN.test(id)) throw new UsageError(`"${id}" is not a little-workflow run id`);
+  const env = options.env ?? process.env;
+  const semconv = flags.semconv === undefined ? semconvFromOptIn(env.OTEL_SEMCONV_STABILITY_OPT_IN) : parseSemconvMode(flags.semconv as string);
+  if (semconv === null) throw new UsageError(`--semconv takes 1.45 or latest, got "${terminalSafe(String(flags.semconv))}"`);
   const target = resolveOtlpTarget(
     { endpoint: flags.endpoint as string | undefined, protocol: flags.protocol as string | undefined, headers },
-    options.env ?? process.env,
+    env,
   );
   if (!target.ok) throw new UsageError(target.error.message);
   const table = await priceTableArg(flags['price-table'], io);
@@ -60,7 +66,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
   const sources = createSourceRegistry();
   try {
     if (flags.follow === true) {
-      const code = await followRuns({ root, runIds: all ? 'all' : positionals, sender, table, content, redactor, io, signal: options.signal, ...options.follow });
+      const code = await followRuns({ root, runIds: all ? 'all' : positionals, sender, table, content, semconv, redactor, io, signal: options.signal, ...options.follow });
       if (redactor !== undefined) printRedactions(redactionSummary(redactor), io);
       return code;
     }
@@ -80,6 +86,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
       table,
       library: selection.value.library,
       content,
+      semconv,
       redactor,
       onRun: (r) => io.stdout(`${r.runId}  ${r.spans} spans\n`),
     });
@@ -89,7 +96,7 @@ export async function otlpCommand(argv: string[], io: CliIo, options: OtlpComman
     }
     if (redactor !== undefined) printRedactions(redactionSummary(redactor), io);
     const spans = sent.value.reduce((n, r) => n + r.spans, 0);
-    io.stderr(`Sent ${spans} spans of ${sent.value.length} run${sent.value.length === 1 ? '' : 's'} to ${target.value.url} (${target.value.protocol}).\n`);
+    io.stderr(`Sent ${spans} spans of ${sent.value.length} run${sent.value.length === 1 ? '' : 's'} to ${sender.shownUrl} (${target.value.protocol}, GenAI conventions ${semconv}).\n`);
     return 0;
   } finally {
     sources.dispose();

@@ -150,6 +150,11 @@ function labelOf(root: string, dir: string): string {
  */
 function classify(dir: string, format: NonNullable<ReturnType<typeof recogniseDataDir>>): { kind: DataDirKind; sessionKey: string | null; harnessDir: string | null } {
   if (nestsDataDirs(format)) return { kind: 'harness-sessions', sessionKey: null, harnessDir: null };
+  return harnessWorldOf(dir);
+}
+
+/** Where a data dir sits by its path alone: a harness session's world (with its session key), or a plain Local World. */
+export function harnessWorldOf(dir: string): { kind: DataDirKind; sessionKey: string | null; harnessDir: string | null } {
   const parent = dirname(dir);
   if (basename(dir) === 'workflows' && basename(dirname(parent)) === 'sessions') {
     return { kind: 'harness-session', sessionKey: basename(parent), harnessDir: dirname(dirname(parent)) };

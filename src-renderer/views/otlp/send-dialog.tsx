@@ -1,6 +1,7 @@
 /**
  * The "Send to tracing backend…" dialog (docs/OTLP.md "In the app"): endpoint, protocol,
- * headers (secret values masked, never shown back), message contents off by default, remember
+ * headers (secret values masked, never shown back), the GenAI conventions' version (1.45 or
+ * the latest), message contents off by default, remember
  * or not; then progress per batch, the backend's refusal or silence in plain words, Cancel.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -49,6 +50,7 @@ function SendFormView({ label, count }: { label: string; count: number }) {
         endpoint: view.endpoint,
         protocol: view.protocol,
         content: view.content,
+        semconv: view.semconv,
         redact: true,
         remember: view.remembered || (desktop && view.stateDir !== null && view.endpoint === ''),
         headers: view.headers.map((h) => ({ ...h, key: nextKey.current++ })),
@@ -100,6 +102,14 @@ function SendFormView({ label, count }: { label: string; count: number }) {
             <option value="http/protobuf">http/protobuf</option>
             <option value="http/json">http/json</option>
           </select>
+          <label htmlFor="otlp-semconv">GenAI conventions</label>
+          <select id="otlp-semconv" value={form.semconv} onChange={(e) => patch({ semconv: e.target.value as SendForm['semconv'] })} aria-describedby="otlp-semconv-help">
+            <option value="1.45">1.45 (semantic-conventions 1.45, the default)</option>
+            <option value="latest">latest (semantic-conventions-genai v0.1.0)</option>
+          </select>
+          <p id="otlp-semconv-help" className="muted otlp-help">
+            Latest sets <code>gen_ai.conversation.id</code> (the harness session) for agent timelines such as Honeycomb&apos;s, and drops the names it replaced (docs/OTLP.md).
+          </p>
           <span className="otlp-label">Headers</span>
           <div className="otlp-headers">
             {form.headers.map((h, i) => (

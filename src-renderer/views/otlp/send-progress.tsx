@@ -35,7 +35,7 @@ export function SendProgress({ progress, sending, outcome }: Props) {
   }
   return (
     <div className="error otlp-error" role="alert">
-      <strong>{outcome.error.code === 'cancelled' ? 'Cancelled' : outcome.error.code === 'otlp-export-failed' ? 'The backend did not take the spans' : 'Not sent'}</strong>: {outcome.error.message}
+      <strong>{outcome.error.code === 'cancelled' ? 'Cancelled' : outcome.error.code === 'otlp-export-failed' || outcome.error.code === 'otlp-not-otlp-answer' ? 'The backend did not take the spans' : 'Not sent'}</strong>: {outcome.error.message}
     </div>
   );
 }
