@@ -6,11 +6,13 @@
  * state folder only when the user ticks "Remember" (the desktop dialog ticks it by default,
  * browser mode does not: a page served on loopback should not leave credentials on disk
  * unasked). Unticking it removes them from the file. Secret header values are never handed to
- * a page: views get `value: null`, and a request's `value: null` means "the value main keeps".
+ * a page: views get `value: null`, and a request's `value: null` means "the value main keeps";
+ * an endpoint's userinfo likewise: views get it as `***@`, and that shown URL means the kept one.
  */
 import { z } from 'zod';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { OtlpAppProtocol, OtlpHeaderView, OtlpSettingsView } from '../../shared/otlp/otlp-app-types';
+import { shownUrl } from '../../shared/otlp/otlp-credentials';
 import { SEMCONV_MODES, type SemconvMode } from '../../shared/otlp/semconv-mode';
 import { readStateFile, writeStateFile } from './state-file';
 
@@ -69,10 +71,13 @@ export function createOtlpSettingsStore(dir: string | null): OtlpSettingsStore {
     view() {
       const { settings, remembered, problem } = current();
       const headers = settings.headers.map((h): OtlpHeaderView => ({ name: h.name, secret: h.secret, value: h.secret ? null : h.value }));
-      return { settings: { ...settings, headers, remembered, stateDir: dir }, problem };
+      return { settings: { ...settings, endpoint: shownUrl(settings.endpoint), headers, remembered, stateDir: dir }, problem };
     },
     complete(input) {
-      const kept = current().settings.headers;
+      const keptSettings = current().settings;
+      const kept = keptSettings.headers;
+      // The shown form of the kept URL (userinfo as ***) stands for the kept URL itself.
+      const endpoint = input.endpoint !== keptSettings.endpoint && input.endpoint === shownUrl(keptSettings.endpoint) ? keptSettings.endpoint : input.endpoint;
       const headers: OtlpHeader[] = [];
       for (const header of input.headers) {
         if (header.value !== null) {
@@ -83,7 +88,7 @@ export function createOtlpSettingsStore(dir: string | null): OtlpSettingsStore {
         if (value === undefined) return fail(diagnostic('invalid-argument', `The header ${header.name} has no value: type it again`));
         headers.push({ name: header.name, secret: header.secret, value });
       }
-      return ok({ endpoint: input.endpoint, protocol: input.protocol, content: input.content, semconv: input.semconv, headers });
+      return ok({ endpoint, protocol: input.protocol, content: input.content, semconv: input.semconv, headers });
     },
     update(settings, remember) {
       memory = { settings, remembered: remember && dir !== null };

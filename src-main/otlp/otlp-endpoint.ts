@@ -4,10 +4,10 @@
  * only the generic `OTEL_EXPORTER_OTLP_ENDPOINT` (a base URL) gets `v1/traces` appended.
  * `--endpoint` is read like the generic variable (a base URL) unless it already ends in
  * `/v1/traces`; `--protocol` and `--header` beat every variable. No message echoes a
- * credential (otlp-credentials.ts).
+ * credential (shared/otlp/otlp-credentials.ts).
  */
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import { shownUrl } from './otlp-credentials';
+import { shownUrl } from '../../shared/otlp/otlp-credentials';
 
 /** The OTLP/HTTP encodings we send (gRPC is not offered). */
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;

@@ -4,7 +4,7 @@
  * What they report as a failure becomes a typed diagnostic naming the endpoint and status; a
  * 2xx that is not an OTLP answer (otlp-answer.ts) is a failure too. No message carries a
  * credential: the URL is shown without its userinfo and header values are masked
- * (otlp-credentials.ts).
+ * (shared/otlp/otlp-credentials.ts).
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
@@ -14,7 +14,7 @@ import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trac
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { OtlpSpanData } from '../../shared/otlp/otlp-span-types';
 import { notOtlpReason, watchAnswers, type BackendAnswer } from './otlp-answer';
-import { maskSecrets, secretsOf, shownUrl } from './otlp-credentials';
+import { maskSecrets, secretsOf, shownUrl } from '../../shared/otlp/otlp-credentials';
 import type { OtlpTarget } from './otlp-endpoint';
 import { toReadableSpan } from './readable-span';
 

@@ -3,13 +3,18 @@
  * sends as Basic auth) is shown as `***@`, and every header value (`Authorization`, `--header`,
  * OTEL_EXPORTER_OTLP_HEADERS, the app's headers) and userinfo part is masked wherever it shows up
  * in text we print or hand back: the backend's answer, an exporter's error, a URL that did not parse.
+ * The app's settings keep an endpoint's userinfo as they keep a secret header: a page sees the
+ * URL as shown here, and sending that shown URL back means "the URL main keeps".
  */
 
-/** `url` with its userinfo (if any) replaced by `***`; text that does not parse has anything between `//` and `@` masked. */
+/**
+ * `url` with its userinfo (if any) replaced by `***` (a URL without one comes back as it was);
+ * text that does not parse has anything between `//` and `@` masked.
+ */
 export function shownUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return parsed.href;
+    if (parsed.username === '' && parsed.password === '') return url;
     parsed.username = '***';
     parsed.password = '';
     return parsed.href;
