@@ -70,6 +70,40 @@ test('sends a run to a test receiver, then shows a refusing backend\'s status an
   expect(receiver.requests.slice(before).every((r) => r.headers.authorization === SECRET)).toBe(true);
 });
 
+test('sends after the latest GenAI conventions when chosen, keeps the choice, and shows an endpoint\'s userinfo only as ***', async ({ page }) => {
+  const run = exportFixture('completed');
+  await page.goto(`${served.url}#/run/${run.runId}`);
+  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
+  const conventions = dialog.getByLabel('GenAI conventions');
+  await expect(conventions).toHaveValue('1.45');
+  await conventions.selectOption('latest');
+  // A header kept from another test would win over the URL's userinfo: take it away.
+  const remove = dialog.getByRole('button', { name: 'Remove header 1' });
+  if ((await remove.count()) > 0) await remove.click();
+  await dialog.getByLabel('Endpoint (OTLP/HTTP)').fill(receiver.url.replace('http://', 'http://e2e-user:e2e-pass-91xq@'));
+  const before = receiver.requests.length;
+  await dialog.getByRole('button', { name: 'Send run' }).click();
+  const done = dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans of 1 run/ });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText('http://***@127.0.0.1');
+  const spans = receiver.requests.slice(before).flatMap((r) => r.spans);
+  expect(spans.length).toBeGreaterThan(1);
+  expect(spans.every((s) => typeof s.attributes['gen_ai.conversation.id'] === 'string')).toBe(true);
+  expect(spans.some((s) => 'gen_ai.workflow.name' in s.attributes)).toBe(false);
+  expect(receiver.requests.at(-1)!.headers.authorization).toBe(`Basic ${Buffer.from('e2e-user:e2e-pass-91xq').toString('base64')}`);
+  await page.screenshot({ path: join(shots, 'otlp-send-latest.png') });
+
+  // Opened again: the choice is kept, the password is not put back into the page.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  await expect(dialog.getByLabel('GenAI conventions')).toHaveValue('latest');
+  await expect(dialog.getByLabel('Endpoint (OTLP/HTTP)')).toHaveValue(/^http:\/\/\*\*\*@127\.0\.0\.1:/);
+  expect(await page.content()).not.toContain('e2e-pass-91xq');
+  await dialog.getByLabel('GenAI conventions').selectOption('1.45');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+});
+
 test('the run list sends the runs its filters let through', async ({ page }) => {
   await page.goto(served.url);
   const button = page.getByRole('button', { name: /^Send all to tracing backend…$/ });

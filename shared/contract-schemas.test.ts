@@ -43,6 +43,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
     protocol: 'http/json',
     headers: [{ name: 'Authorization', secret: true, value: null }],
     content: false,
+    semconv: 'latest',
     remember: true,
   },
   'otlp.cancel': { jobId: 'job_1' },

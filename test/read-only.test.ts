@@ -10,18 +10,22 @@ import { makeRendererDir, type RendererFixture } from './support/web-support';
 import { startWebServer } from '../src-main/web/web-server';
 import { EXAMPLES } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
+import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 
 // Every operation the product has so far, run over a copy of all generated data dirs
 // (clean, WAL with a killed writer, broken, nested harness worlds); nothing may change.
 let root: string;
 let renderer: RendererFixture;
+let receiver: OtlpReceiver;
 
 beforeAll(async () => {
+  receiver = await startOtlpReceiver();
   root = mkdtempSync(join(tmpdir(), 'li-readonly-'));
   cpSync(EXAMPLES, join(root, 'examples'), { recursive: true });
   renderer = await makeRendererDir();
 });
 afterAll(async () => {
+  await receiver.close();
   rmSync(root, { recursive: true, force: true });
   await renderer.cleanup();
 });
@@ -37,6 +41,11 @@ async function everyOperation(top: string): Promise<number> {
     await cli('runs', '--data-dir', dir, '--json');
     await cli('check', '--data-dir', dir);
     operations += 2;
+  }
+  // Both GenAI conventions' modes of the OTLP export, contents included.
+  for (const mode of ['1.45', 'latest']) {
+    await cli('otlp', '--all', '--data-dir', top, '--endpoint', receiver.url, '--content', '--semconv', mode);
+    operations += 1;
   }
   for (const run of library.value.runs) {
     for (const argv of [['events'], ['replay'], ['report'], ['report', '--table'], ['check']]) {

@@ -21,6 +21,8 @@ Commands:
   otlp <runId>... | --all [--endpoint URL]       Send runs as OpenTelemetry traces (OTLP/HTTP) to a tracing backend
        [--protocol http/protobuf|http/json]      (docs/OTLP.md; OTEL_EXPORTER_OTLP_* variables honoured)
        [--header K=V]... [--follow] [--content]  --follow keeps sending as runs progress; --content adds messages
+       [--semconv 1.45|latest]                   GenAI conventions (default 1.45; latest: semantic-conventions-genai
+                                                 v0.1.0, also OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental)
   serve [dataDir] [--port N] [--open]            Serve the inspector UI on http://127.0.0.1 (token required)
         [--state-dir DIR]                        (notes and remembered settings: see --state-dir below)
 

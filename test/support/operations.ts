@@ -238,7 +238,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('notes.delete', 'run', (t) => ({ ...ref(t), id: 'no-such-note' })),
   channelOp('otlp.settings', 'root', () => ({})),
   // No TraceSender in this core: `unsupported` (the export's reads are the `cli otlp` row's).
-  channelOp('otlp.send', 'run', (t) => ({ jobId: 'job_ops', runs: [{ dataDir: t.dataDir, runIds: [t.runId] }], endpoint: '', protocol: 'http/json', headers: [], content: false, remember: false })),
+  channelOp('otlp.send', 'run', (t) => ({ jobId: 'job_ops', runs: [{ dataDir: t.dataDir, runIds: [t.runId] }], endpoint: '', protocol: 'http/json', headers: [], content: false, semconv: 'latest', remember: false })),
   channelOp('otlp.cancel', 'root', () => ({ jobId: 'job_ops' })),
   channelOp('run.compare', 'run', ref),
   cliOp('cli compare', 'run', (t) => ['compare', t.runId, '--data-dir', t.dataDir]),
