@@ -101,6 +101,9 @@ describe('OTLP export with --semconv latest against semantic-conventions-genai v
       expect(root.name).toBe(`invoke_workflow ${String(root.attributes['gen_ai.agent.name'])}`);
     }
     for (const session of sessions) expect(session.name).toBe(`invoke_agent ${String(session.attributes['gen_ai.agent.name'])}`);
+    // Tool calls are the conventions' internal execute_tool spans; model calls stay client spans.
+    expect(spans.filter((s) => kind(s) === 'tool').every((s) => s.kind === 1)).toBe(true);
+    expect(spans.filter((s) => kind(s) === 'model').every((s) => s.kind === 3)).toBe(true);
     // The provider stays where v0.1.0 keeps it: on the model calls.
     expect(spans.some((s) => kind(s) === 'model' && s.attributes['gen_ai.provider.name'] === 'openai')).toBe(true);
   });

@@ -89,6 +89,9 @@ describe('--semconv 1.45 (the default)', () => {
     expect(anyHas(ofKind(spans, 'session'), 'gen_ai.provider.name')).toBe(true);
     expect(anyHas(spans, 'gen_ai.conversation.id')).toBe(false);
     expect(anyHas(spans, 'gen_ai.usage.cache_write.input_tokens')).toBe(false);
+    // Tool calls keep the client kind they were always sent with.
+    expect(ofKind(spans, 'tool').length).toBeGreaterThan(0);
+    expect(ofKind(spans, 'tool').every((s) => s.kind === 3)).toBe(true);
   });
 
   it('sums token attributes to `little report`', () => expectTokenSumsEqualReport(spans));
@@ -120,6 +123,7 @@ describe.each([
     expect(anyHas([...roots, ...ofKind(spans, 'session')], 'gen_ai.provider.name')).toBe(false);
     expect(anyHas(ofKind(spans, 'model'), 'gen_ai.provider.name')).toBe(true);
     expect(anyHas(spans, 'gen_ai.usage.cache_creation.input_tokens')).toBe(false);
+    expect(ofKind(spans, 'tool').every((s) => s.kind === 1)).toBe(true);
   });
 
   it('gives every span a conversation id: one per harness session, equal within it and distinct across sessions; the top run for a plain Local World', () => {

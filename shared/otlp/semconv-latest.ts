@@ -7,6 +7,8 @@
  *   is gone, the workflow's name is on `gen_ai.agent.name` (which the 1.45 mapping sets too);
  * - internal agent spans (our sessions) carry neither `gen_ai.agent.id` nor `gen_ai.provider.name`;
  * - `gen_ai.usage.cache_creation.input_tokens` is spelled `gen_ai.usage.cache_write.input_tokens`;
+ * - a tool call is the conventions' `gen_ai.execute_tool.internal` span: kind internal (the
+ *   harness runs its tools in process; 1.45 mode keeps the client kind it always sent);
  * - every span carries `gen_ai.conversation.id`: the run's harness session (docs/OTLP.md says why).
  */
 import type { OtlpSpanData, SpanAttributes } from './otlp-span-types';
@@ -31,5 +33,5 @@ export function toLatestConventions(span: OtlpSpanData, conversationId: string):
     attributes[RENAMED[key] ?? key] = value;
   }
   attributes['gen_ai.conversation.id'] = conversationId;
-  return { ...span, attributes };
+  return { ...span, attributes, ...(span.item === 'tool' ? { spanKind: 'internal' as const } : {}) };
 }
