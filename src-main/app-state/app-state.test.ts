@@ -140,6 +140,28 @@ describe('OTLP settings', () => {
     expect(third.ok && third.value.otlpSettings.view().settings.remembered).toBe(false);
   });
 
+  it('remembers the GenAI conventions choice; a file saved before the choice existed reads as 1.45', () => {
+    expect(state.otlpSettings.update({ ...settings, semconv: 'latest' }, true).ok).toBe(true);
+    const next = openAppState(stateDir);
+    if (!next.ok) throw new Error('reopen');
+    expect(next.value.otlpSettings.view().settings.semconv).toBe('latest');
+    writeFileSync(join(stateDir, SETTINGS_FILE), JSON.stringify({ version: 1, otlp: { endpoint: 'http://old:4318', protocol: 'http/json', headers: [], content: true } }));
+    const old = openAppState(stateDir);
+    if (!old.ok) throw new Error('reopen');
+    expect(old.value.otlpSettings.view()).toMatchObject({ settings: { endpoint: 'http://old:4318', semconv: '1.45', remembered: true }, problem: null });
+  });
+
+  it('keeps an endpoint\'s userinfo as a secret: the view shows ***, and the shown URL sent back means the kept one', () => {
+    const withUser = { ...settings, endpoint: 'https://alice:pa55word@collector:4318' };
+    expect(state.otlpSettings.update(withUser, false).ok).toBe(true);
+    const { settings: view } = state.otlpSettings.view();
+    expect(view.endpoint).toBe('https://***@collector:4318/');
+    expect(JSON.stringify(view)).not.toContain('pa55word');
+    expect(state.otlpSettings.complete({ ...withUser, endpoint: view.endpoint, headers: view.headers })).toMatchObject({ ok: true, value: { endpoint: 'https://alice:pa55word@collector:4318' } });
+    // A URL typed anew is taken as typed.
+    expect(state.otlpSettings.complete({ ...withUser, endpoint: 'https://other:4318', headers: view.headers })).toMatchObject({ ok: true, value: { endpoint: 'https://other:4318' } });
+  });
+
   it('reads a corrupt settings file as the defaults with a typed problem', () => {
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(join(stateDir, SETTINGS_FILE), '{"version":1,"otlp":{"endpoint":5}}');
