@@ -38,7 +38,7 @@ export type OtlpSpanData = {
   /** Absent on the run's root span. */
   parentSpanId?: string;
   name: string;
-  /** `client` for model and tool calls (they call out), `internal` otherwise. */
+  /** `client` for model and tool calls (they call out; tool calls are `internal` in the latest conventions, semconv-latest.ts), `internal` otherwise. */
   spanKind: 'internal' | 'client';
   startTime: string;
   endTime: string;
