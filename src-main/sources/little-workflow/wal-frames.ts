@@ -75,11 +75,12 @@ export function readCommits(
   let pending: { pgno: number; data: Buffer }[] = [];
   let commits = 0;
   let bytesRead = 0;
-  // Read a few MB at a time: a delta is usually a few frames, a first read up to the autocheckpoint's ~4 MB.
-  const perRead = Math.max(1, Math.floor((4 * 1024 * 1024) / frameBytes));
-  const buffer = Buffer.allocUnsafe(perRead * frameBytes);
-  for (let offset = from.offset; ; ) {
-    const got = readSync(fd, buffer, 0, buffer.length, offset);
+  // A delta is usually a few frames, and past the log's end lie stale frames of earlier
+  // generations: start small and double while every frame read continues the chain.
+  const most = Math.max(1, Math.floor((4 * 1024 * 1024) / frameBytes));
+  const buffer = Buffer.allocUnsafe(most * frameBytes);
+  for (let offset = from.offset, perRead = Math.min(8, most); ; perRead = Math.min(most, perRead * 2)) {
+    const got = readSync(fd, buffer, 0, perRead * frameBytes, offset);
     bytesRead += got;
     const whole = Math.floor(got / frameBytes);
     for (let i = 0; i < whole; i += 1) {
