@@ -18,9 +18,9 @@
  * SQLite statement open on the mirror across a refresh (shared-event-db.ts guarantees it).
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
-import { makePrivateFolder, removePrivateFolder, tempFullDiagnostic } from '../fs/private-temp';
+import { makePrivateFolder, privateRoot, removePrivateFolder, tempFullDiagnostic } from '../fs/private-temp';
 import { fileStamp } from '../fs/safe-paths';
 import { copyByReading } from './copy-by-reading';
 import { frameOfGeneration, readCommits, readWalHeader, sameGeneration, startOf, type WalCommit, type WalHeader, type WalPosition } from './wal-frames';
@@ -62,7 +62,7 @@ export class WalMirror {
     try {
       folder = makePrivateFolder();
     } catch (error) {
-      return fail(tempFullDiagnostic(error, 'the temp folder', dbPath) ?? diagnostic('internal', `Cannot create a temporary folder: ${String(error)}`));
+      return fail(tempFullDiagnostic(error, privateRoot(), dbPath) ?? diagnostic('internal', `Cannot create a temporary folder: ${String(error)}`));
     }
     const mirror = new WalMirror(dbPath, folder);
     const copied = mirror.fullCopy('first read');
@@ -180,7 +180,8 @@ export class WalMirror {
   private failed(error: unknown): Result<never> {
     // Half-applied frames: the next refresh starts over from a full copy.
     this.place = null;
-    const full = tempFullDiagnostic(error, this.folder, this.dbPath);
+    // The folder the user can free or move: the temp folder this mirror's lives in.
+    const full = tempFullDiagnostic(error, dirname(this.folder), this.dbPath);
     if (full !== null) return fail(full);
     const code = (error as NodeJS.ErrnoException).code;
     const denied = code === 'EACCES' || code === 'EPERM';
