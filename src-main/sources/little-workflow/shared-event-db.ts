@@ -63,11 +63,12 @@ class SharedEventDb {
 
   private leaseOf(current: Current, generation: number): EventDbLease {
     let closed = false;
-    const shared = this;
+    const current_ = () => (generation === this.generation ? this.current : null);
     return {
       get connection() {
-        if (generation !== shared.generation || shared.current === null) throw new Error(`${current.state.dbPath} was reopened for newer commits; read again`);
-        return shared.current.connection;
+        const now = current_();
+        if (now === null) throw new Error(`${current.state.dbPath} was reopened for newer commits; read again`);
+        return now.connection;
       },
       recipe: current.recipe,
       state: current.state,

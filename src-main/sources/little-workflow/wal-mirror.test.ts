@@ -9,7 +9,6 @@ import { openDataDir } from './data-dir-reader';
 import { ChangeProbe } from './change-probe';
 import { walMirrorOf } from './shared-event-db';
 import { defaultSqliteDriver } from './sqlite-driver';
-import { hashTree } from '../../../test/support/store-test-fixtures';
 
 type Db = { exec(sql: string): void; pragma(sql: string): unknown; prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): Record<string, unknown> | undefined }; close(): void };
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: object) => Db;
@@ -87,7 +86,6 @@ describe('the incremental mirror of a live events.db', () => {
     const w = writer();
     w.add(400);
     const mirror = mirrorOf(w.dbPath);
-    const before = hashTree(w.dir);
     expect(contents(mirror.path)).toBe(contents(w.dbPath));
     for (let i = 0; i < 30; i += 1) {
       w.add(1);
