@@ -18,7 +18,10 @@
  * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`);
  * `--only=report` the CLI report against a bare SELECT + JSON.parse, whole child processes
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
- * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`).
+ * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`);
+ * `--only=live-commit` a `tail` beside a live writer at 132 MB, 500 MB and 1 GB: commit-to-print
+ * and peak temp bytes against a bare in-place reader (`reports/bench-live-commit.json`;
+ * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,19 +35,28 @@ import { formatBundleTiming, measureBundle } from './bench/bundle-export';
 import { writeLargeRun } from './generate-fixtures';
 import { formatCliReport, measureCliReport } from './bench/cli-report';
 import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
+import { formatLiveCommit, measureLiveCommit } from './bench/live-commit';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel'; bigEvents: number; appRounds: number };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit'; bigEvents: number; appRounds: number; live: LiveOptions };
+type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3 };
+  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3, live: {} };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
       options.skipUi = true;
       continue;
     }
-    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel'].includes(arg)) {
+    const live = /^--live-(commits|sizes|cli)=(.+)$/.exec(arg);
+    if (live) {
+      if (live[1] === 'commits') options.live.commits = Number(live[2]);
+      else if (live[1] === 'sizes') options.live.sizes = live[2].split(',').map(Number);
+      else options.live.cli = live[2];
+      continue;
+    }
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
       continue;
     }
@@ -80,13 +92,25 @@ async function main(): Promise<void> {
   if (options.only === 'report' || options.only === 'time-travel') return benchOnLargeRun(options.only, options.events);
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
+  if (options.only === 'live-commit') return benchLiveCommit(options.live);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
+  await benchLiveCommit(options.live);
   await benchUi(options);
+}
+
+/** A `tail` beside a live writer at three database sizes (scripts/bench/live-commit.ts). */
+async function benchLiveCommit(live: LiveOptions): Promise<void> {
+  const report = await measureLiveCommit(live, (line) => console.error(`[bench] ${line}`));
+  console.log(formatLiveCommit(report).join('\n'));
+  const out = fileURLToPath(new URL('../reports/bench-live-commit.json', import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
 }
 
 /** Only the OTLP part: a fresh large run in a temp dir, exported in a child process. */

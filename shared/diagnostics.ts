@@ -11,6 +11,7 @@ export type DiagnosticCode =
   | 'sqlite-corrupt'
   | 'sqlite-not-a-database'
   | 'sqlite-busy'
+  | 'temp-space-full'
   | 'sqlite-driver-unavailable'
   | 'schema-unexpected'
   | 'invalid-run-id'

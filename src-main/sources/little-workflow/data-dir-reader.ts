@@ -272,12 +272,15 @@ class SqliteDataDirReader implements DataDirReader {
       return;
     }
     this.activeIterators += 1;
+    // The shared database is neither reopened nor its mirror advanced while this read is in flight.
+    const release = db.value.pin();
     try {
       yield* read(db.value.connection);
     } catch (error) {
       yield readFailure(label, sqliteDiagnostic(error, 'read', db.value.state.dbPath));
     } finally {
       this.activeIterators -= 1;
+      release();
     }
   }
 
