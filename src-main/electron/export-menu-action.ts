@@ -11,7 +11,7 @@ import { exportFileName } from '../../shared/report-export/run-export-types';
 import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
-import type { RedactionRequest } from '../../shared/redact/redaction-request';
+import { runIdInFileName, type RedactionRequest } from '../../shared/redact/redaction-request';
 import type { BundleChannelRequest, InspectorCore } from '../library/inspector-core';
 import { bundleFileName } from '../../shared/bundle/run-bundle-types';
 import { ok, type Result } from '../../shared/diagnostics';
@@ -58,7 +58,7 @@ export function requestRunExport(focused: { send(channel: string, message: PushM
 export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef & { redact?: RedactionRequest }, deps: ExportMenuDeps): Promise<string | null> {
   return saveWithDialog(core, run, deps, {
     title: 'Export run report',
-    fileName: exportFileName(run.runId, 'html'),
+    fileName: exportFileName(runIdInFileName(run.runId, run.redact), 'html'),
     filters: FILTERS,
     what: 'the report',
     // Redaction (docs/REDACTION.md) as the export control asked; the format follows the extension.
@@ -109,7 +109,7 @@ export async function saveWithDialog(core: Pick<InspectorCore, 'dataDirPaths'>, 
 export async function saveBundleWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'handlers'>, request: BundleChannelRequest, deps: ExportMenuDeps): Promise<string | null> {
   return saveWithDialog(core, request, deps, {
     title: 'Share run as a bundle',
-    fileName: bundleFileName(request.runId),
+    fileName: bundleFileName(runIdInFileName(request.runId, request.redact)),
     filters: [{ name: 'Bundle (HTML)', extensions: ['html'] }],
     what: 'the bundle',
     build: async () => {
