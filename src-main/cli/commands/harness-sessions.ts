@@ -7,6 +7,7 @@
  *   outcomes [session-id] [--json]
  */
 import { join } from 'node:path';
+import type { Diagnostic } from '../../../shared/diagnostics';
 import { buildSessionModel } from '../../../shared/harness-trace/session-model';
 import { doctorExitCode } from '../../../shared/harness-trace/doctor';
 import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
@@ -70,12 +71,20 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
   return doctorExitCode(report) === 0 ? 0 : 1;
 }
 
-/** Outcome rates across the data dir's sessions (or one). */
+/** A session folder of the tree whose trace could not be read: left out of the counts, named on stderr and in `--json`. */
+type UnreadSession = { pathKey: string; problem: Diagnostic };
+
+/**
+ * Outcome rates across the data dir's sessions (or one). Over the tree, a session whose trace
+ * cannot be read (a FIFO, a device, a link out) costs only itself: it is named on stderr and in
+ * `unreadSessions`, the others are counted, exit 0; exit 2 only when no session could be read.
+ */
 export async function outcomesCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
   if (positionals.length > 1) throw new UsageError('Usage: little-inspector outcomes [session-id] [--data-dir <dir>] [--json]');
   const harnessDir = oneHarnessDataDir(flags['data-dir']);
   const sessions = [];
+  const unread: UnreadSession[] = [];
   if (positionals.length === 1) {
     const { session, trace } = readSessionOrThrow(harnessDir, positionals[0]);
     sessions.push(outcomeSession(session.id, trace));
@@ -84,11 +93,17 @@ export async function outcomesCommand(argv: string[], io: CliIo): Promise<number
     if (!listed.ok) throw new DataDirError(listed.error);
     for (const entry of listed.value) {
       const trace = readSessionTrace(entry.dir);
-      if (!trace.ok) throw new DataDirError(trace.error);
-      sessions.push(outcomeSession(entry.status?.id ?? entry.pathKey, trace.value));
+      if (trace.ok) sessions.push(outcomeSession(entry.status?.id ?? entry.pathKey, trace.value));
+      else unread.push({ pathKey: entry.pathKey, problem: trace.error });
+    }
+    if (sessions.length === 0 && unread.length > 0) {
+      const first = unread[0].problem;
+      throw new DataDirError({ ...first, message: `no session of ${harnessDir} could be read: ${first.message}${unread.length > 1 ? ` (and ${unread.length - 1} more)` : ''}` });
     }
   }
+  for (const { pathKey, problem } of unread) io.stderr(`${terminalSafe(`session ${pathKey} not counted: ${problem.code}: ${problem.message}`)}\n`);
   const report = outcomesReport(sessions);
-  io.stdout(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatOutcomesText(report));
+  const unreadSessions = unread.map(({ pathKey, problem }) => ({ pathKey, code: problem.code, message: problem.message }));
+  io.stdout(flags.json ? `${JSON.stringify(positionals.length === 1 ? report : { ...report, unreadSessions }, null, 2)}\n` : formatOutcomesText(report));
   return 0;
 }
