@@ -13,7 +13,7 @@ import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { runIdInFileName, type RedactionRequest } from '../../shared/redact/redaction-request';
 import type { BundleChannelRequest, InspectorCore } from '../library/inspector-core';
-import { bundleFileName } from '../../shared/bundle/run-bundle-types';
+import { bundleFileName, bundleOutputPath } from '../../shared/bundle/run-bundle-types';
 import { ok, type Result } from '../../shared/diagnostics';
 import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../app-folders/inside-data-dir';
@@ -70,14 +70,14 @@ export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPath
   });
 }
 
-/** What one save through the dialog writes: its title, suggested name, filters, and the bytes for the chosen path. */
-export type DialogSave = { title: string; fileName: string; filters: { name: string; extensions: string[] }[]; what: string; build(path: string): Promise<Result<string | Uint8Array>> };
+/** What one save through the dialog writes: its title, suggested name, filters, the bytes for the chosen path, and the path it is written to (default: the chosen one). */
+export type DialogSave = { title: string; fileName: string; filters: { name: string; extensions: string[] }[]; what: string; build(path: string): Promise<Result<string | Uint8Array>>; pathFor?(chosen: string): string };
 
 /** Ask for a path (never inside a data dir), build the file for it, write it atomically; the written path, or null. */
 export async function saveWithDialog(core: Pick<InspectorCore, 'dataDirPaths'>, run: RunRef, deps: ExportMenuDeps, save: DialogSave): Promise<string | null> {
   const choice = await deps.showSaveDialog({ title: save.title, defaultPath: join(deps.defaultDir, save.fileName), filters: save.filters });
   if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
-  const path = choice.filePath;
+  const path = save.pathFor ? save.pathFor(choice.filePath) : choice.filePath;
   const inside = dataDirContaining(path, [...core.dataDirPaths(), run.dataDir]);
   if (inside !== null) {
     deps.showError('Cannot export here', `${path} is inside the data dir ${inside}. Little Inspector never writes into a data dir; pick another folder.`);
@@ -112,6 +112,8 @@ export async function saveBundleWithDialog(core: Pick<InspectorCore, 'dataDirPat
     fileName: bundleFileName(runIdInFileName(request.runId, request.redact)),
     filters: [{ name: 'Bundle (HTML)', extensions: ['html'] }],
     what: 'the bundle',
+    // A name typed without .html (the Linux dialog adds none) would not open from file://.
+    pathFor: bundleOutputPath,
     build: async () => {
       const built = await core.handlers['run.bundle'](request);
       return built.ok ? ok(built.value.content) : built;
