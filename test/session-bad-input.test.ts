@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { listSessions, sessionFile, sessionView } from '../src-main/library/session-service';
+import { listSessions, sessionFile, sessionOutcomes, sessionView } from '../src-main/library/session-service';
 import { discover } from '../src-main/sources/fs/discovery';
 import { createSourceRegistry } from '../src-main/sources/registry';
 import { EXAMPLES } from './support/fixture-manifest';
@@ -152,6 +152,9 @@ describe('bad session folders', () => {
     // The counted sessions' numbers are theirs alone: 3 + 3 invalid, two torn tails.
     expect(report.invalidEventCount).toBe(3 + 3 + 1 + 1);
     for (const id of [...TRACE_SPECIAL, 'sess_leak']) expect(outcomes.stderr).toMatch(new RegExp(`^session ${id} not counted: `, 'm'));
+    // The app's sessions.outcomes answers the same report, unread sessions and all.
+    const app = sessionOutcomes(root, '.little-harness');
+    expect(app.ok ? app.value : app.error.message).toEqual(report);
     const text = await cli('outcomes', '--data-dir', harness);
     expect([text.code, text.stdout.split('\n')[0]]).toEqual([0, expect.stringMatching(/^sessions 5, /)]);
   });

@@ -7,10 +7,11 @@
  *   outcomes [session-id] [--json]
  */
 import { join } from 'node:path';
-import type { Diagnostic } from '../../../shared/diagnostics';
+import { diagnostic } from '../../../shared/diagnostics';
 import { buildSessionModel } from '../../../shared/harness-trace/session-model';
 import { doctorExitCode } from '../../../shared/harness-trace/doctor';
-import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
+import { outcomeSession, outcomesReport, type OutcomesReport } from '../../../shared/harness-trace/outcomes';
+import { treeOutcomes } from '../../sources/little-harness/session-rows';
 import { countArtifactFiles, listSessionFolders, readSessionTrace } from '../../sources/little-harness/session-store';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
@@ -71,39 +72,30 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
   return doctorExitCode(report) === 0 ? 0 : 1;
 }
 
-/** A session folder of the tree whose trace could not be read: left out of the counts, named on stderr and in `--json`. */
-type UnreadSession = { pathKey: string; problem: Diagnostic };
-
 /**
  * Outcome rates across the data dir's sessions (or one). Over the tree, a session whose trace
- * cannot be read (a FIFO, a device, a link out) costs only itself: it is named on stderr and in
- * `unreadSessions`, the others are counted, exit 0; exit 2 only when no session could be read.
+ * cannot be read costs only itself (`treeOutcomes`): named on stderr and in `unreadSessions`,
+ * the others counted, exit 0; exit 2 only when no session could be read.
  */
 export async function outcomesCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
   if (positionals.length > 1) throw new UsageError('Usage: little-inspector outcomes [session-id] [--data-dir <dir>] [--json]');
   const harnessDir = oneHarnessDataDir(flags['data-dir']);
-  const sessions = [];
-  const unread: UnreadSession[] = [];
+  let report: OutcomesReport;
   if (positionals.length === 1) {
     const { session, trace } = readSessionOrThrow(harnessDir, positionals[0]);
-    sessions.push(outcomeSession(session.id, trace));
+    report = outcomesReport([outcomeSession(session.id, trace)]);
   } else {
-    const listed = listSessionFolders(harnessDir);
-    if (!listed.ok) throw new DataDirError(listed.error);
-    for (const entry of listed.value) {
-      const trace = readSessionTrace(entry.dir);
-      if (trace.ok) sessions.push(outcomeSession(entry.status?.id ?? entry.pathKey, trace.value));
-      else unread.push({ pathKey: entry.pathKey, problem: trace.error });
+    const tree = treeOutcomes(harnessDir);
+    if (!tree.ok) throw new DataDirError(tree.error);
+    report = tree.value;
+    const unread = tree.value.unreadSessions;
+    if (report.sessionIds.length === 0 && unread.length > 0) {
+      const more = unread.length > 1 ? ` (and ${unread.length - 1} more)` : '';
+      throw new DataDirError(diagnostic(unread[0].code, `no session of ${harnessDir} could be read: ${unread[0].message}${more}`, { path: harnessDir }));
     }
-    if (sessions.length === 0 && unread.length > 0) {
-      const first = unread[0].problem;
-      throw new DataDirError({ ...first, message: `no session of ${harnessDir} could be read: ${first.message}${unread.length > 1 ? ` (and ${unread.length - 1} more)` : ''}` });
-    }
+    for (const u of unread) io.stderr(`${terminalSafe(`session ${u.pathKey} not counted: ${u.code}: ${u.message}`)}\n`);
   }
-  for (const { pathKey, problem } of unread) io.stderr(`${terminalSafe(`session ${pathKey} not counted: ${problem.code}: ${problem.message}`)}\n`);
-  const report = outcomesReport(sessions);
-  const unreadSessions = unread.map(({ pathKey, problem }) => ({ pathKey, code: problem.code, message: problem.message }));
-  io.stdout(flags.json ? `${JSON.stringify(positionals.length === 1 ? report : { ...report, unreadSessions }, null, 2)}\n` : formatOutcomesText(report));
+  io.stdout(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatOutcomesText(report));
   return 0;
 }
