@@ -6,8 +6,8 @@
  * and dark screenshots in e2e/screenshots.
  */
 import { expect, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtureRun, fixturesTest, type ManifestRun } from './fixture-runs';
@@ -20,11 +20,17 @@ const shots = join(__dirname, 'screenshots');
 const run = fixtureRun;
 const test = fixturesTest;
 
+/** `export --format bundle` of `r` through the built CLI to `name` (default `<runId>.html`); the path asked for and what the CLI said. */
+function exportBundleAs(r: ManifestRun, extra: string[] = [], name = `${r.runId}.html`): { asked: string; stderr: string } {
+  const asked = join(mkdtempSync(join(tmpdir(), 'li-e2e-bundle-')), name);
+  const done = spawnSync(process.execPath, [join(root, 'out/main/cli.js'), 'export', r.runId, '--format', 'bundle', '-o', asked, '--data-dir', join(examples, r.dataDir), ...extra], { cwd: root, encoding: 'utf8' });
+  if (done.status !== 0) throw new Error(`export --format bundle exited ${done.status}: ${done.stderr}`);
+  return { asked, stderr: done.stderr };
+}
+
 /** `export --format bundle` of `r` through the built CLI; the file's path. */
 function exportBundle(r: ManifestRun, extra: string[] = []): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'li-e2e-bundle-')), `${r.runId}.html`);
-  execFileSync(process.execPath, [join(root, 'out/main/cli.js'), 'export', r.runId, '--format', 'bundle', '-o', out, '--data-dir', join(examples, r.dataDir), ...extra], { cwd: root, stdio: 'pipe' });
-  return out;
+  return exportBundleAs(r, extra).asked;
 }
 
 async function appFigures(page: Page, served: Served, r: ManifestRun) {
@@ -119,4 +125,20 @@ test('a bundle over its budget says what it left out, and the figures still matc
     await checks();
     await context.close();
   }
+});
+
+// Issue 30: `-o x.bundle` wrote a file Chromium shows as text from file:// (it types a file:// page
+// by its extension alone, never sniffing). The CLI now adds .html and says so; the page opens.
+test('a bundle asked for as x.bundle is written as x.bundle.html, with a notice, and opens from file://', async ({ browser, page, fixtures }) => {
+  const r = run('completed: planner prelude');
+  const { asked, stderr } = exportBundleAs(r, [], 'shared-run.bundle');
+  const file = `${asked}.html`;
+  expect(stderr).toContain(`${asked} does not end in .html, and a browser opens a file:// page as HTML only by its extension: wrote the bundle as ${file}`);
+  expect([existsSync(asked), existsSync(file)]).toEqual([false, true]);
+  const want = await appFigures(page, fixtures, r);
+  const { page: bundle, context, checks } = await openOffline(browser, file, 'light');
+  expect(await figures(bundle)).toEqual(want);
+  await bundle.screenshot({ path: join(shots, 'bundle-renamed-light.png') });
+  await checks();
+  await context.close();
 });

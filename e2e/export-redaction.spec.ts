@@ -25,9 +25,9 @@ test('preview what will be redacted, then download a redacted export', async ({ 
   await page.getByLabel('Redact secrets').check();
   await page.getByRole('button', { name: 'Rules & preview…' }).click();
   const panel = page.getByRole('region', { name: 'Redaction rules and preview' });
-  await panel.getByLabel('Your rules').fill('regex slow (a+)+$');
+  await panel.getByLabel('Your rules').fill('regex ahead x(?=y)');
   await panel.getByRole('button', { name: 'Preview what will be redacted' }).click();
-  await expect(panel.getByRole('alert')).toContainText('line 1: rule "slow": a repeated group holds a repeat');
+  await expect(panel.getByRole('alert')).toContainText('line 1: rule "ahead": look-arounds');
 
   await panel.getByLabel('Your rules').fill(PLANTED_USER_RULES);
   await panel.getByRole('button', { name: 'Preview what will be redacted' }).click();

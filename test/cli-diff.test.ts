@@ -3,7 +3,9 @@ import { DIFF_NUMBERS, type RunDiff } from '../shared/compare/run-diff';
 import type { RunReport } from '../shared/report/run-report';
 import { fixtureRun, manifestRows, EXAMPLES } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchRoot } from './support/scratch';
 
 // `diff` aligns two runs by step path; its tokens and costs are each run's `little report` rows.
 
@@ -104,5 +106,23 @@ describe('little-inspector diff', () => {
     const out = await cli('diff', run.runId, broken.runId, '--data-dir', run.dir, '--data-dir-b', broken.dir);
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/^SyntaxError: /);
+  });
+
+  // Issue 30: the same run id in two data dirs (a copy, a re-run elsewhere) gave two headers
+  // `A run_x (…)` / `B run_x (…)` that did not say which data dir was which.
+  it('names both data dirs in the headers when A and B come from different ones (text and --json)', async () => {
+    const run = fixtureRun('completed: planner prelude');
+    const copy = join(scratchRoot('li-diff-two-dirs-'), 'copy', '.little-workflow');
+    cpSync(run.dir, copy, { recursive: true });
+    const text = await cli('diff', run.runId, run.runId, '--data-dir', run.dir, '--data-dir-b', copy);
+    expect(text.code, text.stderr).toBe(0);
+    const [headA, headB] = text.stdout.split('\n');
+    expect(headA).toMatch(new RegExp(`^A ${run.runId} \\(completed, \\d+ events\\) in ${run.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    expect(headB).toBe(`B ${run.runId}${headA!.slice(2 + run.runId.length, headA!.indexOf(' in '))} in ${copy}`);
+    const json = await diffJson(run.runId, run.runId, '--data-dir', run.dir, '--data-dir-b', copy);
+    expect([json.a.dataDir, json.b.dataDir]).toEqual([run.dir, copy]);
+    // One data dir: the headers stay as they were.
+    const same = await cli('diff', run.runId, run.runId, '--data-dir', run.dir);
+    expect(same.stdout.split('\n')[0]).toMatch(/^A \S+ \(completed, \d+ events\)$/);
   });
 });

@@ -6,6 +6,15 @@ export function bundleFileName(runId: string): string {
   return `${runId.replace(/[^A-Za-z0-9_.-]/g, '_')}.bundle.html`;
 }
 
+/**
+ * `path` as a bundle is written. A browser opens a `file://` page as HTML by its extension alone
+ * (Chromium shows `x.bundle` as text, never sniffing), so a path not ending in `.html` or `.htm`
+ * gets `.html` added; the caller says so.
+ */
+export function bundleOutputPath(path: string): string {
+  return /\.html?$/i.test(path) ? path : `${path}.html`;
+}
+
 /** One built bundle. */
 export type RunBundle = {
   fileName: string;

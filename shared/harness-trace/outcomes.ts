@@ -12,6 +12,7 @@
  * is cleared), else it is ignored. Every event ends in exactly one bucket:
  * eventCount = counted + superseded + retracted + cleared.
  */
+import type { DiagnosticCode } from '../diagnostics';
 import type { TraceEvent, TraceRead } from './trace-reader';
 
 export type OutcomeStatus = 'success' | 'failure' | 'partial';
@@ -51,7 +52,15 @@ export type OutcomeAggregate = {
 };
 
 /** What `little-harness outcomes` prints: the aggregate, the sessions read and the invalid lines skipped. */
-export type OutcomesReport = OutcomeAggregate & { sessionIds: string[]; invalidEventCount: number };
+export type OutcomesReport = OutcomeAggregate & {
+  sessionIds: string[];
+  invalidEventCount: number;
+  /** Over a tree: the session folders whose trace could not be read (a FIFO, a device, a link out), left out of the counts. */
+  unreadSessions?: UnreadSession[];
+};
+
+/** A session folder left out of a tree's outcomes, and why (its diagnostic's code and message). */
+export type UnreadSession = { pathKey: string; code: DiagnosticCode; message: string };
 
 const STATUSES: readonly string[] = ['success', 'failure', 'partial'];
 const KNOWN = ['status', 'source', 'retracted', 'score', 'detail', 'reporter', 'reportKey', 'stepPath', 'promptHash'];

@@ -8,15 +8,18 @@
  * long run of letters is not rescanned from every position) and repeats are bounded.
  */
 import type { RegexRedactionRule } from './redaction-types';
+import { nativePattern } from './rule-pattern';
 
 /**
  * `lit` (a literal or a small alternation of literals) at a token start: not preceded by a
  * character of `cls`, or preceded by a JSON escape (`\n`, `\t`, `\r`: in escaped text, such as a
- * cut JSON text that no longer parses, the `n` of `\nsk-…` must not hide the token's start). The
- * literal comes first and the check looks behind it: V8 then finds candidates by a fast literal
- * scan instead of trying every position (20 times faster on ordinary text).
+ * cut JSON text that no longer parses, the `n` of `\nsk-…` must not hide the token's start), or
+ * just after a run id's `run_` (run ids are `run_` + token characters, so `run_ghp_…` is a token
+ * the writer chose as an id: it must not survive because `_` is a word character). The literal
+ * comes first and the check looks behind it: V8 then finds candidates by a fast literal scan
+ * instead of trying every position (20 times faster on ordinary text).
  */
-const lead = (lit: string, cls = 'A-Za-z0-9_') => String.raw`(?:${lit})(?<=(?:^|[^${cls}]|\\[nrt])(?:${lit}))`;
+const lead = (lit: string, cls = 'A-Za-z0-9_') => String.raw`(?:${lit})(?<=(?:^|[^${cls}]|\\[nrt]|(?<![A-Za-z0-9_\-])run_)(?:${lit}))`;
 /** An optional quote, plain or JSON-escaped (`"`, `\"`, `'`). */
 const Q = String.raw`\\?["']?`;
 /** A value that is not already a marker. */
@@ -67,7 +70,7 @@ export function compileRulePattern(source: string, flags = ''): RegExp {
 
 /** The built-in rules, in the order they run. */
 export function builtinRules(): RegexRedactionRule[] {
-  return SPECS.map(([name, description, pattern, flags, mustContain]) => ({ kind: 'regex', name, origin: 'builtin', description, pattern: compileRulePattern(pattern, flags), ...(mustContain === undefined ? {} : { mustContain }) }));
+  return SPECS.map(([name, description, pattern, flags, mustContain]) => ({ kind: 'regex', name, origin: 'builtin', description, pattern: nativePattern(compileRulePattern(pattern, flags)), ...(mustContain === undefined ? {} : { mustContain }) }));
 }
 
 /** The built-in rule names, for checks and docs. */

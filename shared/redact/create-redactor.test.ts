@@ -155,9 +155,9 @@ describe('user rules', () => {
   });
 
   const refused: Array<[string, RegExp]> = [
-    ['regex nested (a+)+', /repeated group holds a repeat/],
-    ['regex nested2 ((ab*)c)*', /repeated group holds a repeat/],
-    ['regex alt (?:a|ab)+x', /with \| repeated more than 10/],
+    ['regex behind (?<=id=)[0-9]+', /look-arounds .* linear-time engine/],
+    ['regex ahead tok(?!en)', /look-arounds/],
+    ['regex huge (?:(?:a{1000}){1000}){1000}', /linear-time engine cannot run it/],
     ['regex backref (a)\\1', /back-references/],
     ['regex named (?<x>a)\\k<x>', /back-references/],
     ['regex empty a*', /matches the empty string/],
@@ -185,15 +185,36 @@ describe('user rules', () => {
   }
 
   it('lists every bad line in detail.problems', () => {
-    const parsed = parseUserRules('regex a (a+)+\nregex b ok\nregex c (x)\\1');
+    const parsed = parseUserRules('regex a x(?=y)\nregex b ok\nregex c (x)\\1');
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect((parsed.error.detail?.problems as Array<{ line: number }>).map((p) => p.line)).toEqual([1, 3]);
     expect(parsed.error.message).toMatch(/and 1 more problem\)/);
   });
 
-  it('accepts safe patterns the guard must not refuse', () => {
-    const parsed = parseUserRules(['regex a (?:foo|bar)\\.example', 'regex b /acct-[0-9]{6}/i', 'regex c (ab)+c', 'regex d [(+*)]+x', 'regex e (?:x|y){1,3}z'].join('\n'));
-    expect(parsed.ok ? parsed.value.length : parsed.error.message).toBe(5);
+  it('accepts patterns a backtracking engine could hang on: the linear-time engine cannot', () => {
+    const parsed = parseUserRules(['regex a (?:foo|bar)\\.example', 'regex b /acct-[0-9]{6}/i', 'regex c (ab)+c', 'regex d [(+*)]+x', 'regex e (?:x|y){1,3}z', 'regex f (a+)+$', 'regex g (?:a|ab)+x'].join('\n'));
+    expect(parsed.ok ? parsed.value.length : parsed.error.message).toBe(7);
+  });
+
+  // Issue 30: the old syntactic guard accepted this one and V8 then backtracked for ever (O(n^20)).
+  it('runs many .* then a literal that never comes (/s) in one pass, and still finds it when it comes', () => {
+    const parsed = parseUserRules(`regex stars /${'.*'.repeat(20)}NEVER-[0-9]{3}/s`);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const r = createRedactor(parsed.value);
+    const long = 'x\n'.repeat(20_000);
+    expect(r.text(long, 'p')).toBe(long);
+    expect(r.text(`${long}NEVER-123 tail`, 'p')).toBe('[redacted: stars] tail');
+    const nested = parseUserRules('regex nested (a+)+$');
+    expect(nested.ok && createRedactor(nested.value).text(`${'a'.repeat(50_000)}!`, 'p')).toBe(`${'a'.repeat(50_000)}!`);
+  });
+
+  it('a user rule keeps JavaScript syntax and flags on the linear-time engine', () => {
+    const parsed = parseUserRules(['regex cookie sid=(?<secret>[A-Za-z0-9]+)', 'regex host /CORP-\\u0041[0-9]{2}/i', 'regex line /^tok: \\S+$/m', 'regex either keep|(?<secret>drop[0-9])'].join('\n'));
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const r = createRedactor(parsed.value);
+    expect(r.text('héllo 😀 sid=abc123; corp-a42 ok\ntok: zz\nkeep drop7', 'p')).toBe('héllo 😀 sid=[redacted: cookie]; [redacted: host] ok\n[redacted: line]\n[redacted: either] [redacted: either]');
   });
 });

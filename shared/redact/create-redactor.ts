@@ -5,7 +5,8 @@
  */
 import { SECRET_FIELD_NAME } from './builtin-rules';
 import { lastKey, matchesJsonPath } from './json-path';
-import { MAX_WHERE_PER_RULE, redactionMarker, type JsonPathRedactionRule, type RedactionFinding, type RedactionRule, type RedactionSummary, type Redactor, type RegexRedactionRule } from './redaction-types';
+import { nativePattern } from './rule-pattern';
+import { MAX_WHERE_PER_RULE, redactionMarker, type JsonPathRedactionRule, type RedactionFinding, type RedactionRule, type RedactionSummary, type Redactor, type RegexRedactionRule, type RulePattern } from './redaction-types';
 
 /** The rule that names a field's whole string value a secret by the field's name (JSON walks). */
 export const SECRET_FIELD_RULE = 'secret-field';
@@ -136,22 +137,17 @@ export function createRedactor(rules: readonly RedactionRule[]): Redactor {
   };
 }
 
-/** Replace every non-empty match of `pattern` (only its `secret` group when it has one). */
-function replaceAll(s: string, pattern: RegExp, rule: string, where: string, note: (rule: string, where: string, count?: number) => void): string {
-  pattern.lastIndex = 0;
+/** Replace every match of `pattern` (only its `secret` group when it has one). */
+function replaceAll(s: string, pattern: RulePattern, rule: string, where: string, note: (rule: string, where: string, count?: number) => void): string {
   let out = '';
   let from = 0;
   let count = 0;
-  for (let m = pattern.exec(s); m !== null; m = pattern.exec(s)) {
-    if (m[0].length === 0) {
-      pattern.lastIndex += 1;
-      continue;
-    }
-    const span = m.indices?.groups?.secret ?? [m.index, m.index + m[0].length];
-    if (span === undefined || span[1] <= span[0]) continue;
-    out += s.slice(from, span[0]) + redactionMarker(rule);
-    from = span[1];
-    // Go on after the match, not the secret: the rest of a match is context already read.
+  // The next match starts after this one, not after its secret: the rest of a match is context already read.
+  for (const m of pattern.matchesIn(s)) {
+    const [start, end] = m.secret ?? [m.start, m.end];
+    if (end <= start) continue;
+    out += s.slice(from, start) + redactionMarker(rule);
+    from = end;
     count += 1;
   }
   if (count === 0) return s;
@@ -160,12 +156,12 @@ function replaceAll(s: string, pattern: RegExp, rule: string, where: string, not
 }
 
 /** `"key": <string or scalar>` in raw or JSON-escaped text; the value (to the end of a cut text) is the secret. */
-function keyValuePattern(key: string): RegExp {
+function keyValuePattern(key: string): RulePattern {
   const k = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(
+  return nativePattern(new RegExp(
     String.raw`\\?"${k}\\?"\s*:\s*(?!\\?"\[redacted: )(?<secret>"(?:[^"\\\n]|\\.)*(?:"|$)|\\"(?:[^"\\]|\\[^"])*(?:\\"|$)|(?![\\"{[])[^,}\]\s]+)`,
     'gd',
-  );
+  ));
 }
 
 /** A string that is a JSON object or array, parsed, with the indentation to write it back with. */

@@ -18,3 +18,12 @@ export function redactorFor(request: RedactionRequest): Result<Redactor> {
   if (!user.ok) return user;
   return ok(createRedactor([...builtinRules(), ...user.value]));
 }
+
+/**
+ * `runId` as a suggested file name shows it: redacted by its own pass of `request`'s rules (the
+ * name travels with the file, but is no part of the export's findings); as it is without one.
+ */
+export function runIdInFileName(runId: string, request: RedactionRequest | undefined): string {
+  const redactor = request === undefined ? null : redactorFor(request);
+  return redactor?.ok ? redactor.value.text(runId, 'file name') : runId;
+}

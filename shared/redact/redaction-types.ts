@@ -19,11 +19,17 @@ export type RegexRedactionRule = {
   name: string;
   origin: RuleOrigin;
   description: string;
-  /** Always global; `d` (match indices) is added when the pattern has a `secret` group. */
-  pattern: RegExp;
+  /** Built-ins: a V8 regex; user rules: the linear-time engine (rule-pattern.ts). */
+  pattern: RulePattern;
   /** A text every match contains: strings without it skip the rule (a cheap test before a slow pattern). */
   mustContain?: string;
 };
+
+/** One match of a rule: [start, end) in UTF-16 units, and its `secret` group's span when it has one. */
+export type RuleMatch = { start: number; end: number; secret?: readonly [number, number] };
+
+/** A compiled regex rule: every non-empty match in a text, left to right, none overlapping. */
+export type RulePattern = { readonly source: string; matchesIn(s: string): Iterable<RuleMatch> };
 
 /** One step of a JSON path: a key, an index, any child (`*`), or any depth before a key (`..key`). */
 export type JsonPathSegment = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'any' } | { kind: 'descend'; key: string | null };

@@ -31,7 +31,9 @@ function stepLine(step: StepDiff, first: boolean): string {
 
 /** The whole diff as text. */
 export function formatDiff(diff: RunDiff): string {
-  const side = (s: RunDiff['a']) => `${s.runId} (${s.status}, ${s.eventCount} events)`;
+  // Two data dirs: each header names its own, so A and B are told apart when the run ids are the same.
+  const where = diff.a.dataDir === diff.b.dataDir ? () => '' : (s: RunDiff['a']) => ` in ${s.dataDir}`;
+  const side = (s: RunDiff['a']) => `${s.runId} (${s.status}, ${s.eventCount} events)${where(s)}`;
   const t = diff.total;
   const lines = [
     `A ${side(diff.a)}`,

@@ -8,7 +8,7 @@ import type { DataDirInfo } from '../../shared/library';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import type { PayloadNeeds } from '../../shared/events/payload-needs';
 import { RunNotFoundError } from '../../shared/fold/fold-errors';
-import { cliErrorName, foldRunStrict, forEachEventStrict, readRunEventsStrict, type StrictFoldOptions } from '../library/strict-run-log';
+import { cliErrorName, foldRunStrict, forEachEventStrict, readRunEventsStrict, strictEvents, type StrictFoldOptions } from '../library/strict-run-log';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
@@ -73,17 +73,28 @@ export function listRunEvents(reader: DataDirReader, runId: string, upto?: numbe
  * Hand every event of `runId` to `each`, or throw the error `listEvents` would, before handing
  * any: `listEvents` fails on a bad row anywhere, so a first pass reads the log through (folding
  * nothing, keeping nothing) and only then the second hands the events over as they are read.
- * Two reads instead of one array of the whole run.
+ * Two reads instead of one array of the whole run. The second pauses whenever `full()` gives a
+ * promise (stdout past its buffer) and goes on after it, its statement kept where it stopped, so
+ * memory stays at one buffer however slow the consumer.
  */
-export function eachRunEvent(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void): void {
+export async function eachRunEventPaced(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void, full: () => Promise<void> | null): Promise<void> {
+  const last = lastCheckedSequence(reader, runId);
+  if (last === 0) return;
+  // The second read stops where the first did: rows a live writer committed since were not checked.
+  for (const read of strictEvents(reader, runId, last)) {
+    if (!read.ok) throw cliError(read.error);
+    each(read.event);
+    const until = full();
+    if (until !== null) await until;
+  }
+}
+
+/** The first read looks at no payload: each is only proven to parse (by SQLite's json_valid when it can); its last sequence (0: no event). */
+function lastCheckedSequence(reader: DataDirReader, runId: string): number {
   let last = 0;
-  // The first read looks at no payload: each is only proven to parse (by SQLite's json_valid when it can).
   const checked = forEachEventStrict(reader, runId, (event) => void (last = event.sequence), undefined, NO_PAYLOADS);
   if (!checked.ok) throw cliError(checked.error);
-  if (checked.value === 0) return;
-  // The second read stops where the first did: rows a live writer committed since were not checked.
-  const handed = forEachEventStrict(reader, runId, each, last);
-  if (!handed.ok) throw cliError(handed.error);
+  return last;
 }
 
 /** `foldRunStrict` for the CLI: the run's accumulator, or the error little-workflow's CLI would print. */

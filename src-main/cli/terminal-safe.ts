@@ -19,12 +19,24 @@ export function terminalSafe(text: string): string {
   return escapeControlChars(text);
 }
 
-/** A writable the CLI prints to (process.stdout/stderr fit). */
-export type OutputStream = { isTTY?: boolean; write(text: string): unknown };
+/** A writable the CLI prints to (process.stdout/stderr fit); `once` lets a writer wait for 'drain'. */
+export type OutputStream = { isTTY?: boolean; write(text: string): unknown; once?(event: 'drain', listener: () => void): unknown };
 
-/** Writers for two streams that escape controls on whichever of them is a terminal. */
+/** Writers for two streams that escape controls on whichever of them is a terminal; stdout says when it is full. */
 export function terminalIo(stdout: OutputStream, stderr: OutputStream): CliIo {
-  const writer = (stream: OutputStream) => (text: string) =>
-    void stream.write(stream.isTTY === true ? escapeControlChars(text, { newlines: true }) : text);
-  return { stdout: writer(stdout), stderr: writer(stderr) };
+  const writer = (stream: OutputStream) => (text: string) => stream.write(stream.isTTY === true ? escapeControlChars(text, { newlines: true }) : text);
+  const toStdout = writer(stdout);
+  const toStderr = writer(stderr);
+  // `write` answers false once the stream buffers past its high-water mark; 'drain' says it emptied.
+  // A reader that goes away makes the pending write fail (EPIPE), which ends the process as before.
+  let waiting: Promise<void> | null = null;
+  return {
+    stdout: (text) => {
+      if (toStdout(text) !== false || waiting !== null || stdout.once === undefined) return;
+      const once = stdout.once.bind(stdout);
+      waiting = new Promise<void>((resolve) => once('drain', () => resolve(void (waiting = null))));
+    },
+    stderr: (text) => void toStderr(text),
+    stdoutFull: () => waiting,
+  };
 }

@@ -82,6 +82,19 @@ describe('Share… (dialog.saveBundle)', () => {
     expect(d.writeFile.mock.calls).toEqual([['/tmp/out/run_1.bundle.html', '<!doctype html>bundle']]);
   });
 
+  // Issue 30: a bundle saved as `.bundle` opened from file:// as text (Chromium types a file:// page by its extension).
+  it('a name chosen without .html is saved with .html added, so it opens from file://', async () => {
+    for (const [chosen, written] of [
+      ['/tmp/out/run_1.bundle', '/tmp/out/run_1.bundle.html'],
+      ['/tmp/out/shared', '/tmp/out/shared.html'],
+      ['/tmp/out/run_1.HTM', '/tmp/out/run_1.HTM'],
+    ] as const) {
+      const d = deps(chosen);
+      expect(await saveBundleWithDialog(bundleCore(), ref, d)).toBe(written);
+      expect(d.writeFile.mock.calls.map(([path]) => path)).toEqual([written]);
+    }
+  });
+
   it('writes nothing when cancelled, inside a data dir, or when the bundle cannot be built', async () => {
     for (const [path, core] of [
       [undefined, bundleCore()],

@@ -11,9 +11,9 @@ import { exportFileName } from '../../shared/report-export/run-export-types';
 import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
-import type { RedactionRequest } from '../../shared/redact/redaction-request';
+import { runIdInFileName, type RedactionRequest } from '../../shared/redact/redaction-request';
 import type { BundleChannelRequest, InspectorCore } from '../library/inspector-core';
-import { bundleFileName } from '../../shared/bundle/run-bundle-types';
+import { bundleFileName, bundleOutputPath } from '../../shared/bundle/run-bundle-types';
 import { ok, type Result } from '../../shared/diagnostics';
 import { writeFilesAtomic } from '../export/atomic-write';
 import { dataDirContaining } from '../app-folders/inside-data-dir';
@@ -58,7 +58,7 @@ export function requestRunExport(focused: { send(channel: string, message: PushM
 export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'exportRun'>, run: RunRef & { redact?: RedactionRequest }, deps: ExportMenuDeps): Promise<string | null> {
   return saveWithDialog(core, run, deps, {
     title: 'Export run report',
-    fileName: exportFileName(run.runId, 'html'),
+    fileName: exportFileName(runIdInFileName(run.runId, run.redact), 'html'),
     filters: FILTERS,
     what: 'the report',
     // Redaction (docs/REDACTION.md) as the export control asked; the format follows the extension.
@@ -70,14 +70,14 @@ export async function exportRunWithDialog(core: Pick<InspectorCore, 'dataDirPath
   });
 }
 
-/** What one save through the dialog writes: its title, suggested name, filters, and the bytes for the chosen path. */
-export type DialogSave = { title: string; fileName: string; filters: { name: string; extensions: string[] }[]; what: string; build(path: string): Promise<Result<string | Uint8Array>> };
+/** What one save through the dialog writes: its title, suggested name, filters, the bytes for the chosen path, and the path it is written to (default: the chosen one). */
+export type DialogSave = { title: string; fileName: string; filters: { name: string; extensions: string[] }[]; what: string; build(path: string): Promise<Result<string | Uint8Array>>; pathFor?(chosen: string): string };
 
 /** Ask for a path (never inside a data dir), build the file for it, write it atomically; the written path, or null. */
 export async function saveWithDialog(core: Pick<InspectorCore, 'dataDirPaths'>, run: RunRef, deps: ExportMenuDeps, save: DialogSave): Promise<string | null> {
   const choice = await deps.showSaveDialog({ title: save.title, defaultPath: join(deps.defaultDir, save.fileName), filters: save.filters });
   if (choice.canceled || choice.filePath === undefined || choice.filePath === '') return null;
-  const path = choice.filePath;
+  const path = save.pathFor ? save.pathFor(choice.filePath) : choice.filePath;
   const inside = dataDirContaining(path, [...core.dataDirPaths(), run.dataDir]);
   if (inside !== null) {
     deps.showError('Cannot export here', `${path} is inside the data dir ${inside}. Little Inspector never writes into a data dir; pick another folder.`);
@@ -109,9 +109,11 @@ export async function saveWithDialog(core: Pick<InspectorCore, 'dataDirPaths'>, 
 export async function saveBundleWithDialog(core: Pick<InspectorCore, 'dataDirPaths' | 'handlers'>, request: BundleChannelRequest, deps: ExportMenuDeps): Promise<string | null> {
   return saveWithDialog(core, request, deps, {
     title: 'Share run as a bundle',
-    fileName: bundleFileName(request.runId),
+    fileName: bundleFileName(runIdInFileName(request.runId, request.redact)),
     filters: [{ name: 'Bundle (HTML)', extensions: ['html'] }],
     what: 'the bundle',
+    // A name typed without .html (the Linux dialog adds none) would not open from file://.
+    pathFor: bundleOutputPath,
     build: async () => {
       const built = await core.handlers['run.bundle'](request);
       return built.ok ? ok(built.value.content) : built;

@@ -98,7 +98,7 @@ export function createExportService(context: ExportServiceContext) {
     const { format } = request;
     const doc = await document(request, request.maxText, request.redact);
     if (!doc.ok) return doc;
-    const base = { format, fileName: exportFileName(request.runId, format), mimeType: EXPORT_MIME_TYPES[format] };
+    const base = { format, fileName: exportFileName(doc.value.run.runId, format), mimeType: EXPORT_MIME_TYPES[format] };
     if (format !== 'pdf') return ok({ ...base, encoding: 'utf8', content: renderTextExport(doc.value, format) });
     try {
       const pdf = await context.renderPdf!(renderHtml(doc.value, { openAll: true }));

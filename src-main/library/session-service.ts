@@ -6,12 +6,12 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { doctorReport } from '../../shared/harness-trace/doctor';
-import { outcomeSession, outcomesReport, type OutcomeSession, type OutcomesReport } from '../../shared/harness-trace/outcomes';
+import { outcomeSession, outcomesReport, type OutcomesReport } from '../../shared/harness-trace/outcomes';
 import { buildSessionModel } from '../../shared/harness-trace/session-model';
 import type { SessionFile, SessionListing, SessionView } from '../../shared/harness-trace/session-view-types';
 import { findHarnessDataDirs } from '../sources/little-harness/harness-roots';
 import { sessionLinks } from '../sources/little-harness/session-links';
-import { readSessions } from '../sources/little-harness/session-rows';
+import { readSessions, treeOutcomes } from '../sources/little-harness/session-rows';
 import { openSessionFolder, readSessionFile, readSessionTrace } from '../sources/little-harness/session-store';
 
 /** Longest text a file answer carries (the rest is cut, and said so). */
@@ -73,15 +73,7 @@ export function sessionOutcomes(root: string, harnessDir: string, sessionId?: st
     const trace = readSessionTrace(session.value.dir);
     return trace.ok ? ok(outcomesReport([outcomeSession(session.value.status?.id ?? session.value.id, trace.value)])) : trace;
   }
-  const sessions = readSessions(dir.value);
-  if (!sessions.ok) return sessions;
-  const inputs: OutcomeSession[] = [];
-  for (const s of sessions.value) {
-    // As little-harness: a session whose trace cannot be read fails the whole report.
-    if ('problem' in s.read) return fail(s.read.problem);
-    inputs.push(outcomeSession(s.sessionId, s.read.trace));
-  }
-  return ok(outcomesReport(inputs));
+  return treeOutcomes(dir.value);
 }
 
 /** A file of the session by harness path (a spooled diff or tool output), as UTF-8 text. */

@@ -32,19 +32,33 @@ export function namedFailure(code: Diagnostic['code'], name: string, message: st
  * `upto` fails nothing.
  */
 export function forEachEventStrict(reader: DataDirReader, runId: string, each: (event: EventEnvelope) => void, upto?: number, needs: PayloadNeeds = ALL_PAYLOADS): Result<number> {
-  if (!RUN_ID_PATTERN.test(runId)) return fail(namedFailure('invalid-run-id', 'WorldPathError', `Invalid run id: ${runId}`));
   let count = 0;
-  for (const read of reader.readEvents(runId, 0, upto, needs)) {
-    const sequence = read.ok ? read.event.sequence : read.sequence;
-    if (upto !== undefined && sequence !== null && sequence > upto) break;
-    if (read.ok) {
-      each(read.event);
-      count += 1;
-    } else if (read.sequence === null) return fail(read.diagnostic);
-    // listEvents parses every payload up front: one bad payload fails the whole read.
-    else return fail(namedFailure('payload-unparsable', 'SyntaxError', jsonParseMessage(read.raw.payloadText, read.diagnostic.message), runId));
+  for (const read of strictEvents(reader, runId, upto, needs)) {
+    if (!read.ok) return fail(read.error);
+    each(read.event);
+    count += 1;
   }
   return ok(count);
+}
+
+/** One item of a strict read: an event, or the failure that ends the read. */
+export type StrictRead = { ok: true; event: EventEnvelope } | { ok: false; error: Diagnostic };
+
+/**
+ * The same read as a generator: each event as it is read, or the one failure that ends the read
+ * (its last item). A caller may stop between two items for as long as it likes (`events` waits
+ * there for a slow stdout): the statement stays where it is, nothing is read ahead.
+ */
+export function* strictEvents(reader: DataDirReader, runId: string, upto?: number, needs: PayloadNeeds = ALL_PAYLOADS): Generator<StrictRead> {
+  if (!RUN_ID_PATTERN.test(runId)) return yield { ok: false, error: namedFailure('invalid-run-id', 'WorldPathError', `Invalid run id: ${runId}`) };
+  for (const read of reader.readEvents(runId, 0, upto, needs)) {
+    const sequence = read.ok ? read.event.sequence : read.sequence;
+    if (upto !== undefined && sequence !== null && sequence > upto) return;
+    if (read.ok) yield { ok: true, event: read.event };
+    else if (read.sequence === null) return yield { ok: false, error: read.diagnostic };
+    // listEvents parses every payload up front: one bad payload fails the whole read.
+    else return yield { ok: false, error: namedFailure('payload-unparsable', 'SyntaxError', jsonParseMessage(read.raw.payloadText, read.diagnostic.message), runId) };
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { eventMatchesFilter } from '../../../shared/events/event-filter';
 import { formatEventLine } from '../../../shared/report/cli-lines';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
-import { eachRunEvent, openDataDirArg } from '../run-log';
+import { eachRunEventPaced, openDataDirArg } from '../run-log';
 
 /** Print the run's envelopes, one JSON line each; an unknown run prints nothing, as upstream. */
 export async function eventsCommand(argv: string[], io: CliIo): Promise<number> {
@@ -15,10 +15,11 @@ export async function eventsCommand(argv: string[], io: CliIo): Promise<number> 
   };
   const reader = openDataDirArg(flags['data-dir'] as string | undefined);
   try {
-    // Printed as read, never collected (two reads: the first proves the whole log parses, as `little events` needs).
-    eachRunEvent(reader, positionals[0], (event) => {
+    // Printed as read, never collected (two reads: the first proves the whole log parses, as
+    // `little events` needs), and paced by stdout: a slow pipe pauses the read, never buffers it.
+    await eachRunEventPaced(reader, positionals[0], (event) => {
       if (eventMatchesFilter(event, filter)) io.stdout(formatEventLine(event));
-    });
+    }, () => io.stdoutFull?.() ?? null);
   } finally {
     reader.close();
   }

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { formatBytes } from '../../../shared/bundle/bundle-budget';
 import { DEFAULT_BUNDLE_BUDGET } from '../../../shared/bundle/bundle-types';
-import { MAX_BUNDLE_BUDGET } from '../../../shared/bundle/run-bundle-types';
+import { bundleOutputPath, MAX_BUNDLE_BUDGET } from '../../../shared/bundle/run-bundle-types';
 import { redactorFor } from '../../../shared/redact/redaction-request';
 import { writeFilesAtomic } from '../../export/atomic-write';
 import { createInspectorCore } from '../../library/inspector-core';
@@ -32,7 +32,8 @@ export async function exportBundleCommand(argv: string[], io: CliIo): Promise<nu
   const { positionals, flags } = parseArgs(args, { 'data-dir': true, format: true, output: true, budget: true, 'price-table': true, 'state-dir': true, ...REDACT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(BUNDLE_USAGE_LINE);
   if (typeof flags.output !== 'string') throw new UsageError(`a bundle needs -o <file.html>\n${BUNDLE_USAGE_LINE}`);
-  const output = resolve(process.cwd(), flags.output);
+  const asked = resolve(process.cwd(), flags.output);
+  const output = bundleOutputPath(asked);
   const budgetBytes = parseBudget(flags.budget);
   const redact = redactionArg(flags);
   const runId = positionals[0];
@@ -52,6 +53,7 @@ export async function exportBundleCommand(argv: string[], io: CliIo): Promise<nu
     }
     const written = writeFilesAtomic([{ path: output, data: built.value.content }]);
     if (!written.ok) throw new DataDirError(written.error);
+    if (output !== asked) io.stderr(`${terminalSafe(`${asked} does not end in .html, and a browser opens a file:// page as HTML only by its extension: wrote the bundle as ${output}`)}\n`);
     const { omissions, redaction } = built.value;
     io.stderr(`Wrote ${output} (${formatBytes(Buffer.byteLength(built.value.content))})\n`);
     if (omissions.eventBodies.count > 0 || omissions.artifacts.count > 0) {

@@ -7,9 +7,11 @@
  *   outcomes [session-id] [--json]
  */
 import { join } from 'node:path';
+import { diagnostic } from '../../../shared/diagnostics';
 import { buildSessionModel } from '../../../shared/harness-trace/session-model';
 import { doctorExitCode } from '../../../shared/harness-trace/doctor';
-import { outcomeSession, outcomesReport } from '../../../shared/harness-trace/outcomes';
+import { outcomeSession, outcomesReport, type OutcomesReport } from '../../../shared/harness-trace/outcomes';
+import { treeOutcomes } from '../../sources/little-harness/session-rows';
 import { countArtifactFiles, listSessionFolders, readSessionTrace } from '../../sources/little-harness/session-store';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
@@ -70,25 +72,30 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
   return doctorExitCode(report) === 0 ? 0 : 1;
 }
 
-/** Outcome rates across the data dir's sessions (or one). */
+/**
+ * Outcome rates across the data dir's sessions (or one). Over the tree, a session whose trace
+ * cannot be read costs only itself (`treeOutcomes`): named on stderr and in `unreadSessions`,
+ * the others counted, exit 0; exit 2 only when no session could be read.
+ */
 export async function outcomesCommand(argv: string[], io: CliIo): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false });
   if (positionals.length > 1) throw new UsageError('Usage: little-inspector outcomes [session-id] [--data-dir <dir>] [--json]');
   const harnessDir = oneHarnessDataDir(flags['data-dir']);
-  const sessions = [];
+  let report: OutcomesReport;
   if (positionals.length === 1) {
     const { session, trace } = readSessionOrThrow(harnessDir, positionals[0]);
-    sessions.push(outcomeSession(session.id, trace));
+    report = outcomesReport([outcomeSession(session.id, trace)]);
   } else {
-    const listed = listSessionFolders(harnessDir);
-    if (!listed.ok) throw new DataDirError(listed.error);
-    for (const entry of listed.value) {
-      const trace = readSessionTrace(entry.dir);
-      if (!trace.ok) throw new DataDirError(trace.error);
-      sessions.push(outcomeSession(entry.status?.id ?? entry.pathKey, trace.value));
+    const tree = treeOutcomes(harnessDir);
+    if (!tree.ok) throw new DataDirError(tree.error);
+    report = tree.value;
+    const unread = tree.value.unreadSessions;
+    if (report.sessionIds.length === 0 && unread.length > 0) {
+      const more = unread.length > 1 ? ` (and ${unread.length - 1} more)` : '';
+      throw new DataDirError(diagnostic(unread[0].code, `no session of ${harnessDir} could be read: ${unread[0].message}${more}`, { path: harnessDir }));
     }
+    for (const u of unread) io.stderr(`${terminalSafe(`session ${u.pathKey} not counted: ${u.code}: ${u.message}`)}\n`);
   }
-  const report = outcomesReport(sessions);
   io.stdout(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatOutcomesText(report));
   return 0;
 }

@@ -89,7 +89,7 @@ export function buildBundleBlocks(read: RunReadForBundle, origin: BundleOrigin, 
     info: {
       createdAt: options.createdAt,
       inspectorVersion: options.inspectorVersion,
-      runId: read.detail.ref.runId,
+      runId: redact(read.detail.ref.runId, 'run id'),
       eventCount: read.rows.length,
       omissions: {
         budgetBytes: options.budgetBytes,

@@ -63,12 +63,13 @@ export function createBundleService(context: BundleServiceContext) {
       const blocks = await blocksOf(request, budgetBytes);
       if (!blocks.ok) return blocks;
       const { model } = blocks.value;
-      const content = bundleHtml(`${request.runId} · Little Inspector`, viewer.value, {
+      // The run id as the bundle carries it (redacted when asked): a run id can be a token.
+      const content = bundleHtml(`${model.info.runId} · Little Inspector`, viewer.value, {
         model: Buffer.from(JSON.stringify(model), 'utf8'),
         rows: Buffer.from(JSON.stringify(blocks.value.rows), 'utf8'),
         bodies: blocks.value.bodies,
       });
-      return ok({ fileName: bundleFileName(request.runId), mimeType: 'text/html; charset=utf-8', content, omissions: model.info.omissions, redaction: model.info.redaction });
+      return ok({ fileName: bundleFileName(model.info.runId), mimeType: 'text/html; charset=utf-8', content, omissions: model.info.omissions, redaction: model.info.redaction });
     },
 
     /**

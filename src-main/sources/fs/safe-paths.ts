@@ -41,9 +41,17 @@ export function readContainedFile(dataDir: string, ...segments: string[]): Resul
   }
   const escape = outside(realRoot, realFile, path);
   if (escape !== null) return fail(escape);
+  // A FIFO, socket or device is refused before it is opened: opening a device can act (a tape
+  // rewinds, a tty becomes ours), and a FIFO's open would wait for a writer.
+  try {
+    if (!statSync(realFile).isFile()) return fail(notRegularFile(path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
+    return fail(fsDiagnostic(error, path));
+  }
   let fd: number;
   try {
-    // O_NONBLOCK: opening a FIFO planted where a manifest should be must not wait for a writer.
+    // O_NONBLOCK and fstat again: a FIFO swapped in after the stat still must not wait for a writer.
     fd = openSync(realFile, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok({ kind: 'missing', path });
@@ -61,7 +69,7 @@ export function readContainedFile(dataDir: string, ...segments: string[]): Resul
 
 /** The diagnostic for a folder, FIFO, socket or device where a file was expected (never read: it could block). */
 export function notRegularFile(path: string): Diagnostic {
-  return diagnostic('path-not-found', `${path} is not a regular file (a folder, FIFO or device); not read`, { path });
+  return diagnostic('path-not-found', `${path} is not a regular file (a folder, FIFO, socket or device); not read`, { path });
 }
 
 /** `readdirSync` of a folder of the data dir; throws (code `EOUTSIDE`) when its real path leaves the data dir. */

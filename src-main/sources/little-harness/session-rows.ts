@@ -3,6 +3,7 @@
  * source's `listRuns`) and the sessions list (`sessions.list`) come from this one walk.
  */
 import { diagnostic, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
+import { outcomeSession, outcomesReport, type OutcomeSession, type OutcomesReport, type UnreadSession } from '../../../shared/harness-trace/outcomes';
 import { buildSessionModel, type SessionModel } from '../../../shared/harness-trace/session-model';
 import { sessionRunSummary } from '../../../shared/harness-trace/session-run-row';
 import type { TraceRead } from '../../../shared/harness-trace/trace-reader';
@@ -23,6 +24,24 @@ export function readSessions(harnessDir: string): Result<ReadSession[]> {
       return { entry, sessionId, read: trace.ok ? { trace: trace.value, model: buildSessionModel(sessionId, entry.status, trace.value) } : { problem: trace.error } };
     }),
   );
+}
+
+/**
+ * Outcomes across every session of `harnessDir`. One session whose trace cannot be read (a FIFO,
+ * a device, a link out) costs only itself: it is left out and named in `unreadSessions`, the
+ * others are counted (issue 30; it used to fail the whole report). The CLI's `outcomes` and the
+ * app's `sessions.outcomes` both answer this.
+ */
+export function treeOutcomes(harnessDir: string): Result<OutcomesReport & { unreadSessions: UnreadSession[] }> {
+  const sessions = readSessions(harnessDir);
+  if (!sessions.ok) return sessions;
+  const counted: OutcomeSession[] = [];
+  const unreadSessions: UnreadSession[] = [];
+  for (const s of sessions.value) {
+    if ('problem' in s.read) unreadSessions.push({ pathKey: s.entry.pathKey, code: s.read.problem.code, message: s.read.problem.message });
+    else counted.push(outcomeSession(s.sessionId, s.read.trace));
+  }
+  return ok({ ...outcomesReport(counted), unreadSessions });
 }
 
 /** The run-list rows of a harness data dir: one per session whose trace reads; the others as diagnostics. */

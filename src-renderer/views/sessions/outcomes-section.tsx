@@ -30,6 +30,12 @@ export function OutcomesSection({ harnessDir, sessionId, title, version = 0 }: {
         {r.invalidEventCount > 0 ? ` · ${r.invalidEventCount} invalid line${r.invalidEventCount === 1 ? '' : 's'} skipped` : ''}
         {r.unattributed.withoutPromptHash + r.unattributed.withoutStepPath > 0 ? ` · without prompt hash ${r.unattributed.withoutPromptHash}, without step path ${r.unattributed.withoutStepPath}` : ''}
       </p>
+      {r.unreadSessions !== undefined && r.unreadSessions.length > 0 ? (
+        <p className="small session-error" role="note">
+          Not counted ({r.unreadSessions.length} session{r.unreadSessions.length === 1 ? '' : 's'} whose trace could not be read):{' '}
+          {r.unreadSessions.map((u) => `${u.pathKey} (${u.message})`).join('; ')}
+        </p>
+      ) : null}
       <table className="sessions-table">
         <thead>
           <tr>
