@@ -91,6 +91,11 @@ export class HarnessDirTail implements SourceTail {
     return this.sessions.size;
   }
 
+  /** Its first tick read what existed (the baseline); reads of these files do not fail as a whole. */
+  get ready(): boolean {
+    return this.initialized;
+  }
+
   stop(): void {
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
