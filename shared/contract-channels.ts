@@ -108,6 +108,8 @@ export const CHANNELS = {
   'library.open': answers<LibrarySnapshot>()((z) => z.object({ path: pathArg(z) }).strict()),
   'library.current': answers<LibrarySnapshot | null>()(none),
   'library.refresh': answers<LibrarySnapshot | null>()(none),
+  /** Stop the open under way (its walk ends at once; the open answers `cancelled`); true when one was. */
+  'library.cancelOpen': answers<boolean>()(none),
   /** The chosen path, or null when cancelled; `unsupported` in browser mode. */
   'dialog.openDirectory': answers<string | null>()(none),
   /** Desktop only: save the named run through the save dialog; the written path, or null when cancelled. */

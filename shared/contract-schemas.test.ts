@@ -11,6 +11,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'library.open': { path: '/data' },
   'library.current': {},
   'library.refresh': {},
+  'library.cancelOpen': {},
   'dialog.openDirectory': {},
   'dialog.exportReport': { ...ref, redact: { userRules: 'regex a abc' } },
   'pricing.load': { path: '/prices.json' },

@@ -59,7 +59,12 @@ export type PushMessage =
   /** Desktop File > Export report…: sent to the focused window only, which exports the run it shows. */
   | { kind: 'menu.exportRun' }
   /** Progress of an `otlp.send` (to every window; each shows the jobs it started). */
-  | { kind: 'otlp.progress'; progress: OtlpProgress };
+  | { kind: 'otlp.progress'; progress: OtlpProgress }
+  /** How an open under way is going (library.open): the walk's counts, then the reading of what it found. */
+  | { kind: 'library.opening'; progress: OpeningProgress };
+
+/** An open's progress: folders looked into, data dirs and harness sessions found so far. */
+export type OpeningProgress = { path: string; phase: 'discovering' | 'reading'; folders: number; dataDirs: number; sessions: number };
 
 /** Names of all channels, in declaration order. */
 export const channelNames = Object.keys(CHANNELS) as Channel[];

@@ -19,6 +19,7 @@ import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createRunDetailPool } from '../workers/run-detail-pool';
 import { createLibrary, type RecentStore } from './library';
+import type { DiscoveryMode } from '../workers/discovery-thread';
 import { listSessions, sessionFile, sessionOutcomes, sessionView } from './session-service';
 import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
 import { createNotesService } from './notes-service';
@@ -89,6 +90,8 @@ export type CoreOptions = {
    * again per call (seconds from source under tsx) for a single build.
    */
   inProcess?: boolean;
+  /** Where an open's walk runs (default `auto`: its own thread in the built app; workers/discovery-thread.ts). */
+  discovery?: DiscoveryMode;
 };
 
 /** A session request before any folder is open. */
@@ -116,6 +119,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     logError,
     priceTableFolders: options.priceTableFolders,
     cacheDir: options.cacheDir,
+    discovery: options.inProcess ? 'in-process' : options.discovery,
     ...(options.inProcess ? { pool: createRunDetailPool({ useWorker: false }) } : {}),
   });
   const { runs } = library;
@@ -148,6 +152,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.open': async ({ path }) => library.open(path),
     'library.current': async () => ok(library.snapshot()),
     'library.refresh': async () => library.refresh(),
+    'library.cancelOpen': async () => ok(library.cancelOpen()),
     'pricing.load': async ({ path }) => library.loadTable(path),
     'run.detail': async (ref) => runs.head(ref),
     'run.prepare': async (address) => {

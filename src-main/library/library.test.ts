@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,11 @@ import { createLibrary } from './library';
 
 const dir = mkdtempSync(join(tmpdir(), 'li-library-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Two folders an open's walk finds as data dirs (an events/ folder each); the pool below reads nothing.
+const A = join(dir, 'a');
+const B = join(dir, 'b');
+mkdirSync(join(A, 'events'), { recursive: true });
+mkdirSync(join(B, 'events'), { recursive: true });
 
 /** A pool whose library loads finish when the test says, each answering the root and table it was asked for. */
 function manualPool() {
@@ -37,22 +42,23 @@ describe('Library', () => {
     const { pool, loads } = manualPool();
     const published: PushMessage[] = [];
     const library = createLibrary({ publish: (m) => void published.push(m), live: false, logError: () => undefined, pool });
-    const first = library.open('/data/a');
-    const second = library.open('/data/b');
+    const first = library.open(A);
+    const second = library.open(B);
     await settle();
-    loads[1].finish();
-    await second;
+    // The later open cancelled the earlier one's walk: only B reaches the pool.
+    expect(loads.map((l) => l.root)).toEqual([B]);
     loads[0].finish();
-    await first;
-    expect(library.snapshot()?.root).toBe('/data/b');
-    expect(published.map((m) => (m.kind === 'library.changed' ? m.snapshot.root : m.kind))).toEqual(['/data/b']);
+    await second;
+    expect(await first).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(library.snapshot()?.root).toBe(B);
+    expect(published.filter((m) => m.kind === 'library.changed').map((m) => (m.kind === 'library.changed' ? m.snapshot.root : ''))).toEqual([B]);
     library.close();
   });
 
   it('loading a table reloads the opened root with it; a load begun before it cannot overwrite the re-priced snapshot', async () => {
     const { pool, loads } = manualPool();
     const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool });
-    const opened = library.open('/data/a');
+    const opened = library.open(A);
     await settle();
     loads[0].finish();
     await opened;
@@ -61,18 +67,17 @@ describe('Library', () => {
     const refresh = library.refresh();
     const loaded = library.loadTable(file);
     await settle();
-    // The refresh began with the bundled table, the table load with the user's.
-    expect(loads.map((l) => l.table.name)).toEqual([BUNDLED, BUNDLED, 'My rates']);
-    loads[2].finish();
-    expect((await loaded).ok).toBe(true);
+    // The table load's open cancelled the refresh's walk: it never reached the pool.
+    expect(loads.map((l) => l.table.name)).toEqual([BUNDLED, 'My rates']);
     loads[1].finish();
-    await refresh;
+    expect((await loaded).ok).toBe(true);
+    expect(await refresh).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(library.table().name).toBe('My rates');
     expect(library.snapshot()?.pricing.tableName).toBe('My rates');
     // Back to the bundled table.
     const bundled = library.loadTable(null);
     await settle();
-    loads[3].finish();
+    loads[2].finish();
     await bundled;
     expect(library.snapshot()?.pricing.tableName).toBe(BUNDLED);
     library.close();
@@ -81,7 +86,7 @@ describe('Library', () => {
   it('a table that does not load leaves the active table and the snapshot as they were', async () => {
     const { pool, loads } = manualPool();
     const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool });
-    const opened = library.open('/data/a');
+    const opened = library.open(A);
     await settle();
     loads[0].finish();
     await opened;

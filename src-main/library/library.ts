@@ -7,7 +7,10 @@
 import { resolve } from 'node:path';
 import { latestWins } from '../../shared/async/latest-wins';
 import type { PushMessage } from '../../shared/contract';
-import { ok, type Result } from '../../shared/diagnostics';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import type { OpeningProgress } from '../../shared/contract';
+import type { WalkProgress } from '../sources/fs/discovery';
+import { discoverOffMain, type DiscoveryJob, type DiscoveryMode } from '../workers/discovery-thread';
 import type { LibrarySnapshot } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -37,6 +40,8 @@ export type LibraryOptions = {
   priceTableFolders?: readonly string[];
   /** The app's cache folder for fold checkpoints (src-main/app-folders); null or absent: memory only. */
   cacheDir?: string | null;
+  /** Where an open's walk runs (workers/discovery-thread.ts; default `auto`: a thread in the built app). */
+  discovery?: DiscoveryMode;
 };
 
 /** The library of one process (one opened root at a time). */
@@ -54,11 +59,36 @@ export function createLibrary(options: LibraryOptions) {
   const loads = latestWins();
   let live: { root: string; table: PriceTable; library: LiveLibrary } | null = null;
 
+  // The open under way: its walk (cancellable until it answers) and the ticket its answer needs.
+  let opening: { job: DiscoveryJob; cancel(): void } | null = null;
+
   const open = async (path: string): Promise<Result<LibrarySnapshot>> => {
     const absolute = resolve(path);
     const ticket = loads.begin();
+    opening?.cancel();
+    const progress = (phase: OpeningProgress['phase'], counts: WalkProgress) => options.publish({ kind: 'library.opening', progress: { path: absolute, phase, ...counts } });
+    // The walk first, on a thread of its own: progress as it goes, a cancel that ends it at once,
+    // and a quick answer for a folder with no data dir in it (nothing is read then).
+    const job = discoverOffMain(absolute, (counts) => progress('discovering', counts), options.discovery);
+    let cancelled = false;
+    const mine = { job, cancel: () => ((cancelled = true), job.cancel()) };
+    opening = mine;
+    const found = await job.result;
+    if (opening === mine && !found.ok) opening = null;
+    if (!found.ok) return found;
+    if (cancelled || !ticket.current()) return openCancelled(absolute);
+    const dataDirs = found.value.dataDirs;
+    if (dataDirs.length === 0) {
+      opening = null;
+      return fail(found.value.diagnostics.find((d) => d.severity === 'error') ?? found.value.diagnostics[0] ?? diagnostic('not-a-data-dir', `No data dir under ${absolute}`, { path: absolute }));
+    }
+    const sessions = dataDirs.filter((d) => d.sessionKey !== null).length;
+    progress('reading', { folders: 0, dataDirs: dataDirs.length, sessions });
+    // Then the worker reads the runs (it walks again: the folders are in the OS cache by now).
     const loaded = await pool.library(absolute, table);
-    if (!loaded.ok || !ticket.current()) return loaded;
+    if (opening === mine) opening = null;
+    if (cancelled || !ticket.current()) return openCancelled(absolute);
+    if (!loaded.ok) return loaded;
     snapshot = loaded.value;
     root = absolute;
     runs.clear();
@@ -108,6 +138,13 @@ export function createLibrary(options: LibraryOptions) {
 
   return {
     snapshot: () => snapshot,
+    /** Stop the open under way (its walk's thread is ended; its answer is `cancelled`); false when none was. */
+    cancelOpen(): boolean {
+      if (opening === null) return false;
+      opening.cancel();
+      opening = null;
+      return true;
+    },
     /** The price table every cost is computed with. */
     table: () => table,
     open,
@@ -132,10 +169,17 @@ export function createLibrary(options: LibraryOptions) {
     dataDirPaths: () => snapshot?.dataDirs.map((d) => d.path) ?? [],
     /** Stop the live observer and the worker; idempotent. */
     close() {
+      opening?.cancel();
+      opening = null;
       loads.cancel();
       live?.library.stop();
       live = null;
       void runs.close();
     },
   };
+}
+
+/** The answer of an open that was cancelled (or overtaken by a later one). */
+function openCancelled(path: string): Result<never> {
+  return fail(diagnostic('cancelled', `Opening ${path} was cancelled`, { path, severity: 'info' }));
 }

@@ -69,3 +69,25 @@ describe('live observer on a folder of little-harness sessions', () => {
     observer.stop();
   });
 });
+
+describe('live observer on many existing sessions, more lines than one tick reads', () => {
+  it('sessions the row budget defers past the first tick are still history: nothing delivered, nothing announced', async () => {
+    const root = live.tempRoot('li-harness-budget-');
+    const harness = join(root, '.little-harness');
+    mkdirSync(harness);
+    for (let i = 0; i < 6; i += 1) {
+      const w = new TraceTestWriter(harness, `sess_old_${i}`);
+      w.status('running');
+      w.append(...Array.from({ length: 5 }, (_, k) => w.line('harness.model.called', modelCalled(k + 1), `occ_${k}`)));
+    }
+    const observer = live.observe({ root, pollMs: 40, discoverMs: 0, rowsPerTick: 4, logError: () => undefined });
+    const rec = record(observer);
+    observer.start();
+    for (let i = 0; i < 10; i += 1) observer.tick();
+    observer.flush();
+    await pause(100);
+    expect(observer.runs().map((r) => r.runId).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `sess_old_${i}`));
+    expect(rec.notifications.filter((n) => n.kind === 'run.delta' || n.kind === 'run.started')).toEqual([]);
+    observer.stop();
+  });
+});

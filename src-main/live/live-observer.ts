@@ -88,6 +88,8 @@ export interface LiveObserver {
   /** A deep-frozen copy of a tailed run's live state: rows read later never change it. */
   capture(dataDir: string, runId: string): LiveRunSnapshot | undefined;
   dataDirs(): string[];
+  /** Data dirs whose first read has not succeeded yet (no baseline: nothing is promised for them). */
+  pending(): string[];
   stats(): LiveStats;
 }
 
@@ -265,6 +267,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
     runs: views,
     capture: (dataDir, runId) => tails.get(resolve(dataDir))?.capture(runId),
     dataDirs: () => [...tails.keys()],
+    pending: () => [...tails.values()].filter((tail) => !tail.ready).map((tail) => tail.path),
     stats: () => ({
       ...stats,
       dataDirs: tails.size,

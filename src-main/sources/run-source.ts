@@ -163,6 +163,11 @@ export interface SourceTail {
   capture(runId: string): LiveRunSnapshot | undefined;
   /** Number of runs tailed. */
   readonly runCount: number;
+  /**
+   * True once its first read succeeded: what existed then is its baseline (folded silently
+   * unless replaying), and everything after it is delivered. Until then nothing is promised.
+   */
+  readonly ready: boolean;
   /** Close files and watchers; idempotent. */
   stop(): void;
 }

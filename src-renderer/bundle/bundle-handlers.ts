@@ -40,6 +40,7 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'library.open': async () => NOT_IN_BUNDLE('Opening a folder'),
     'library.current': async () => ok(snapshot),
     'library.refresh': async () => ok(snapshot),
+    'library.cancelOpen': async () => ok(false),
     'dialog.openDirectory': async () => NOT_IN_BUNDLE('Opening a folder'),
     'dialog.exportReport': async () => NOT_IN_BUNDLE('Exporting'),
     'dialog.saveBundle': async () => NOT_IN_BUNDLE('Sharing'),

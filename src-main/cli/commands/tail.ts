@@ -9,16 +9,23 @@ import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { formatEventLine } from '../../../shared/report/cli-lines';
 import type { EventEnvelope } from '../../../shared/events/envelope';
 import { isLittleWorkflowFormat, recogniseDataDir } from '../../sources/registry';
-import { createLiveObserver, type LiveObserverOptions } from '../../live/live-observer';
+import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from '../../live/live-observer';
+import { openDataDir } from '../../sources/little-workflow/data-dir-reader';
 import type { LiveBatch } from '../../../shared/live/live-notifications';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';
-import { DEFAULT_DATA_DIR, openDataDirArg } from '../run-log';
+import { DataDirError, DEFAULT_DATA_DIR } from '../run-log';
 import { terminalSafe } from '../terminal-safe';
 
-/** Seams for tests: stop without a signal, faster polling. */
-export type TailOptions = { signal?: AbortSignal; observer?: Partial<LiveObserverOptions> };
+/**
+ * Seams for tests: stop without a signal, faster polling, and how long the first read of every
+ * data dir is waited for before `# following` is printed anyway (naming those still unread).
+ */
+export type TailOptions = { signal?: AbortSignal; observer?: Partial<LiveObserverOptions>; baselineWaitMs?: number };
+
+/** How often the first read is retried while a data dir has no baseline (a copy that kept changing). */
+const BASELINE_RETRY_MS = 20;
 
 /** The human line of one event; every field from the log is shown, never obeyed (terminal controls escaped). */
 export function formatTailLine(event: EventEnvelope): string {
@@ -37,7 +44,7 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
   // Fail early (exit 2) when the folder is not a data dir at all (no source reads it), or is a
   // little-workflow data dir whose log cannot be read (README's exit codes: 2, as every command).
   const format = recogniseDataDir(dataDir);
-  if (format === null || isLittleWorkflowFormat(format)) openDataDirArg(dataDir).close();
+  if (format === null || isLittleWorkflowFormat(format)) checkReadable(dataDir);
   const json = flags.json === true;
   const observer = createLiveObserver({
     root: dataDir,
@@ -75,19 +82,51 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
       }
     }
   });
-  observer.start();
-  note(`# following ${runId ?? 'every run'} in ${dataDir} (Ctrl-C to stop)`);
-  await new Promise<void>((done) => {
+  let stopRequested = false;
+  const stopped = new Promise<void>((done) => {
+    const stop = () => {
+      stopRequested = true;
+      done();
+    };
     if (options.signal) {
-      if (options.signal.aborted) done();
-      options.signal.addEventListener('abort', () => done(), { once: true });
+      if (options.signal.aborted) stop();
+      options.signal.addEventListener('abort', stop, { once: true });
       return;
     }
-    const stop = () => done();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  observer.start();
+  // `# following` promises that every event committed after it is printed, so it waits for the
+  // baseline: the first read of every data dir (what existed then is history, the rest is new).
+  const unread = await awaitBaseline(observer, () => stopRequested, options.baselineWaitMs ?? 10_000);
+  if (!stopRequested) {
+    const waiting = unread.length === 0 ? '' : `; not read yet: ${unread.join(', ')} (its events are printed from its first read)`;
+    note(`# following ${runId ?? 'every run'} in ${dataDir}${waiting} (Ctrl-C to stop)`);
+    await stopped;
+  }
   observer.flush();
   observer.stop();
   return 0;
+}
+
+/**
+ * Exit 2 (README) when the data dir cannot be read at all; a log that kept changing while it was
+ * copied (a busy writer checkpointing) is only busy: the observer retries it.
+ */
+function checkReadable(dataDir: string): void {
+  const opened = openDataDir(dataDir);
+  if (opened.ok) opened.value.close();
+  else if (opened.error.code !== 'sqlite-busy') throw new DataDirError(opened.error);
+}
+
+/** Tick until every data dir has its baseline (or `waitMs` passed, or a stop): the data dirs still unread. */
+async function awaitBaseline(observer: LiveObserver, stopRequested: () => boolean, waitMs: number): Promise<string[]> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const unread = observer.pending();
+    if (unread.length === 0 || stopRequested() || Date.now() >= until) return unread;
+    await new Promise((resolveWait) => setTimeout(resolveWait, BASELINE_RETRY_MS));
+    observer.tick();
+  }
 }

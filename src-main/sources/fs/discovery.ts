@@ -4,30 +4,30 @@
  * levels down. A data dir is a folder with an `events/` folder, or loopctl's observer
  * ledgers (`trajectory.jsonl` / `events.jsonl`).
  */
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostics';
 import type { DataDirInfo, DataDirKind } from '../../../shared/library';
 import type { OpenDataDirOptions } from '../little-workflow/data-dir-reader';
 import { countDataDirRuns, nestsDataDirs, recogniseDataDir } from '../registry';
 import { fsDiagnostic } from './fs-diagnostics';
-import { outside } from './safe-paths';
+import { DEFAULT_FOLDERS_PER_LEVEL, walkForDataDirs, type WalkProgress } from './discovery-walk';
 import type { Discovery } from '../little-workflow/store-types';
 
 /** Folder levels below the root that are searched (root/.little-harness/sessions/k/dynamic-workflows/run = 5). */
 export const DEFAULT_MAX_DEPTH = 6;
 
-/**
- * Folders looked into before discovery stops (a home folder or `/` holds far more): beyond it
- * the library says "stopped after N folders" instead of walking on while every request waits.
- */
-export const DEFAULT_MAX_FOLDERS = 5_000;
-
-/** Folders never worth descending into. */
-const SKIPPED = new Set(['node_modules', '.git']);
+export { DEFAULT_FOLDERS_PER_LEVEL, type WalkProgress } from './discovery-walk';
 
 /** Discovery knobs; the reader options are passed on when counting runs. */
-export type DiscoverOptions = OpenDataDirOptions & { maxDepth?: number; maxFolders?: number; countRuns?: boolean };
+export type DiscoverOptions = OpenDataDirOptions & {
+  maxDepth?: number;
+  /** Folders looked into per level before that level is cut (with a warning naming what was skipped). */
+  foldersPerLevel?: number;
+  countRuns?: boolean;
+  /** Progress while the walk runs ("3 data dirs, 1,200 sessions"), and its totals once done. */
+  onProgress?: (progress: WalkProgress) => void;
+};
 
 /** Find the data dirs under `rootPath`, with typed diagnostics for every reason none is found. */
 export function discover(rootPath: string, options: DiscoverOptions = {}): Discovery {
@@ -45,9 +45,9 @@ export function discover(rootPath: string, options: DiscoverOptions = {}): Disco
     diagnostics.push(fsDiagnostic(error, root));
     return result([]);
   }
-  let rootEntries: Dirent[];
+  let rootEntries: string[];
   try {
-    rootEntries = readdirSync(root, { withFileTypes: true });
+    rootEntries = readdirSync(root);
   } catch (error) {
     diagnostics.push(fsDiagnostic(error, root));
     return result([]);
@@ -56,75 +56,18 @@ export function discover(rootPath: string, options: DiscoverOptions = {}): Disco
     diagnostics.push(diagnostic('empty-dir', `${root} is empty`, { path: root }));
     return result([]);
   }
-  const found: string[] = [];
-  const budget = { left: options.maxFolders ?? DEFAULT_MAX_FOLDERS, stopped: false };
-  walk(root, realRoot, 0, options.maxDepth ?? DEFAULT_MAX_DEPTH, new Set([realRoot]), found, diagnostics, budget);
-  if (budget.stopped) {
-    const limit = (options.maxFolders ?? DEFAULT_MAX_FOLDERS).toLocaleString('en-US');
-    diagnostics.push(
-      diagnostic('discovery-stopped', `Stopped after ${limit} folders under ${root}: data dirs further in are not listed; open a narrower folder`, { path: root, severity: 'warning' }),
-    );
-  }
+  const walkOptions = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, foldersPerLevel: options.foldersPerLevel ?? DEFAULT_FOLDERS_PER_LEVEL, onProgress: options.onProgress };
+  const { found, progress } = walkForDataDirs(root, realRoot, walkOptions, diagnostics);
   if (found.length === 0) {
+    const looked = `looked into ${progress.folders.toLocaleString('en-US')} folder${progress.folders === 1 ? '' : 's'}, ${walkOptions.maxDepth} levels deep`;
     diagnostics.push(
-      diagnostic('not-a-data-dir', `No little-workflow data dir (a folder with events/), loopctl ledger or little-harness session under ${root}; choose a project folder, its .little-workflow, or a .little-harness tree`, {
+      diagnostic('not-a-data-dir', `No little-workflow data dir (a folder with events/), loopctl ledger or little-harness session under ${root} (${looked}); choose a project folder, its .little-workflow, or a .little-harness tree`, {
         path: root,
       }),
     );
   }
   const dataDirs = found.sort().map((dir) => describe(root, dir, options));
   return result(dataDirs);
-}
-
-type FolderBudget = { left: number; stopped: boolean };
-
-function walk(dir: string, realRoot: string, depth: number, maxDepth: number, seen: Set<string>, found: string[], diagnostics: Diagnostic[], budget: FolderBudget): void {
-  if (budget.left <= 0) {
-    budget.stopped = true;
-    return;
-  }
-  budget.left -= 1;
-  const format = recogniseDataDir(dir);
-  if (format !== null) {
-    found.push(dir);
-    // A data dir's own subfolders (runs/, memory/, artifacts/) never hold another one, except
-    // a `.little-harness` tree's: its session folders hold Local Worlds.
-    if (!nestsDataDirs(format)) return;
-  }
-  if (depth >= maxDepth) return;
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if (depth > 0) diagnostics.push({ ...fsDiagnostic(error, dir), severity: 'warning' });
-    return;
-  }
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (SKIPPED.has(entry.name)) continue;
-    const child = join(dir, entry.name);
-    if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
-    let real: string;
-    try {
-      real = realpathSync(child);
-    } catch {
-      continue;
-    }
-    // Symlinks are followed only while they stay under the root (checked before anything,
-    // even a stat, touches the target), and each folder once.
-    if (entry.isSymbolicLink() && outside(realRoot, real, child) !== null) {
-      diagnostics.push(diagnostic('path-outside-data-dir', `Skipped ${child}: a symbolic link leaving ${realRoot}`, { path: child, severity: 'info' }));
-      continue;
-    }
-    try {
-      if (!statSync(real).isDirectory()) continue;
-    } catch {
-      continue;
-    }
-    if (seen.has(real)) continue;
-    seen.add(real);
-    walk(child, realRoot, depth + 1, maxDepth, seen, found, diagnostics, budget);
-    if (budget.stopped) return;
-  }
 }
 
 function describe(root: string, dir: string, options: DiscoverOptions): DataDirInfo {

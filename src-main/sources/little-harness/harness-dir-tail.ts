@@ -42,6 +42,8 @@ export class HarnessDirTail implements SourceTail {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly watchers = new Map<string, FSWatcher>();
   private initialized = false;
+  /** Sessions that existed at the first tick and were not followed yet: their lines so far are history. */
+  private readonly baseline = new Set<string>();
 
   constructor(
     readonly path: string,
@@ -52,7 +54,9 @@ export class HarnessDirTail implements SourceTail {
   tick(_now: number, budget: number, out: LiveNotification[]): { rows: number; more: boolean } {
     const listed = listSessionFolders(this.path);
     const entries = listed.ok ? listed.value : [];
-    const silent = !this.initialized && this.options.replayExisting !== true;
+    // The sessions listed at the first tick are the baseline: each is read silently the first time
+    // it is followed, even when the row budget defers it to a later tick (it is not new then).
+    if (!this.initialized && this.options.replayExisting !== true) for (const entry of entries) this.baseline.add(entry.pathKey);
     this.initialized = true;
     this.ensureWatch('', this.path);
     let rows = 0;
@@ -65,7 +69,7 @@ export class HarnessDirTail implements SourceTail {
         more = true;
         continue;
       }
-      rows += this.follow(entry, silent, out);
+      rows += this.follow(entry, this.baseline.delete(entry.pathKey), out);
     }
     for (const session of [...this.sessions.values()]) {
       if (seen.has(session.pathKey)) continue;
@@ -89,6 +93,11 @@ export class HarnessDirTail implements SourceTail {
 
   get runCount(): number {
     return this.sessions.size;
+  }
+
+  /** Its first tick read what existed (the baseline); reads of these files do not fail as a whole. */
+  get ready(): boolean {
+    return this.initialized;
   }
 
   stop(): void {

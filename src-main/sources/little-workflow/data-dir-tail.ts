@@ -70,9 +70,9 @@ export class DataDirTail implements SourceTail {
     this.reportedThisTick = false;
     if (!this.initialized || this.lost || !sameIdentity(identity, this.identity)) {
       this.closeFiles();
-      const opened = openDataDir(this.path, this.options.driver === undefined ? {} : { driver: this.options.driver });
-      if (!opened.ok) return this.report(opened.error, out);
-      this.reader = opened.value;
+      // The reader opens when rows are first pulled (pullDirty), after the probe took the
+      // baseline: opening it first (a private copy of a big live log takes seconds, and can fail
+      // while the writer checkpoints) would put the baseline that much after the tail started.
       if (this.initialized) {
         this.pendingResync = 'replaced';
         if (this.lost) out.push(Object.freeze({ kind: 'dataDir.restored' as const, dataDir: this.path }));
@@ -124,6 +124,11 @@ export class DataDirTail implements SourceTail {
 
   get runCount(): number {
     return this.runs.size;
+  }
+
+  /** The initial scan succeeded: its heads are the baseline. */
+  get ready(): boolean {
+    return this.initialized;
   }
 
   /** Close the reader, the probe and the watcher. */
@@ -220,8 +225,14 @@ export class DataDirTail implements SourceTail {
   }
 
   private pullDirty(budget: number, out: LiveNotification[]): { rows: number; more: boolean } {
+    if (this.dirty.size === 0) return { rows: 0, more: false };
+    if (this.reader === null) {
+      const opened = openDataDir(this.path, this.options.driver === undefined ? {} : { driver: this.options.driver });
+      // Not readable yet (a copy that kept changing): the dirty runs wait for the next tick.
+      if (!opened.ok) return this.report(opened.error, out);
+      this.reader = opened.value;
+    }
     const reader = this.reader;
-    if (reader === null) return { rows: 0, more: false };
     let rows = 0;
     for (const runId of [...this.dirty]) {
       const tail = this.runs.get(runId);

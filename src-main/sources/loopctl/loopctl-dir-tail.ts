@@ -101,6 +101,11 @@ export class LoopctlDirTail implements SourceTail {
     return this.runs.size;
   }
 
+  /** Its first tick read what existed (the baseline); reads of these files do not fail as a whole. */
+  get ready(): boolean {
+    return this.initialized;
+  }
+
   /** The fold of the complete lines read so far (what the notices were computed from). */
   fold(): LoopctlFold {
     return this.last;

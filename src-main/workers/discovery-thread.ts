@@ -1,0 +1,76 @@
+/**
+ * Runs discovery on a thread of its own (workers/discovery-worker.ts), one per open, so the walk
+ * of a huge folder never holds main's event loop, reports its progress as it goes, and can be
+ * cancelled: cancelling terminates the thread, whatever folder it is in.
+ *
+ * `auto` uses the thread where the app is built (the desktop app, `serve`); from source (tests,
+ * tsx scripts) a thread must first load the whole source tree through tsx (~2.5 s per open on
+ * this machine), so there the walk runs in this thread unless `thread` is asked for (the tests of
+ * the thread itself). In this thread, a cancel drops the answer when the walk ends.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { appRoot, unpackedPath } from '../app-paths';
+import { discover, type WalkProgress } from '../sources/fs/discovery';
+import type { Discovery } from '../sources/little-workflow/store-types';
+
+/** What the thread posts: progress while it walks, then the discovery (or why it failed). */
+export type DiscoveryThreadMessage =
+  | { kind: 'progress'; progress: WalkProgress }
+  | { kind: 'done'; discovery: Discovery }
+  | { kind: 'failed'; message: string };
+
+/** A walk under way: its answer (`cancelled` once cancelled), and the cancel. */
+export type DiscoveryJob = { result: Promise<Result<Discovery>>; cancel(): void };
+
+/** Where the walk runs: a thread where the app is built (`auto`), always (`thread`), or never (`in-process`). */
+export type DiscoveryMode = 'auto' | 'thread' | 'in-process';
+
+/** The thread's code: the TypeScript entry under tsx (only when asked for), else the built bundle. */
+function threadScript(mode: DiscoveryMode): { code: string; eval: boolean } | null {
+  if (mode === 'in-process') return null;
+  if (__filename.endsWith('.ts')) {
+    return mode === 'thread' ? { code: `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'discovery-worker.ts'))});`, eval: true } : null;
+  }
+  const built = unpackedPath(join(appRoot(), 'out', 'main', 'discovery-worker.js'));
+  return existsSync(built) ? { code: built, eval: false } : null;
+}
+
+const cancelled = (root: string) => fail<Discovery>(diagnostic('cancelled', `Opening ${root} was cancelled`, { path: root, severity: 'info' }));
+
+/** Walk `root` off main; `onProgress` gets the running counts. */
+export function discoverOffMain(root: string, onProgress: (progress: WalkProgress) => void, mode: DiscoveryMode = 'auto'): DiscoveryJob {
+  const script = threadScript(mode);
+  if (script === null) {
+    let stopped = false;
+    // Still answered on a later turn, so callers see one behaviour.
+    const result = Promise.resolve().then(() => (stopped ? cancelled(root) : ok(discover(root, { countRuns: false, onProgress }))));
+    return { result, cancel: () => void (stopped = true) };
+  }
+  let worker: Worker;
+  try {
+    worker = new Worker(script.code, { eval: script.eval, workerData: { root } });
+  } catch (error) {
+    return { result: Promise.resolve(fail(diagnostic('internal', `Cannot start the discovery thread: ${String(error)}`))), cancel: () => undefined };
+  }
+  let settle: (result: Result<Discovery>) => void = () => undefined;
+  const result = new Promise<Result<Discovery>>((resolve) => {
+    let done = false;
+    settle = (value) => {
+      if (done) return;
+      done = true;
+      resolve(value);
+      void worker.terminate();
+    };
+  });
+  worker.on('message', (message: DiscoveryThreadMessage) => {
+    if (message.kind === 'progress') onProgress(message.progress);
+    else if (message.kind === 'done') settle(ok(message.discovery));
+    else settle(fail(diagnostic('internal', `Discovery failed: ${message.message}`, { path: root })));
+  });
+  worker.on('error', (error) => settle(fail(diagnostic('internal', `Discovery failed: ${String(error)}`, { path: root }))));
+  worker.on('exit', () => settle(cancelled(root)));
+  return { result, cancel: () => settle(cancelled(root)) };
+}
