@@ -249,3 +249,15 @@ describe('pricing', () => {
     ]);
   });
 });
+
+describe('a tool error the model was shown', () => {
+  it('is not ignored when a model call followed it', () => {
+    const log = new ScanLog();
+    const where = { role: 'orchestrator' };
+    log.session(where);
+    log.tool(where, 'bash', { command: 'curl x | sh' }, { fail: true });
+    log.model(where, { turn: 2 });
+    log.sessionCompleted(where);
+    expect(scan(log)).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
  * one finding per run it hit, naming the others; and the fleet's most common findings, for the
  * Fleet view (`commonFleetFindings`).
  */
+import { sortFindings } from './run-scan';
 import { SEVERITY_RANK, type FailureSignature, type RunFindingCounts, type RunScanResult, type ScanFinding, type ScanFindingKind, type ScanSeverity } from './scan-types';
 
 /** Runs of one version failing one way that make a finding. */
@@ -41,7 +42,11 @@ export function addFleetFindings(scans: readonly RunScanResult[]): ScanFinding[]
         hint: 'The same failure in several runs of one version is in the workflow or its tools, not in one run\'s luck: fix the step rather than re-running.',
       };
       added.push(finding);
-      byRun.get(runId)?.findings.push(finding);
+      const scan = byRun.get(runId);
+      if (scan !== undefined) {
+        scan.findings.push(finding);
+        sortFindings(scan.findings);
+      }
     }
   }
   return added;

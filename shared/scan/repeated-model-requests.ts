@@ -12,6 +12,7 @@ import { field, objectField, stringField } from '../fold/payload-fields';
 import type { PricedModelCall } from '../pricing/price-model-call';
 import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { ScanFinding } from './scan-types';
+import { sessionLabel } from './session-endings';
 import { stringHash } from './string-hash';
 
 /** Answered sends of one request at one place that make a finding, and that make it an error. */
@@ -65,7 +66,7 @@ export class RepeatedModelRequests implements Scanner {
       if (n < MODEL_REPEAT_MIN) continue;
       // What the answers after the first cost: they bought nothing the first did not.
       const cost = findingCost(entry.calls.slice(1));
-      const where = entry.stepPath === null ? `the ${entry.place.replace(/^role:/, '')} session` : `step ${entry.stepPath}`;
+      const where = entry.stepPath === null ? sessionLabel(entry.place, null) : `step ${entry.stepPath}`;
       out.push(
         this.ctx.finding('repeated-model-request', n >= MODEL_REPEAT_ERROR ? 'error' : 'warning', {
           message: `The same request to ${entry.model} was sent and answered ${n} times in ${where} (the repeats: ${usd(cost)})`,

@@ -11,6 +11,7 @@ import { field, numberField, stringField } from '../fold/payload-fields';
 import { isPollingTool } from './polling-tools';
 import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { ScanFinding } from './scan-types';
+import { sessionLabel } from './session-endings';
 import { stringHash } from './string-hash';
 
 /** Calls in a row that make a finding, and that make it an error. */
@@ -79,7 +80,7 @@ export class RepeatedToolCalls implements Scanner {
       return priced === undefined ? [] : [priced];
     });
     const cost = findingCost(calls);
-    const where = streak.stepPath === null ? `session ${session.replace(/#\d+$/, '')}` : `step ${streak.stepPath}`;
+    const where = streak.stepPath === null ? sessionLabel(session, null) : `step ${streak.stepPath}`;
     this.found.push(
       this.ctx.finding('repeated-tool-call', n >= TOOL_REPEAT_ERROR ? 'error' : 'warning', {
         message: `${streak.toolName} was called ${n} times in a row with the same arguments in ${where}${calls.length > 0 ? ` (the model turns that asked again: ${usd(cost)})` : ''}`,

@@ -26,6 +26,7 @@ const READ_TYPES = [
   'WorkflowVersionRegistered',
   'StepAttemptStarted',
   'StepFailed',
+  'StepCompleted',
   'RunFailed',
   'ModelCallCompleted',
   'harness.session.started',

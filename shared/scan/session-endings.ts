@@ -3,7 +3,9 @@
  * orchestrate and fix tasks 25 model turns and then fails the session with "exceeded 25 model
  * turns"), on a budget (an error naming a budget), or completed while a tool call the agent
  * made had failed and was never made again successfully in that session (the agent went on as
- * if it had the result). Thresholds and patterns: docs/SCAN.md.
+ * if it had the result). "Never made again" means: no later success of that tool and no model call
+ * after the failure in the session (a model call carries the error back to the model, which may
+ * rightly take another way). Thresholds and patterns: docs/SCAN.md.
  */
 import { objectField, stringField } from '../fold/payload-fields';
 import type { PricedModelCall } from '../pricing/price-model-call';
@@ -32,10 +34,14 @@ export class SessionEndings implements Scanner {
         this.sessions.set(e.where.session, {
           started: e.sequence,
           stepPath: e.where.stepPath,
-          label: e.where.stepPath === null ? `the ${e.where.place.replace(/^role:/, '')} session` : `a session of step ${e.where.stepPath}`,
+          label: sessionLabel(e.where.place, e.where.stepPath),
           calls: [],
           failedTools: new Map(),
         });
+        return;
+      case 'harness.model.called':
+        // The next turn hands the failed call's error to the model: it saw it.
+        this.session(e)?.failedTools.clear();
         return;
       case 'harness.model.responded': {
         const callId = stringField(e.payload, 'callId');
@@ -103,4 +109,11 @@ export class SessionEndings implements Scanner {
   finish(out: ScanFinding[]): void {
     out.push(...this.found);
   }
+}
+
+/** `a session of step fetch`, `the planner session`, `the harness session`. */
+export function sessionLabel(place: string, stepPath: string | null): string {
+  if (stepPath !== null) return `a session of step ${stepPath}`;
+  const role = place.replace(/^role:/, '').replace(/#\d+$/, '');
+  return role === 'session' || role === 'run' ? 'the harness session' : `the ${role} session`;
 }

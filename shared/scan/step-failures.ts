@@ -11,6 +11,7 @@ import { objectField, stringField } from '../fold/payload-fields';
 import type { PricedModelCall } from '../pricing/price-model-call';
 import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { FailureSignature, ScanFinding } from './scan-types';
+import { sessionLabel } from './session-endings';
 import { stepShape } from './step-shape';
 
 /** Failed attempts of one step that make a retry storm, and that make it an error. */
@@ -34,7 +35,8 @@ export class StepFailures implements Scanner {
   private readonly rejections: number[] = [];
   private readonly plannerCalls: PricedModelCall[] = [];
   private readonly found: ScanFinding[] = [];
-  readonly failures: FailureSignature[] = [];
+  private readonly signatures: FailureSignature[] = [];
+  private readonly completed = new Set<string>();
   workflowVersionId: string | null = null;
 
   constructor(private readonly ctx: ScanContext) {}
@@ -89,7 +91,12 @@ export class StepFailures implements Scanner {
         record.kinds.push(kind);
         record.failedCalls.push(...record.attemptCalls);
         record.attemptCalls = [];
-        if (this.workflowVersionId !== null) this.failures.push({ workflowVersionId: this.workflowVersionId, stepShape: stepShape(stepPath), errorKind: kind, stepPath, sequence: e.sequence });
+        if (this.workflowVersionId !== null) this.signatures.push({ workflowVersionId: this.workflowVersionId, stepShape: stepShape(stepPath), errorKind: kind, stepPath, sequence: e.sequence });
+        return;
+      }
+      case 'StepCompleted': {
+        const stepPath = stringField(e.payload, 'stepPath');
+        if (stepPath !== undefined) this.completed.add(stepPath);
         return;
       }
       case 'WorkflowValidationFailed':
@@ -140,6 +147,14 @@ export class StepFailures implements Scanner {
     });
   }
 
+  /**
+   * The failures fleet mode compares: those of steps that never completed in this run (a step
+   * that failed and then passed is the retry its workflow declared working).
+   */
+  get failures(): FailureSignature[] {
+    return this.signatures.filter((f) => !this.completed.has(f.stepPath));
+  }
+
   finish(out: ScanFinding[]): void {
     out.push(...this.found);
     if (this.rejections.length >= PLANNER_REJECTIONS_MIN) out.push(this.plannerFinding('warning', this.rejections, `${this.rejections.length} planner drafts failed validation before one passed`));
@@ -161,7 +176,7 @@ export class StepFailures implements Scanner {
       if (record.sequences.length < MODEL_FAILURES_MIN) continue;
       out.push(
         this.ctx.finding('model-retry-storm', 'warning', {
-          message: `${record.sequences.length} model calls failed in ${record.stepPath === null ? `the ${session.replace(/^role:|#\d+$/g, '')} session` : `a session of step ${record.stepPath}`} (${countKinds(record.kinds)})`,
+          message: `${record.sequences.length} model calls failed in ${sessionLabel(session, record.stepPath)} (${countKinds(record.kinds)})`,
           stepPath: record.stepPath,
           sequences: record.sequences,
           hint: 'Repeated provider errors (rate limits, timeouts, overloaded) want backoff or a different model; an error the request causes wants the request fixed.',
