@@ -5,7 +5,7 @@
  * Fleet view (`commonFleetFindings`).
  */
 import { sortFindings } from './run-scan';
-import { SEVERITY_RANK, type FailureSignature, type RunFindingCounts, type RunScanResult, type ScanFinding, type ScanFindingKind, type ScanSeverity } from './scan-types';
+import { SEVERITY_RANK, type CommonFinding, type FailureSignature, type RunFindingCounts, type RunScanResult, type ScanFinding } from './scan-types';
 
 /** Runs of one version failing one way that make a finding. */
 export const FLEET_RUNS_MIN = 2;
@@ -52,8 +52,6 @@ export function addFleetFindings(scans: readonly RunScanResult[]): ScanFinding[]
   return added;
 }
 
-/** One line of the fleet's most common findings. */
-export type CommonFinding = { kind: ScanFindingKind; severity: ScanSeverity; runs: number; findings: number; costUsd: number | null; example: ScanFinding };
 
 /**
  * The fleet's most common findings: by kind and severity, how many runs and findings, what they

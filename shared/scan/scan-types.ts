@@ -4,6 +4,7 @@
  * from the integrity check's findings (`Diagnostic`s of shared/fold/integrity), which say whether
  * the log is sound; these say what the run did. Rules and thresholds: docs/SCAN.md.
  */
+import type { Diagnostic } from '../diagnostics';
 
 /** How much a finding matters: `info` never marks a run unhealthy. */
 export type ScanSeverity = 'info' | 'warning' | 'error';
@@ -64,3 +65,13 @@ export type RunScanResult = { runId: string; workflowVersionId: string | null; f
 
 /** The run list's summary of a run's findings. */
 export type RunFindingCounts = { info: number; warning: number; error: number; kinds: ScanFindingKind[] };
+
+/** The fleet's most common findings, one line per kind and severity (shared/scan/fleet-findings.ts `commonFleetFindings`). */
+export type CommonFinding = { kind: ScanFindingKind; severity: ScanSeverity; runs: number; findings: number; costUsd: number | null; example: ScanFinding };
+
+/** `library.scan`: every run's finding counts, the fleet's most common findings, runs that could not be scanned. */
+export type LibraryScanView = {
+  runs: Array<{ dataDir: string; runId: string; counts: RunFindingCounts }>;
+  common: CommonFinding[];
+  diagnostics: Diagnostic[];
+};
