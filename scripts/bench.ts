@@ -16,6 +16,7 @@
  * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it; `--app-rounds=N`
  * repeats the 200k opens, 3 by default, and reports each figure's median);
  * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`);
+ * `--only=scan` the behaviour scan of the large run against its cold folds (`reports/bench-scan.json`);
  * `--only=report` the CLI report against a bare SELECT + JSON.parse, whole child processes
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
  * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`).
@@ -32,9 +33,10 @@ import { formatBundleTiming, measureBundle } from './bench/bundle-export';
 import { writeLargeRun } from './generate-fixtures';
 import { formatCliReport, measureCliReport } from './bench/cli-report';
 import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
+import { formatScanTiming, measureScan } from './bench/scan-run';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel'; bigEvents: number; appRounds: number };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'scan'; bigEvents: number; appRounds: number };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3 };
@@ -44,7 +46,7 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       options.skipUi = true;
       continue;
     }
-    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel'].includes(arg)) {
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=scan'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
       continue;
     }
@@ -77,7 +79,7 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.only === 'otlp') return benchOtlpOnly(options.events);
-  if (options.only === 'report' || options.only === 'time-travel') return benchOnLargeRun(options.only, options.events);
+  if (options.only === 'report' || options.only === 'time-travel' || options.only === 'scan') return benchOnLargeRun(options.only, options.events);
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
@@ -113,7 +115,7 @@ function benchOtlpOnly(events: number): void {
  * checkpoint cached and with --no-cache) or only time travel (random N with checkpoints), on a
  * fresh large run in a temp dir (`reports/bench-report-cli.json`, `reports/bench-time-travel.json`).
  */
-async function benchOnLargeRun(only: 'report' | 'time-travel', events: number): Promise<void> {
+async function benchOnLargeRun(only: 'report' | 'time-travel' | 'scan', events: number): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), `little-inspector-bench-${only}-`));
   try {
     const dir = join(root, 'large', '.little-workflow');
@@ -125,13 +127,18 @@ async function benchOnLargeRun(only: 'report' | 'time-travel', events: number): 
       const timing = measureCliReport(dir, runId);
       console.log(formatCliReport(events, timing).join('\n'));
       result = timing;
+    } else if (only === 'scan') {
+      console.error('[bench] behaviour scan against the cold folds');
+      const timing = await measureScan(dir, runId);
+      console.log(formatScanTiming(timing).join('\n'));
+      result = timing;
     } else {
       console.error('[bench] time travel');
       const timing = await measureTimeTravel(dir, runId, events);
       console.log(formatTimeTravel(timing).join('\n'));
       result = timing;
     }
-    const out = fileURLToPath(new URL(`../reports/bench-${only === 'report' ? 'report-cli' : 'time-travel'}.json`, import.meta.url));
+    const out = fileURLToPath(new URL(`../reports/bench-${only === 'report' ? 'report-cli' : only}.json`, import.meta.url));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, events, ...result }, null, 2)}\n`);
     console.log(`\nwrote ${out}`);
