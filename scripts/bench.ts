@@ -16,6 +16,7 @@
  * `--only=app` just the app part (`--big-events=N` sizes its big run, 0 skips it; `--app-rounds=N`
  * repeats the 200k opens, 3 by default, and reports each figure's median);
  * `--only=bundle` the shared bundle of the large run: build time, file size, open time (`reports/bench-bundle.json`);
+ * `--only=scan` the behaviour scan of the large run against its cold folds (`reports/bench-scan.json`);
  * `--only=report` the CLI report against a bare SELECT + JSON.parse, whole child processes
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
  * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`);
@@ -36,9 +37,10 @@ import { writeLargeRun } from './generate-fixtures';
 import { formatCliReport, measureCliReport } from './bench/cli-report';
 import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
 import { formatLiveCommit, measureLiveCommit } from './bench/live-commit';
+import { formatScanTiming, measureScan } from './bench/scan-run';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit'; bigEvents: number; appRounds: number; live: LiveOptions };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan'; bigEvents: number; appRounds: number; live: LiveOptions };
 type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
@@ -56,7 +58,7 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       else options.live.cli = live[2];
       continue;
     }
-    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit'].includes(arg)) {
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
       continue;
     }
@@ -89,7 +91,7 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
   if (options.only === 'otlp') return benchOtlpOnly(options.events);
-  if (options.only === 'report' || options.only === 'time-travel') return benchOnLargeRun(options.only, options.events);
+  if (options.only === 'report' || options.only === 'time-travel' || options.only === 'scan') return benchOnLargeRun(options.only, options.events);
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   if (options.only === 'live-commit') return benchLiveCommit(options.live);
@@ -137,7 +139,7 @@ function benchOtlpOnly(events: number): void {
  * checkpoint cached and with --no-cache) or only time travel (random N with checkpoints), on a
  * fresh large run in a temp dir (`reports/bench-report-cli.json`, `reports/bench-time-travel.json`).
  */
-async function benchOnLargeRun(only: 'report' | 'time-travel', events: number): Promise<void> {
+async function benchOnLargeRun(only: 'report' | 'time-travel' | 'scan', events: number): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), `little-inspector-bench-${only}-`));
   try {
     const dir = join(root, 'large', '.little-workflow');
@@ -149,13 +151,18 @@ async function benchOnLargeRun(only: 'report' | 'time-travel', events: number): 
       const timing = measureCliReport(dir, runId);
       console.log(formatCliReport(events, timing).join('\n'));
       result = timing;
+    } else if (only === 'scan') {
+      console.error('[bench] behaviour scan against the cold folds');
+      const timing = await measureScan(dir, runId);
+      console.log(formatScanTiming(timing).join('\n'));
+      result = timing;
     } else {
       console.error('[bench] time travel');
       const timing = await measureTimeTravel(dir, runId, events);
       console.log(formatTimeTravel(timing).join('\n'));
       result = timing;
     }
-    const out = fileURLToPath(new URL(`../reports/bench-${only === 'report' ? 'report-cli' : 'time-travel'}.json`, import.meta.url));
+    const out = fileURLToPath(new URL(`../reports/bench-${only === 'report' ? 'report-cli' : only}.json`, import.meta.url));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, events, ...result }, null, 2)}\n`);
     console.log(`\nwrote ${out}`);

@@ -31,6 +31,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.bundle': { ...ref, redact: { userRules: 'regex a abc' }, budgetBytes: 1000 },
   'dialog.saveBundle': { ...ref, budgetBytes: 0 },
   'run.compare': ref,
+  'run.scan': ref,
+  'library.scan': {},
   'run.diff': { a: { ...ref, at: 3 }, b: { dataDir: '/other/.little-workflow', runId: 'run_2' } },
   'run.seek': { ...ref, from: 4, direction: 'previous' },
   'notes.list': ref,

@@ -40,6 +40,7 @@ export type DiagnosticCode =
   | 'run-id-mismatch'
   | 'lock-owner-unreadable'
   | 'invalid-argument'
+  | 'invalid-scan-settings'
   | 'unsupported'
   | 'discovery-stopped'
   | 'otlp-export-failed'

@@ -30,6 +30,8 @@ const COMMANDS: Array<{ name: string; argv: () => string[] }> = [
   { name: 'runs over a root of unreadable dirs', argv: () => ['runs', '--data-dir', root] },
   { name: 'check', argv: () => ['check', '--data-dir', garbage] },
   { name: 'check <run>', argv: () => ['check', 'run_x', '--data-dir', garbage] },
+  { name: 'scan', argv: () => ['scan', '--data-dir', garbage] },
+  { name: 'scan <run> --json', argv: () => ['scan', 'run_x', '--json', '--data-dir', garbage] },
   { name: 'events', argv: () => ['events', 'run_x', '--data-dir', garbage] },
   { name: 'replay', argv: () => ['replay', 'run_x', '--data-dir', garbage] },
   { name: 'report', argv: () => ['report', 'run_x', '--data-dir', garbage] },

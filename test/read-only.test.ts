@@ -40,7 +40,8 @@ async function everyOperation(top: string): Promise<number> {
   for (const dir of dirs) {
     await cli('runs', '--data-dir', dir, '--json');
     await cli('check', '--data-dir', dir);
-    operations += 2;
+    await cli('scan', '--data-dir', dir, '--json');
+    operations += 3;
   }
   // Both GenAI conventions' modes of the OTLP export, contents included.
   for (const mode of ['1.45', 'latest']) {
@@ -48,7 +49,7 @@ async function everyOperation(top: string): Promise<number> {
     operations += 1;
   }
   for (const run of library.value.runs) {
-    for (const argv of [['events'], ['replay'], ['report'], ['report', '--table'], ['check']]) {
+    for (const argv of [['events'], ['replay'], ['report'], ['report', '--table'], ['check'], ['scan']]) {
       await cli(argv[0], run.runId, ...argv.slice(1), '--data-dir', run.dataDir);
       operations += 1;
     }

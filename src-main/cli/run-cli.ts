@@ -20,6 +20,7 @@ const commands: Record<string, () => Promise<Command>> = {
   report: async () => (await import('./commands/report')).reportCommand,
   runs: async () => (await import('./commands/runs')).runsCommand,
   check: async () => (await import('./commands/check')).checkCommand,
+  scan: async () => (await import('./commands/scan')).scanCommand,
   pricing: async () => (await import('./commands/pricing')).pricingCommand,
   export: async () => (await import('./commands/export')).exportCommand,
   tail: async () => {

@@ -10,6 +10,8 @@ Commands:
   plan <runId> [--at SEQ] [--json]              What a resume of the run would do (the crash tab), or had it died after event SEQ
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
+  scan [runId] [--json] [--settings FILE]        Behavioural findings: loops, repeats, retry storms, limits (docs/SCAN.md;
+                                                 all runs and cross-run findings without runId; exit 1 above info)
   pricing                                        The price table: rates, sources, verification dates
   tail [runId] [--json] [--from-start]           Print events as they commit (all runs without runId), until Ctrl-C
   compare <runId> [--json] [--seed N]            Live fold vs replay consistency + resume audit (exit 1 on a divergence or violation)

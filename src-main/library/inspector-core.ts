@@ -24,6 +24,8 @@ import { listSessions, sessionFile, sessionOutcomes, sessionView } from './sessi
 import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
 import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
+import { createScanService } from './scan-service';
+import { scanSettingsInState } from '../app-state/scan-settings-file';
 
 export type { RecentStore } from './library';
 
@@ -124,6 +126,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   });
   const { runs } = library;
   const state = options.state ?? memoryAppState();
+  const scans = createScanService({ snapshot: () => library.snapshot(), table: () => library.table(), settings: () => scanSettingsInState(state.dir) });
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
   const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
   const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, stateDir: state.dir, publish, sender: options.sendTraces });
@@ -182,6 +185,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
       return ok(await options.saveBundleDialog(request));
     },
+    'run.scan': async (ref) => scans.run(ref),
+    'library.scan': async () => scans.library(),
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
     'run.diff': async ({ a, b }) => runs.diff(a, b),
     'run.seek': async ({ from, direction, ...ref }) => runs.seek(ref, from, direction),
@@ -225,6 +230,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     notes: (ref) => notesForRun(state, ref),
     bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
-    close: () => library.close(),
+    close: () => {
+      scans.close();
+      library.close();
+    },
   };
 }

@@ -11,6 +11,7 @@
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { Diagnostic, Result } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
+import type { PayloadNeeds } from '../../shared/events/payload-needs';
 import type { HarnessView } from '../../shared/fold/harness/harness-types';
 import type { MaterializedRunState } from '../../shared/fold/run-state-types';
 import type { DataDirInfo, LogFormat, RunSummary } from '../../shared/library';
@@ -95,8 +96,9 @@ export interface RunSource {
   /**
    * A run's log, in sequence order, after `afterSequence`: read lazily, so a consumer can fold
    * rows as they come. Undecodable rows come as diagnostics in place; a failed read ends it.
+   * `needs`: the payloads the consumer reads (a source may hand the others as `UNREAD_PAYLOAD`).
    */
-  streamLog(dataDir: string, runId: string, afterSequence?: number): AsyncIterable<EventRead>;
+  streamLog(dataDir: string, runId: string, afterSequence?: number, needs?: PayloadNeeds): AsyncIterable<EventRead>;
   /** Facts of a run besides its log. */
   readFacts(dataDir: string, runId: string): Result<RunFacts>;
   /** The run view's full detail. */

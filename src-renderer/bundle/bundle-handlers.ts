@@ -76,6 +76,9 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'otlp.cancel': async () => NOT_IN_BUNDLE('Sending to a tracing backend'),
     'run.bundle': async () => NOT_IN_BUNDLE('Sharing'),
     'run.compare': async () => NOT_IN_BUNDLE('The replay-vs-live comparison'),
+    // A bundle's payloads may be cut by its budget: a scan of what is left would miss repeats.
+    'run.scan': async () => NOT_IN_BUNDLE('The behaviour scan'),
+    'library.scan': async () => NOT_IN_BUNDLE('The behaviour scan'),
     'run.diff': async () => NOT_IN_BUNDLE('Comparing two runs'),
     'run.seek': async () => NOT_IN_BUNDLE('Time travel (as of an event)'),
     'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),

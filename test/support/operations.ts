@@ -197,6 +197,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('library.refresh', 'root', () => ({})),
   cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),
   cliOp('cli check', 'data-dir', (t) => ['check', '--data-dir', t.dataDir]),
+  cliOp('cli scan', 'data-dir', (t) => ['scan', '--data-dir', t.dataDir, '--json']),
   channelOp('run.detail', 'run', ref),
   { name: 'run.prepare', scope: 'run', run: prepareThenDetail },
   channelOp('run.timeline', 'run', ref),
@@ -216,6 +217,7 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli report', 'run', (t) => ['report', t.runId, '--data-dir', t.dataDir]),
   cliOp('cli report --table', 'run', (t) => ['report', t.runId, '--table', '--data-dir', t.dataDir]),
   cliOp('cli check <run>', 'run', (t) => ['check', t.runId, '--data-dir', t.dataDir]),
+  cliOp('cli scan <run>', 'run', (t) => ['scan', t.runId, '--data-dir', t.dataDir]),
   channelOp('run.export', 'run', (t) => ({ ...ref(t), format: 'json' })),
   channelOp('run.redactionPreview', 'run', (t) => ({ ...ref(t), redact: { userRules: 'json-path customer $..customerId' } })),
   {
@@ -232,6 +234,8 @@ export const OPERATIONS: readonly Operation[] = [
     skipInFuzz: 'export.ts leaves its live observer running; run.export covers the same code',
   },
   channelOp('run.compare', 'run', ref),
+  channelOp('run.scan', 'run', ref),
+  channelOp('library.scan', 'root', () => ({})),
   // Notes are written to the core's temp state folder, never the data dir (run-operations.ts gives it one).
   channelOp('notes.list', 'run', ref),
   { name: 'notes.put (then deleted)', scope: 'run', run: notePutAndDelete },

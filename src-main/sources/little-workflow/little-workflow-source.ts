@@ -5,6 +5,7 @@
  */
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import type { DataDirInfo } from '../../../shared/library';
+import type { PayloadNeeds } from '../../../shared/events/payload-needs';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import type { ReportBodies } from '../../../shared/report-export/harness-section';
 import type { RunDetail } from '../../../shared/run/run-detail-types';
@@ -33,7 +34,7 @@ async function withReader<T>(dataDir: string, use: (reader: DataDirReader) => Pr
 }
 
 /** The log of `runId` after `afterSequence`, read in slices with a yield between them (main stays responsive). */
-async function* streamLog(dataDir: string, runId: string, afterSequence = 0): AsyncGenerator<EventRead> {
+async function* streamLog(dataDir: string, runId: string, afterSequence = 0, needs?: PayloadNeeds): AsyncGenerator<EventRead> {
   const reader = openDataDir(dataDir);
   if (!reader.ok) {
     yield { ok: false, sequence: null, runId, diagnostic: reader.error, raw: null };
@@ -41,7 +42,7 @@ async function* streamLog(dataDir: string, runId: string, afterSequence = 0): As
   }
   try {
     let sinceYield = 0;
-    for (const read of reader.value.readEvents(runId, afterSequence)) {
+    for (const read of reader.value.readEvents(runId, afterSequence, undefined, needs)) {
       yield read;
       if (++sinceYield >= SLICE) {
         sinceYield = 0;

@@ -1,0 +1,81 @@
+/**
+ * Repeated model requests: the same request — canonical JSON of its model, messages and tools —
+ * answered several times at one place (a step path, or a planner/orchestrator role), across its
+ * sessions and attempts. Only answered sends count (a `harness.model.responded` with the call's
+ * callId): a send that failed and was sent again is the model retry storm's business, and a
+ * resumed in-flight call is answered under its original callId without a second send. Different
+ * places never pool, so a decision loop's visits (`step.visit[n]`) and parallel branches
+ * (`step[key]`) asking the same thing are planned, not repeats. Thresholds: docs/SCAN.md.
+ */
+import { canonicalJson } from '../canonical/canonical-json';
+import { field, objectField, stringField } from '../fold/payload-fields';
+import type { PricedModelCall } from '../pricing/price-model-call';
+import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import type { ScanFinding } from './scan-types';
+import { sessionLabel } from './session-endings';
+import { stringHash } from './string-hash';
+
+/** Answered sends of one request at one place that make a finding, and that make it an error. */
+export const MODEL_REPEAT_MIN = 3;
+export const MODEL_REPEAT_ERROR = 6;
+
+type Request = { model: string; stepPath: string | null; place: string; sends: number[]; answers: number[]; calls: PricedModelCall[] };
+
+export class RepeatedModelRequests implements Scanner {
+  private readonly requests = new Map<string, Request>();
+  private readonly byCallId = new Map<string, Request>();
+
+  constructor(private readonly ctx: ScanContext) {}
+
+  add(e: ScanEvent): void {
+    if (e.where === null) return;
+    if (e.type === 'harness.model.called') {
+      const callId = stringField(e.payload, 'callId');
+      const request = objectField(e.payload, 'request');
+      if (callId === undefined || request === undefined) return;
+      let key: string;
+      try {
+        key = stringHash(canonicalJson({ model: field(request, 'model') ?? null, messages: field(request, 'messages') ?? null, tools: field(request, 'tools') ?? null }));
+      } catch {
+        return;
+      }
+      const id = `${e.where.place}\u0000${key}`;
+      let entry = this.requests.get(id);
+      if (entry === undefined) {
+        entry = { model: stringField(request, 'model') ?? 'a model', stepPath: e.where.stepPath, place: e.where.place, sends: [], answers: [], calls: [] };
+        this.requests.set(id, entry);
+      }
+      entry.sends.push(e.sequence);
+      this.byCallId.set(callId, entry);
+      return;
+    }
+    if (e.type !== 'harness.model.responded') return;
+    const callId = stringField(e.payload, 'callId');
+    const entry = callId === undefined ? undefined : this.byCallId.get(callId);
+    if (entry === undefined || callId === undefined) return;
+    // One answer per send: a second responded of the same callId is not a second request.
+    this.byCallId.delete(callId);
+    entry.answers.push(e.sequence);
+    const priced = this.ctx.pricedCall(callId);
+    if (priced !== undefined) entry.calls.push(priced);
+  }
+
+  finish(out: ScanFinding[]): void {
+    for (const entry of this.requests.values()) {
+      const n = entry.answers.length;
+      if (n < MODEL_REPEAT_MIN) continue;
+      // What the answers after the first cost: they bought nothing the first did not.
+      const cost = findingCost(entry.calls.slice(1));
+      const where = entry.stepPath === null ? sessionLabel(entry.place, null) : `step ${entry.stepPath}`;
+      out.push(
+        this.ctx.finding('repeated-model-request', n >= MODEL_REPEAT_ERROR ? 'error' : 'warning', {
+          message: `The same request to ${entry.model} was sent and answered ${n} times in ${where} (the repeats: ${usd(cost)})`,
+          stepPath: entry.stepPath,
+          sequences: [...entry.sends, ...entry.answers],
+          costUsd: cost,
+          hint: 'An identical request gets an equivalent answer: find why the step asked again (an attempt that failed after the model answered, a loop that does not add what it learned to the messages).',
+        }),
+      );
+    }
+  }
+}

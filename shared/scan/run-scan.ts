@@ -1,0 +1,111 @@
+/**
+ * THE behavioural scan of one run, fed one event at a time as the log is read (never collected:
+ * docs/READ-PATH.md): `add(event)` for each, then `result(audit)`. The scanners are small and
+ * each owns one rule (docs/SCAN.md); this file only routes events to them with their place and
+ * priced usage. When `needsResumeAudit` says so, the caller reads the log once more into an
+ * array for the resume audit (shared/compare/resume-audit.ts needs random access).
+ */
+import type { ResumeAudit } from '../compare/resume-audit';
+import type { EventEnvelope } from '../events/envelope';
+import { LEGACY_HARNESS_EVENT_TYPES, normalizeHarnessEventType } from '../events/event-names';
+import type { PayloadNeeds } from '../events/payload-needs';
+import { objectField, stringField } from '../fold/payload-fields';
+import type { PriceTable } from '../pricing/price-table-types';
+import { PricingFindings } from './pricing-findings';
+import { RepeatedModelRequests } from './repeated-model-requests';
+import { RepeatedToolCalls } from './repeated-tool-calls';
+import { ResumeFindings } from './resume-findings';
+import { ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import { DEFAULT_SCAN_SETTINGS, SEVERITY_RANK, type RunScanResult, type ScanFinding, type ScanSettings } from './scan-types';
+import { SessionEndings } from './session-endings';
+import { StepFailures } from './step-failures';
+
+/** The event types whose payloads the scan reads (every other payload may come unread). */
+const READ_TYPES = [
+  'RunStarted',
+  'WorkflowVersionRegistered',
+  'StepAttemptStarted',
+  'StepFailed',
+  'StepCompleted',
+  'RunFailed',
+  'ModelCallCompleted',
+  'harness.session.started',
+  'harness.session.completed',
+  'harness.session.failed',
+  'harness.model.called',
+  'harness.model.responded',
+  'harness.model.failed',
+  'harness.tool_call.started',
+  'harness.tool_call.succeeded',
+  'harness.tool_call.failed',
+];
+
+/** What the scan reads of payloads: its types, under their legacy names too. */
+export const SCAN_PAYLOAD_NEEDS: PayloadNeeds = Object.freeze({
+  types: Object.freeze([...READ_TYPES, ...[...LEGACY_HARNESS_EVENT_TYPES].filter(([, dotted]) => READ_TYPES.includes(dotted)).map(([legacy]) => legacy)]),
+});
+
+export type RunScanOptions = { table: PriceTable; settings?: ScanSettings; now: Date };
+
+export class RunScan {
+  private readonly ctx: ScanContext;
+  private readonly failures: StepFailures;
+  private readonly resumes: ResumeFindings;
+  private readonly pricing: PricingFindings;
+  private readonly scanners: Scanner[];
+
+  constructor(
+    readonly runId: string,
+    private readonly options: RunScanOptions,
+  ) {
+    this.ctx = new ScanContext(runId, options.settings ?? DEFAULT_SCAN_SETTINGS, options.table);
+    this.failures = new StepFailures(this.ctx);
+    this.resumes = new ResumeFindings(this.ctx);
+    this.pricing = new PricingFindings(this.ctx);
+    this.scanners = [new RepeatedToolCalls(this.ctx), new RepeatedModelRequests(this.ctx), this.failures, new SessionEndings(this.ctx), this.resumes];
+  }
+
+  /** Whether the log has a resume boundary the audit should look at (then pass its audit to `result`). */
+  get needsResumeAudit(): boolean {
+    return this.resumes.needsAudit;
+  }
+
+  add(envelope: EventEnvelope): void {
+    const type = normalizeHarnessEventType(envelope.type);
+    const payload = envelope.payload;
+    let where: ScanEvent['where'] = null;
+    if (type.startsWith('harness.')) {
+      if (type === 'harness.session.started') {
+        const started = this.ctx.places.sessionStarted(payload);
+        if (started.resumed) this.resumes.resumedSession();
+        where = started;
+      } else {
+        where = this.ctx.places.whereOf(payload);
+        if (type === 'harness.session.completed' || type === 'harness.session.failed') this.ctx.places.sessionEnded(where);
+      }
+    }
+    if (type === 'harness.model.responded' || type === 'ModelCallCompleted') {
+      const priced = this.ctx.priceResponse(type, payload);
+      if (priced !== null) {
+        const model = objectField(payload, 'model');
+        this.pricing.call(envelope.sequence, priced, `${stringField(model, 'provider') ?? '?'}/${stringField(model, 'modelId') ?? '?'}`);
+      }
+    }
+    const event: ScanEvent = { type, sequence: envelope.sequence, recordedAt: envelope.recordedAt, payload, where, envelope };
+    for (const scanner of this.scanners) scanner.add(event);
+  }
+
+  /** The run's findings (most severe first, then in log order) and its failures for fleet mode. */
+  result(audit: ResumeAudit | null = null): RunScanResult {
+    const findings: ScanFinding[] = [];
+    for (const scanner of this.scanners) scanner.finish(findings);
+    if (audit !== null) this.resumes.auditFindings(audit, findings);
+    this.pricing.finish(findings, this.options.now);
+    return { runId: this.runId, workflowVersionId: this.failures.workflowVersionId, findings: sortFindings(findings), failures: this.failures.failures };
+  }
+}
+
+/** Most severe first, then by the first event that shows it. */
+export function sortFindings(findings: ScanFinding[]): ScanFinding[] {
+  return findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || (a.sequences[0] ?? Infinity) - (b.sequences[0] ?? Infinity) || a.kind.localeCompare(b.kind));
+}

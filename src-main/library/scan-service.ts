@@ -1,0 +1,90 @@
+/**
+ * `run.scan` and `library.scan`: the behavioural scan of one run of the opened library (the run
+ * view's Behaviour card) and of every run (the run list's Findings column, the fleet's most
+ * common findings). Scans are kept per run while its library row is unchanged (same events,
+ * same end, same price table), so a refresh rescans only runs that grew; a run's card carries
+ * the fleet findings of the last library scan.
+ */
+import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { RUN_ID_PATTERN } from '../../shared/events/envelope';
+import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { runItemKey } from '../../shared/run/run-key';
+import { commonFleetFindings, findingCounts } from '../../shared/scan/fleet-findings';
+import { sortFindings } from '../../shared/scan/run-scan';
+import type { LibraryScanView, RunScanResult, ScanFinding, ScanSettings } from '../../shared/scan/scan-types';
+import type { RunRef } from '../../shared/run/run-detail-types';
+import { createSourceRegistry } from '../sources/registry';
+import { scanLibrary, scanRunLog, type ScannedRun } from './scan-runs';
+
+export type ScanServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; settings(): Result<ScanSettings> };
+
+export function createScanService(context: ScanServiceContext) {
+  const sources = createSourceRegistry();
+  const kept = new Map<string, { key: string; scan: Promise<Result<ScannedRun>> }>();
+  // The last library scan's cross-run findings, by run.
+  let fleet = new Map<string, ScanFinding[]>();
+
+  const rowKey = (run: RunSummary, table: PriceTable) => `${run.eventCount}\n${run.lastSequence}\n${run.finishedAt}\n${table.id}`;
+
+  const scanOf = (snapshot: LibrarySnapshot, run: RunSummary, settings: ScanSettings): Promise<Result<ScannedRun>> => {
+    const table = context.table();
+    const id = runItemKey(run, 'scan');
+    const key = rowKey(run, table);
+    const hit = kept.get(id);
+    if (hit !== undefined && hit.key === key) return hit.scan;
+    const dir = snapshot.dataDirs.find((d) => d.path === run.dataDir);
+    if (dir === undefined) return Promise.resolve(fail(diagnostic('invalid-argument', `${run.dataDir} is not a data dir of the opened library`, { path: run.dataDir })));
+    const scan = scanRunLog(sources.sourceOf(dir), run.dataDir, run.runId, { table, settings, now: new Date() });
+    kept.set(id, { key, scan });
+    void scan.then((result) => !result.ok && kept.get(id)?.scan === scan && kept.delete(id));
+    return scan;
+  };
+
+  const opened = (): Result<{ snapshot: LibrarySnapshot; settings: ScanSettings }> => {
+    const snapshot = context.snapshot();
+    if (snapshot === null) return fail(diagnostic('invalid-argument', 'No data directory is open'));
+    const settings = context.settings();
+    return settings.ok ? ok({ snapshot, settings: settings.value }) : settings;
+  };
+
+  return {
+    /** One run's findings, with the fleet findings the last library scan gave it. */
+    run: async (ref: RunRef): Promise<Result<RunScanResult>> => {
+      const open = opened();
+      if (!open.ok) return open;
+      if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
+      const run = open.value.snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
+      if (run === undefined) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
+      const scanned = await scanOf(open.value.snapshot, run, open.value.settings);
+      if (!scanned.ok) return scanned;
+      const { dataDir: _dir, ...result } = scanned.value;
+      const across = fleet.get(runItemKey(run, 'scan')) ?? [];
+      return ok({ ...result, findings: sortFindings([...result.findings, ...across]) });
+    },
+    /** Every run's finding counts and the fleet's most common findings. */
+    library: async (): Promise<Result<LibraryScanView>> => {
+      const open = opened();
+      if (!open.ok) return open;
+      const { snapshot, settings } = open.value;
+      const scanned = await scanLibrary(snapshot, (dir) => sources.sourceOf(dir), { table: context.table(), settings, now: new Date() }, snapshot.runs, (run) => scanOf(snapshot, run, settings));
+      const nextFleet = new Map<string, ScanFinding[]>();
+      for (const run of scanned.runs) {
+        const across = run.findings.filter((f) => f.kind === 'failure-across-runs');
+        if (across.length > 0) nextFleet.set(runItemKey(run, 'scan'), across);
+      }
+      fleet = nextFleet;
+      return ok({
+        runs: scanned.runs.map((run) => ({ dataDir: run.dataDir, runId: run.runId, counts: findingCounts(run.findings) })),
+        common: commonFleetFindings(scanned.runs.flatMap((run) => run.findings)),
+        diagnostics: scanned.diagnostics,
+      });
+    },
+    /** Forget kept scans (a new price table, another folder). */
+    clear: () => {
+      kept.clear();
+      fleet = new Map();
+    },
+    close: () => sources.dispose(),
+  };
+}
