@@ -36,6 +36,7 @@ const commands: Record<string, () => Promise<Command>> = {
   trace: async () => (await import('./commands/harness-sessions')).traceCommand,
   doctor: async () => (await import('./commands/harness-sessions')).doctorCommand,
   outcomes: async () => (await import('./commands/harness-sessions')).outcomesCommand,
+  search: async () => (await import('./commands/search')).searchCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */
