@@ -28,6 +28,8 @@ const COMMANDS: Array<{ name: string; argv: () => string[] }> = [
   { name: 'runs', argv: () => ['runs', '--data-dir', garbage] },
   { name: 'runs --json', argv: () => ['runs', '--json', '--data-dir', garbage] },
   { name: 'runs over a root of unreadable dirs', argv: () => ['runs', '--data-dir', root] },
+  { name: 'fleet', argv: () => ['fleet', '--data-dir', garbage] },
+  { name: 'fleet over a root of unreadable dirs', argv: () => ['fleet', '--json', '--data-dir', root] },
   { name: 'check', argv: () => ['check', '--data-dir', garbage] },
   { name: 'check <run>', argv: () => ['check', 'run_x', '--data-dir', garbage] },
   { name: 'events', argv: () => ['events', 'run_x', '--data-dir', garbage] },
