@@ -30,6 +30,7 @@ const COMMANDS: Array<{ name: string; argv: () => string[] }> = [
   { name: 'runs over a root of unreadable dirs', argv: () => ['runs', '--data-dir', root] },
   { name: 'fleet', argv: () => ['fleet', '--data-dir', garbage] },
   { name: 'fleet over a root of unreadable dirs', argv: () => ['fleet', '--json', '--data-dir', root] },
+  { name: 'export-fleet', argv: () => ['export-fleet', '--format', 'parquet', '-o', join(root, 'out'), '--data-dir', garbage] },
   { name: 'check', argv: () => ['check', '--data-dir', garbage] },
   { name: 'check <run>', argv: () => ['check', 'run_x', '--data-dir', garbage] },
   { name: 'events', argv: () => ['events', 'run_x', '--data-dir', garbage] },
