@@ -36,7 +36,22 @@ async function everyOperation(top: string): Promise<number> {
   for (const dir of dirs) {
     await cli('runs', '--data-dir', dir, '--json');
     await cli('check', '--data-dir', dir);
-    operations += 2;
+    await cli('fleet', '--data-dir', dir, '--json');
+    operations += 3;
+  }
+  // The fleet over the whole root: the summary in every grouping, and the Parquet export (written outside the root).
+  const exports = mkdtempSync(join(tmpdir(), 'li-readonly-out-'));
+  try {
+    for (const by of [[], ['--by', 'model'], ['--by', 'day']]) {
+      expect((await cli('fleet', '--data-dir', top, '--json', ...by)).code).toBe(0);
+      operations += 1;
+    }
+    for (const [i, redact] of [[], ['--redact']].entries()) {
+      expect((await cli('export-fleet', '--format', 'parquet', '-o', join(exports, `fleet-${i}`), '--data-dir', top, ...redact)).code).toBe(0);
+      operations += 1;
+    }
+  } finally {
+    rmSync(exports, { recursive: true, force: true });
   }
   for (const run of library.value.runs) {
     for (const argv of [['events'], ['replay'], ['report'], ['report', '--table'], ['check']]) {

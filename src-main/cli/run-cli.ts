@@ -19,6 +19,8 @@ const commands: Record<string, () => Promise<Command>> = {
   plan: async () => (await import('./commands/plan')).planCommand,
   report: async () => (await import('./commands/report')).reportCommand,
   runs: async () => (await import('./commands/runs')).runsCommand,
+  fleet: async () => (await import('./commands/fleet')).fleetCommand,
+  'export-fleet': async () => (await import('./commands/export-fleet')).exportFleetCommand,
   check: async () => (await import('./commands/check')).checkCommand,
   pricing: async () => (await import('./commands/pricing')).pricingCommand,
   export: async () => (await import('./commands/export')).exportCommand,
