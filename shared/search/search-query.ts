@@ -17,7 +17,7 @@ export type SearchTerm = { text: string; words: string[]; prefix: boolean };
 /** A parsed query. */
 export type SearchQuery = { terms: SearchTerm[]; filters: Partial<Record<SearchFilter, string[]>> };
 
-const PART = /(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))/g;
+const PART = /(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S*))/g;
 
 /** Parse `text`; a query that asks nothing (no word, no filter) is refused. */
 export function parseSearchQuery(text: string): Result<SearchQuery> {
@@ -25,6 +25,7 @@ export function parseSearchQuery(text: string): Result<SearchQuery> {
   const filters: Partial<Record<SearchFilter, string[]>> = {};
   for (const match of text.matchAll(PART)) {
     const [, key, quoted, bare] = match;
+    if (key === undefined && quoted === undefined && bare === '') continue;
     const value = quoted ?? bare ?? '';
     const filter = key?.toLowerCase();
     if (filter !== undefined && (SEARCH_FILTERS as readonly string[]).includes(filter)) {

@@ -21,7 +21,9 @@ import type { Discovery, EventRead } from '../sources/little-workflow/store-type
 import { discover } from '../sources/fs/discovery';
 import { createSourceRegistry, isLittleWorkflowFormat, type SourceRegistry } from '../sources/registry';
 import type { RunSource } from '../sources/run-source';
+import { FleetTableWriter } from './index-tables';
 import { indexedRunsOf, IndexWriter, type IndexedRun } from './index-writer';
+import { readDataDirTables, WorkflowRunTables, type FleetTables } from './run-tables';
 import { runTrust, StreamDigest, type RunTrust } from './run-log-trust';
 
 /** An artifact's text is indexed up to this many characters. */
@@ -122,27 +124,40 @@ async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataD
   const trust = runTrust(dir.path, reader?.ok === true && reader.value.recipe !== null ? reader.value : null);
   try {
     const indexed = indexedRunsOf(db, id);
+    const tableWriter = new FleetTableWriter(db);
+    const tablesLater: RunSummary[] = [];
     for (const summary of listed.runs) {
       const before = indexed.get(summary.runId);
       indexed.delete(summary.runId);
-      if (before !== undefined && unchanged(before, summary, trust)) continue;
-      await indexRun(writer, id, dir, source, trust, summary, before, progress, stats);
+      // A log whose stamp is the one indexed is not read (SQLite logs prove their prefix in SQL instead).
+      const stamp = trust.reader === null ? (source.logStamp?.(dir.path, summary.runId) ?? null) : null;
+      if (before !== undefined && stamp !== null && before.stamp === stamp) {
+        if (before.status !== summary.status) {
+          writer.saveRun(id, { ...before, status: summary.status });
+          tablesLater.push(summary);
+        }
+        continue;
+      }
+      const read = await indexRun(writer, id, dir, source, trust, summary, before, stamp, table, progress, stats);
+      if (read === null) tablesLater.push(summary);
+      else {
+        tableWriter.remove(dir.path, summary.runId);
+        tableWriter.add(read);
+      }
     }
-    for (const gone of indexed.keys()) writer.removeRun(id, gone);
+    for (const gone of indexed.keys()) {
+      writer.removeRun(id, gone);
+      tableWriter.remove(dir.path, gone);
+    }
+    // Rows of runs read only in part (or not at all): their tables are made whole from the source.
+    const later = readDataDirTables(dir, tablesLater, table);
+    for (const d of later.diagnostics.slice(0, 3)) stats.diagnostics.push(d);
+    for (const summary of tablesLater) tableWriter.remove(dir.path, summary.runId);
+    tableWriter.add(later.tables);
   } finally {
     if (reader?.ok === true) reader.value.close();
   }
   db.prepare('UPDATE index_dirs SET state = ?, label = ?, kind = ? WHERE id = ?').run(state, dir.label, dir.kind, id);
-}
-
-function unchanged(before: IndexedRun, summary: RunSummary, trust: RunTrust): boolean {
-  return (
-    before.eventCount === summary.eventCount &&
-    before.lastSequence === (summary.lastSequence ?? before.lastSequence) &&
-    before.finishedAt === summary.finishedAt &&
-    before.status === summary.status &&
-    before.identity === trust.identity
-  );
 }
 
 /** Read a run's events after `from` and add them; the last sequence read (or `from`). */
@@ -155,11 +170,13 @@ async function addEvents(
   from: number,
   progress: IndexProgress,
   digest?: StreamDigest,
+  tables?: WorkflowRunTables,
 ): Promise<{ last: number; added: number; digestAtFrom: string | null }> {
   let last = from;
   let added = 0;
   let digestAtFrom: string | null = from === 0 ? (digest?.now() ?? null) : null;
   for await (const read of reads) {
+    tables?.add(read);
     if (!read.ok) continue;
     const event = read.event;
     if (digest !== undefined) {
@@ -185,11 +202,14 @@ async function indexRun(
   trust: RunTrust,
   summary: RunSummary,
   before: IndexedRun | undefined,
+  stamp: string | null,
+  table: PriceTable,
   progress: IndexProgress,
   stats: Stats,
-): Promise<void> {
+): Promise<FleetTables | null> {
   const runId = summary.runId;
-  progress.runsRead += 1;
+  let inline: FleetTables | null = null;
+  const reindexedBefore = stats.runsReindexed;
   let from = 0;
   let result: { last: number; added: number; digestAtFrom: string | null };
   let digest: string | null;
@@ -202,7 +222,10 @@ async function indexRun(
         stats.runsReindexed += 1;
       }
     }
-    result = await addEvents(writer, dirId, dir, source, trust.reader.readEvents(runId, from), from, progress);
+    // Read from the first event, the run's table rows come from the same pass; else they are read again whole.
+    const tables = from === 0 ? new WorkflowRunTables(summary, table) : undefined;
+    result = await addEvents(writer, dirId, dir, source, trust.reader.readEvents(runId, from), from, progress, undefined, tables);
+    if (tables !== undefined) inline = tables.finish();
     digest = trust.digestAt(runId, result.last);
   } else {
     // Streamed logs are read whole; the indexed prefix is kept when its keys hash the same.
@@ -220,6 +243,8 @@ async function indexRun(
     digest = stream.now();
   }
   const indexedEvents = (from === 0 ? 0 : (before?.indexedEvents ?? 0)) + result.added;
+  // Counted when something was read into the index (a proven, unchanged SQLite run reads nothing).
+  if (result.added > 0 || stats.runsReindexed > reindexedBefore || before === undefined) progress.runsRead += 1;
   writer.saveRun(dirId, {
     runId,
     status: summary.status,
@@ -230,8 +255,10 @@ async function indexRun(
     finishedAt: summary.finishedAt,
     identity: trust.identity,
     digest,
+    stamp,
     indexedEvents,
   });
+  return inline;
 }
 
 /** The text of the artifact an event names (`artifactRef`), when it is text or JSON. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { defaultSqliteDriver, type IndexConnection, type SqliteDriver } from '../sources/little-workflow/sqlite-driver';
 import { INDEX_SCHEMA, INDEX_VERSION } from './index-schema';
+import { fleetTablesSchema } from './index-tables';
 
 /** The index file of `root` under `cacheDir`. */
 export function indexFilePath(cacheDir: string, root: string): string {
@@ -44,7 +45,7 @@ function tryOpen(driver: SqliteDriver & Required<Pick<SqliteDriver, 'openIndex'>
     db.exec('PRAGMA busy_timeout = 10000; PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF');
     const hasMeta = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'index_meta'").get() !== undefined;
     if (!hasMeta) {
-      db.exec(`BEGIN IMMEDIATE; ${INDEX_SCHEMA}; COMMIT;`);
+      db.exec(`BEGIN IMMEDIATE; ${INDEX_SCHEMA}; ${fleetTablesSchema()}; COMMIT;`);
       db.prepare("INSERT INTO index_meta (key, value) VALUES ('version', ?)").run(String(INDEX_VERSION));
       return ok(db);
     }

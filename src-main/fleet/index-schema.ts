@@ -30,6 +30,7 @@ CREATE TABLE index_runs (
   finished_at TEXT,
   identity TEXT,
   digest TEXT,
+  stamp TEXT,
   indexed_events INTEGER NOT NULL,
   PRIMARY KEY (dir, run_id)
 );

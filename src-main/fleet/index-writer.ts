@@ -17,6 +17,8 @@ export type IndexedRun = {
   finishedAt: string | null;
   identity: string | null;
   digest: string | null;
+  /** The source's log stamp when it has one (RunSource.logStamp). */
+  stamp: string | null;
   indexedEvents: number;
 };
 
@@ -38,10 +40,10 @@ export class IndexWriter {
     this.insertText = db.prepare('INSERT INTO index_text (id, event, field, text) VALUES (?, ?, ?, ?)');
     this.insertWords = db.prepare('INSERT INTO index_words (rowid, words) VALUES (?, ?)');
     this.deleteStatements = [
-      'DELETE FROM index_words WHERE rowid IN (SELECT t.id FROM index_text t JOIN index_events e ON e.id = t.event WHERE e.dir = ?1 AND e.run_id = ?2)',
-      'DELETE FROM index_text WHERE event IN (SELECT id FROM index_events WHERE dir = ?1 AND run_id = ?2)',
-      'DELETE FROM index_events WHERE dir = ?1 AND run_id = ?2',
-      'DELETE FROM index_runs WHERE dir = ?1 AND run_id = ?2',
+      'DELETE FROM index_words WHERE rowid IN (SELECT t.id FROM index_text t JOIN index_events e ON e.id = t.event WHERE e.dir = ? AND e.run_id = ?)',
+      'DELETE FROM index_text WHERE event IN (SELECT id FROM index_events WHERE dir = ? AND run_id = ?)',
+      'DELETE FROM index_events WHERE dir = ? AND run_id = ?',
+      'DELETE FROM index_runs WHERE dir = ? AND run_id = ?',
     ].map((sql) => db.prepare(sql));
   }
 
@@ -86,10 +88,10 @@ export class IndexWriter {
 
   /** Write (or replace) a run's bookkeeping row. */
   saveRun(dir: number, run: IndexedRun): void {
-    const params: SqliteParam[] = [dir, run.runId, run.status, run.eventCount, run.lastSequence, run.finishedAt, run.identity, run.digest, run.indexedEvents];
+    const params: SqliteParam[] = [dir, run.runId, run.status, run.eventCount, run.lastSequence, run.finishedAt, run.identity, run.digest, run.stamp, run.indexedEvents];
     this.db
       .prepare(
-        'INSERT OR REPLACE INTO index_runs (dir, run_id, status, event_count, last_sequence, finished_at, identity, digest, indexed_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT OR REPLACE INTO index_runs (dir, run_id, status, event_count, last_sequence, finished_at, identity, digest, stamp, indexed_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(...params);
   }
@@ -99,7 +101,7 @@ export class IndexWriter {
 export function indexedRunsOf(db: IndexConnection, dir: number): Map<string, IndexedRun> {
   const out = new Map<string, IndexedRun>();
   const rows = db
-    .prepare('SELECT run_id, status, event_count, last_sequence, finished_at, identity, digest, indexed_events FROM index_runs WHERE dir = ?')
+    .prepare('SELECT run_id, status, event_count, last_sequence, finished_at, identity, digest, stamp, indexed_events FROM index_runs WHERE dir = ?')
     .iterate(dir);
   for (const row of rows) {
     out.set(String(row.run_id), {
@@ -110,6 +112,7 @@ export function indexedRunsOf(db: IndexConnection, dir: number): Map<string, Ind
       finishedAt: row.finished_at === null ? null : String(row.finished_at),
       identity: row.identity === null ? null : String(row.identity),
       digest: row.digest === null ? null : String(row.digest),
+      stamp: row.stamp === null ? null : String(row.stamp),
       indexedEvents: Number(row.indexed_events),
     });
   }
