@@ -39,6 +39,7 @@ const commands: Record<string, () => Promise<Command>> = {
   doctor: async () => (await import('./commands/harness-sessions')).doctorCommand,
   outcomes: async () => (await import('./commands/harness-sessions')).outcomesCommand,
   search: async () => (await import('./commands/search')).searchCommand,
+  sql: async () => (await import('./commands/sql')).sqlCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */
