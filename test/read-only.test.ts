@@ -50,6 +50,11 @@ async function everyOperation(top: string): Promise<number> {
       expect((await cli('export-fleet', '--format', 'parquet', '-o', join(exports, `fleet-${i}`), '--data-dir', top, ...redact)).code).toBe(0);
       operations += 1;
     }
+    // The fleet index (in the cache folder): built, updated, searched and queried over the whole root.
+    for (const argv of [['search', 'error', '--json'], ['search', '"step failed" type:StepFailed'], ['search', '京 OR 🚀', '--no-cache'], ['sql', 'SELECT count(*) FROM events'], ['sql', 'DELETE FROM runs']]) {
+      await cli(...argv, '--data-dir', top);
+      operations += 1;
+    }
   } finally {
     rmSync(exports, { recursive: true, force: true });
   }
