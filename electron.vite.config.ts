@@ -26,6 +26,9 @@ export default defineConfig({
           '@opentelemetry/otlp-transformer',
           '@opentelemetry/exporter-trace-otlp-proto',
           '@opentelemetry/exporter-trace-otlp-http',
+          // the Parquet writer of `export-fleet` (docs/FLEET.md), ESM only: bundled into its chunk.
+          'hyparquet-writer',
+          'hyparquet',
         ],
       },
       rollupOptions: {

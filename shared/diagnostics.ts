@@ -50,6 +50,13 @@ export type DiagnosticCode =
   | 'state-dir-refused'
   | 'state-file-corrupt'
   | 'state-write-failed'
+  // the fleet index, search and SQL (src-main/fleet)
+  | 'search-empty-query'
+  | 'search-bad-query'
+  | 'index-failed'
+  | 'sql-refused'
+  | 'sql-failed'
+  | 'sql-timeout'
   | 'internal';
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -41,12 +41,32 @@ async function everyOperation(top: string): Promise<number> {
     await cli('runs', '--data-dir', dir, '--json');
     await cli('check', '--data-dir', dir);
     await cli('scan', '--data-dir', dir, '--json');
-    operations += 3;
+    await cli('fleet', '--data-dir', dir, '--json');
+    operations += 4;
   }
   // Both GenAI conventions' modes of the OTLP export, contents included.
   for (const mode of ['1.45', 'latest']) {
     await cli('otlp', '--all', '--data-dir', top, '--endpoint', receiver.url, '--content', '--semconv', mode);
     operations += 1;
+  }
+  // The fleet over the whole root: the summary in every grouping, and the Parquet export (written outside the root).
+  const exports = mkdtempSync(join(tmpdir(), 'li-readonly-out-'));
+  try {
+    for (const by of [[], ['--by', 'model'], ['--by', 'day']]) {
+      expect((await cli('fleet', '--data-dir', top, '--json', ...by)).code).toBe(0);
+      operations += 1;
+    }
+    for (const [i, redact] of [[], ['--redact']].entries()) {
+      expect((await cli('export-fleet', '--format', 'parquet', '-o', join(exports, `fleet-${i}`), '--data-dir', top, ...redact)).code).toBe(0);
+      operations += 1;
+    }
+    // The fleet index (in the cache folder): built, updated, searched and queried over the whole root.
+    for (const argv of [['search', 'error', '--json'], ['search', '"step failed" type:StepFailed'], ['search', '京 OR 🚀', '--no-cache'], ['sql', 'SELECT count(*) FROM events'], ['sql', 'DELETE FROM runs']]) {
+      await cli(...argv, '--data-dir', top);
+      operations += 1;
+    }
+  } finally {
+    rmSync(exports, { recursive: true, force: true });
   }
   for (const run of library.value.runs) {
     for (const argv of [['events'], ['replay'], ['report'], ['report', '--table'], ['check'], ['scan']]) {

@@ -19,6 +19,8 @@ const commands: Record<string, () => Promise<Command>> = {
   plan: async () => (await import('./commands/plan')).planCommand,
   report: async () => (await import('./commands/report')).reportCommand,
   runs: async () => (await import('./commands/runs')).runsCommand,
+  fleet: async () => (await import('./commands/fleet')).fleetCommand,
+  'export-fleet': async () => (await import('./commands/export-fleet')).exportFleetCommand,
   check: async () => (await import('./commands/check')).checkCommand,
   scan: async () => (await import('./commands/scan')).scanCommand,
   pricing: async () => (await import('./commands/pricing')).pricingCommand,
@@ -37,6 +39,8 @@ const commands: Record<string, () => Promise<Command>> = {
   trace: async () => (await import('./commands/harness-sessions')).traceCommand,
   doctor: async () => (await import('./commands/harness-sessions')).doctorCommand,
   outcomes: async () => (await import('./commands/harness-sessions')).outcomesCommand,
+  search: async () => (await import('./commands/search')).searchCommand,
+  sql: async () => (await import('./commands/sql')).sqlCommand,
 };
 
 /** The command names (the desktop app runs the CLI when its first argument is one of these). */

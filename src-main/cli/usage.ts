@@ -5,6 +5,12 @@ Inspect little-workflow runs: fold, report, costs and crash boundaries. Never wr
 
 Commands:
   runs [--data-dir DIR] [--json]                 List every run under DIR (nested harness worlds too)
+  fleet [--json] [--by workflow-version|model|day|status]   Totals over every run under DIR: statuses, crashes, resumes,
+                                                 failed attempts, cost, tokens, groups, slowest and most failing steps
+  search <query> [--json] [--limit N] [--run R]  Every event under --data-dir matching words, "a phrase", type: tool: model: step: status: run:
+  sql "<query>" [--json | --csv]                 Read-only SQL over the fleet index (runs, steps, attempts, model_calls, tool_calls, events, sessions)
+  export-fleet --format parquet -o DIR           Every run under --data-dir as Parquet files for a warehouse (runs, steps,
+               [--redact [--redact-rules F]]     attempts, model_calls, tool_calls, sessions; DuckDB snippet in docs/FLEET.md)
   events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`
   replay <runId> [--at SEQ]                      Print the folded run state, as \`little replay\` (--at: as if the log ended after event SEQ)
   plan <runId> [--at SEQ] [--json]              What a resume of the run would do (the crash tab), or had it died after event SEQ

@@ -99,6 +99,11 @@ export interface RunSource {
    * `needs`: the payloads the consumer reads (a source may hand the others as `UNREAD_PAYLOAD`).
    */
   streamLog(dataDir: string, runId: string, afterSequence?: number, needs?: PayloadNeeds): AsyncIterable<EventRead>;
+  /**
+   * What changes whenever the run's log can have changed (file stats), without reading it; the
+   * fleet index skips a run whose stamp it has seen. Absent or null: no cheap stamp (read to know).
+   */
+  logStamp?(dataDir: string, runId: string): string | null;
   /** Facts of a run besides its log. */
   readFacts(dataDir: string, runId: string): Result<RunFacts>;
   /** The run view's full detail. */

@@ -6,8 +6,10 @@
  * steps and no locks: its detail is the session view (`session.view`), so the run-view methods
  * answer `unsupported`. The Local Worlds nested in session folders are data dirs of their own.
  */
+import { join } from 'node:path';
 import { diagnostic, fail, ok } from '../../../shared/diagnostics';
 import { traceEnvelope } from '../../../shared/harness-trace/session-run-row';
+import { filesStamp } from '../fs/file-stamp';
 import type { RunSource, SourceKind } from '../run-source';
 import { HarnessDirTail } from './harness-dir-tail';
 import { isHarnessDataDir } from './harness-roots';
@@ -30,6 +32,10 @@ function createHarnessSource(): RunSource {
         return;
       }
       for (const record of trace.value.events) if (record.event.sequence > afterSequence) yield { ok: true, event: traceEnvelope(record.event) };
+    },
+    logStamp: (dataDir, runId) => {
+      const session = openSessionFolder(dataDir, runId);
+      return session.ok ? filesStamp([join(session.value.dir, 'trace.ndjson')]) : null;
     },
     readFacts: () => ok({ lock: { ...NO_LOCK }, pendingCycle: null, outerLoopIds: [], workflowVersionIds: [] }),
     detail: async () => fail(diagnostic('unsupported', SESSION_VIEW)),

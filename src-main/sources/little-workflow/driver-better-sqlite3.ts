@@ -12,11 +12,13 @@ import { createRequire } from 'node:module';
 import {
   sqliteFileUri,
   WalModeUnsupportedError,
+  type IndexConnection,
   type OpenMode,
   type SqliteConnection,
   type SqliteDriver,
   type SqliteParam,
   type SqliteRow,
+  type SqliteStatement,
 } from './sqlite-driver';
 
 /**
@@ -34,12 +36,17 @@ useUriFilenames();
 /** The slice of better-sqlite3's API this adapter uses. */
 type BetterStatement = {
   raw(toggle: boolean): BetterStatement;
+  run(...params: SqliteParam[]): unknown;
+  columns(): { name: string }[];
+  readonly reader: boolean;
+  readonly readonly: boolean;
   iterate(...params: SqliteParam[]): IterableIterator<unknown>;
   all(...params: SqliteParam[]): unknown[];
   get(...params: SqliteParam[]): unknown;
 };
 type BetterDatabase = {
   prepare(sql: string): BetterStatement;
+  exec(sql: string): unknown;
   pragma(source: string): unknown;
   close(): void;
 };
@@ -63,6 +70,32 @@ export function loadBetterSqlite3Driver(): SqliteDriver | null {
   return {
     name: 'better-sqlite3',
     open: (path, mode) => wrap(openDatabase(Database, path, mode)),
+    openIndex: (path, access) => wrapIndex(openIndexFile(Database, path, access)),
+  };
+}
+
+function openIndexFile(Database: BetterConstructor, path: string, access: 'write' | 'read'): BetterDatabase {
+  if (access === 'write') return new Database(path);
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('query_only = 1');
+  return db;
+}
+
+function wrapIndex(db: BetterDatabase): IndexConnection {
+  const base = wrap(db);
+  return {
+    prepare(sql) {
+      const statement = db.prepare(sql);
+      return {
+        ...statementOf(statement),
+        run: (...params) => void statement.run(...params),
+        // Only a statement that returns rows has columns (better-sqlite3 throws otherwise).
+        columnNames: () => (statement.reader ? statement.columns().map((column) => column.name) : []),
+        readOnly: statement.readonly,
+      };
+    },
+    exec: (sql) => void db.exec(sql),
+    close: () => base.close(),
   };
 }
 
@@ -126,19 +159,20 @@ function errorCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
+function statementOf(statement: BetterStatement): SqliteStatement {
+  return {
+    // raw() switches what the statement returns; each call sets the shape it wants.
+    iterate: (...params) => statement.raw(false).iterate(...params) as IterableIterator<SqliteRow>,
+    iterateArrays: (...params) => statement.raw(true).iterate(...params) as IterableIterator<unknown[]>,
+    allArrays: (...params) => statement.raw(true).all(...params) as unknown[][],
+    get: (...params) => statement.raw(false).get(...params) as SqliteRow | undefined,
+  };
+}
+
 function wrap(db: BetterDatabase): SqliteConnection {
   let closed = false;
   return {
-    prepare(sql) {
-      const statement = db.prepare(sql);
-      return {
-        // raw() switches what the statement returns; each call sets the shape it wants.
-        iterate: (...params) => statement.raw(false).iterate(...params) as IterableIterator<SqliteRow>,
-        iterateArrays: (...params) => statement.raw(true).iterate(...params) as IterableIterator<unknown[]>,
-        allArrays: (...params) => statement.raw(true).all(...params) as unknown[][],
-        get: (...params) => statement.raw(false).get(...params) as SqliteRow | undefined,
-      };
-    },
+    prepare: (sql) => statementOf(db.prepare(sql)),
     close() {
       if (closed) return;
       closed = true;

@@ -5,7 +5,16 @@
  * not exist, and on Node 22 before 22.13 it lacks `readOnly` or `StatementSync#iterate`,
  * so the loader reports "unavailable" and the store falls back to better-sqlite3.
  */
-import { sqliteFileUri, type OpenMode, type SqliteConnection, type SqliteDriver, type SqliteParam, type SqliteRow } from './sqlite-driver';
+import {
+  sqliteFileUri,
+  type IndexConnection,
+  type OpenMode,
+  type SqliteConnection,
+  type SqliteDriver,
+  type SqliteParam,
+  type SqliteRow,
+  type SqliteStatement,
+} from './sqlite-driver';
 
 /** The slice of node:sqlite's API this adapter uses. */
 type NodeStatement = {
@@ -14,6 +23,9 @@ type NodeStatement = {
   setReturnArrays?(enabled: boolean): void;
   get(...params: SqliteParam[]): unknown;
   all(...params: SqliteParam[]): unknown[];
+  run(...params: SqliteParam[]): unknown;
+  /** Node >= 22.16: the result's columns. */
+  columns?(): { name: string }[];
 };
 type NodeDatabase = {
   prepare(sql: string): NodeStatement;
@@ -47,6 +59,34 @@ export function loadNodeSqliteDriver(): SqliteDriver | null {
       }
       return wrap(db);
     },
+    openIndex: (path, access) => {
+      const db = new DatabaseSync(path, { readOnly: access === 'read' });
+      try {
+        if (access === 'read') db.exec('PRAGMA query_only = 1');
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+      return wrapIndex(db);
+    },
+  };
+}
+
+function wrapIndex(db: NodeDatabase): IndexConnection {
+  const base = wrap(db);
+  return {
+    prepare(sql) {
+      const statement = db.prepare(sql);
+      return {
+        ...statementOf(statement),
+        run: (...params) => void statement.run(...params),
+        columnNames: () => statement.columns?.().map((column) => column.name) ?? [],
+        // node:sqlite does not expose sqlite3_stmt_readonly: the read-only connection refuses writes.
+        readOnly: null,
+      };
+    },
+    exec: (sql) => db.exec(sql),
+    close: () => base.close(),
   };
 }
 
@@ -80,33 +120,34 @@ function hasIterate(sqlite: NodeSqliteModule): boolean {
 function wrap(db: NodeDatabase): SqliteConnection {
   let closed = false;
   return {
-    prepare(sql) {
-      const statement = db.prepare(sql);
-      return {
-        iterate: (...params) => {
-          statement.setReturnArrays?.(false);
-          return statement.iterate!(...params) as IterableIterator<SqliteRow>;
-        },
-        iterateArrays: (...params) => {
-          if (statement.setReturnArrays === undefined) return valuesOf(statement.iterate!(...params) as IterableIterator<SqliteRow>);
-          statement.setReturnArrays(true);
-          return statement.iterate!(...params) as IterableIterator<unknown[]>;
-        },
-        allArrays: (...params) => {
-          if (statement.setReturnArrays === undefined) return (statement.all(...params) as SqliteRow[]).map((row) => Object.values(row));
-          statement.setReturnArrays(true);
-          return statement.all(...params) as unknown[][];
-        },
-        get: (...params) => {
-          statement.setReturnArrays?.(false);
-          return statement.get(...params) as SqliteRow | undefined;
-        },
-      };
-    },
+    prepare: (sql) => statementOf(db.prepare(sql)),
     close() {
       if (closed) return;
       closed = true;
       db.close();
+    },
+  };
+}
+
+function statementOf(statement: NodeStatement): SqliteStatement {
+  return {
+    iterate: (...params) => {
+      statement.setReturnArrays?.(false);
+      return statement.iterate!(...params) as IterableIterator<SqliteRow>;
+    },
+    iterateArrays: (...params) => {
+      if (statement.setReturnArrays === undefined) return valuesOf(statement.iterate!(...params) as IterableIterator<SqliteRow>);
+      statement.setReturnArrays(true);
+      return statement.iterate!(...params) as IterableIterator<unknown[]>;
+    },
+    allArrays: (...params) => {
+      if (statement.setReturnArrays === undefined) return (statement.all(...params) as SqliteRow[]).map((row) => Object.values(row));
+      statement.setReturnArrays(true);
+      return statement.all(...params) as unknown[][];
+    },
+    get: (...params) => {
+      statement.setReturnArrays?.(false);
+      return statement.get(...params) as SqliteRow | undefined;
     },
   };
 }

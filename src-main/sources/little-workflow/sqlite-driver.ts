@@ -58,12 +58,35 @@ export class WalModeUnsupportedError extends Error {
   }
 }
 
+/** A statement of one of our own files (the fleet index in the cache folder, never a data dir). */
+export interface IndexStatement extends SqliteStatement {
+  /** Run it for its effect. */
+  run(...params: SqliteParam[]): void;
+  /** The result's column names, in order (duplicates kept). */
+  columnNames(): string[];
+  /** Whether SQLite says the statement writes nothing (sqlite3_stmt_readonly), or null when the driver cannot tell. */
+  readonly readOnly: boolean | null;
+}
+
+/** A connection to one of our own files: `write` creates and writes it, `read` is read-only with `query_only`. */
+export interface IndexConnection {
+  prepare(sql: string): IndexStatement;
+  /** Run statements for their effect (our own DDL and transactions). */
+  exec(sql: string): void;
+  close(): void;
+}
+
 /** A driver adapter. Open failures throw the driver's own error; `sqlite-errors.ts` maps it. */
 export interface SqliteDriver {
   /** Which engine binding this is. */
   readonly name: 'node:sqlite' | 'better-sqlite3';
   /** Open `path` read-only in the given mode, with `PRAGMA query_only=1` applied. */
   open(path: string, mode: OpenMode): SqliteConnection;
+  /**
+   * Open a file of the app's own (the fleet index, in the cache folder): never called on a data
+   * dir's file. Absent in test doubles that only read.
+   */
+  openIndex?(path: string, access: 'write' | 'read'): IndexConnection;
 }
 
 let cached: Result<SqliteDriver> | undefined;

@@ -4,14 +4,16 @@
  * trajectory record); there are no locks, artifacts or resumes. The record cache behind the
  * events list belongs to the source instance, so it goes when the registry is disposed.
  */
+import { join } from 'node:path';
 import { diagnostic, fail, ok } from '../../../shared/diagnostics';
 import { prepareRunModel } from '../../../shared/run/run-model';
 import { headOfDetail } from '../../../shared/run/run-head';
+import { filesStamp } from '../fs/file-stamp';
 import type { RunSource, SourceKind, SourceTailOptions } from '../run-source';
 import { LoopctlDirTail } from './loopctl-dir-tail';
 import { LoopctlRecordCache, recordEnvelope } from './loopctl-events';
 import { readLoopctlExportBodies } from './loopctl-export-bodies';
-import { isLoopctlDir, readLoopctlDir } from './loopctl-reader';
+import { isLoopctlDir, LOOPCTL_FILES, readLoopctlDir } from './loopctl-reader';
 import { loadLoopctlRunDetail, summariseLoopctlDir } from './loopctl-runs';
 
 const NO_LOCK = { state: 'unknown', pid: null, createdAt: null } as const;
@@ -21,6 +23,8 @@ function createLoopctlSource(): RunSource {
   return {
     name: 'loopctl',
     listRuns: (dir, table) => summariseLoopctlDir(dir.path, table),
+    // Every run's records come from the same two ledgers.
+    logStamp: (dataDir) => filesStamp(LOOPCTL_FILES.map((file) => join(dataDir, file))),
     async *streamLog(dataDir, runId, afterSequence = 0) {
       const all = records.records(dataDir, runId);
       if (!all.ok) {

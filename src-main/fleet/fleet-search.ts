@@ -1,0 +1,114 @@
+/**
+ * A search over the fleet index (docs/FLEET.md "Search syntax"): SQL finds the events (FTS5 for
+ * the words, columns for the filters; the words table holds exactly the folded words, so its
+ * answer is the query's, no false positives), sorted by run then sequence, and each hit shown says
+ * which field matched, with a snippet and where the match sits in it.
+ */
+import { findTerm, ftsPhrase, type SearchFilter, type SearchQuery } from '../../shared/search/search-query';
+import { textWords } from '../../shared/search/search-text';
+import type { IndexConnection, SqliteParam } from '../sources/little-workflow/sqlite-driver';
+
+/** One matching event. `marks`: where the words matched in `snippet` (UTF-16 offsets, end exclusive). */
+export type SearchHit = { dataDir: string; runId: string; sequence: number; type: string; field: string; snippet: string; marks: [number, number][] };
+
+/** The hits (at most `limit`), how many events match in all, and what the index holds. */
+export type SearchResult = { hits: SearchHit[]; total: number; indexed: { runs: number; events: number } };
+
+export type SearchOptions = { limit: number; runId?: string };
+
+/** Default and largest `--limit`. */
+export const SEARCH_LIMIT = 50;
+export const SEARCH_LIMIT_MAX = 10_000;
+
+const SNIPPET_BEFORE = 60;
+const SNIPPET_LENGTH = 200;
+
+const likePrefix = (value: string): string => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL of each filter (values of one filter: any of them; filters: all). */
+const FILTER_SQL: Record<SearchFilter, (value: string) => { sql: string; params: SqliteParam[] }> = {
+  type: (v) => (v.endsWith('*') ? { sql: "e.type LIKE ? ESCAPE '\\'", params: [likePrefix(v.slice(0, -1))] } : { sql: 'e.type = ? COLLATE NOCASE', params: [v] }),
+  tool: (v) => ({ sql: 'e.tool = ? COLLATE NOCASE', params: [v] }),
+  model: (v) => ({ sql: "e.model LIKE ? ESCAPE '\\'", params: [likePrefix(v)] }),
+  step: (v) => ({ sql: '(e.step_id = ? OR e.step_path = ?)', params: [v, v] }),
+  status: (v) => ({ sql: 'r.status = ?', params: [v.toLowerCase()] }),
+  run: (v) => ({ sql: "e.run_id LIKE ? ESCAPE '\\'", params: [likePrefix(v)] }),
+};
+
+function whereOf(query: SearchQuery, options: SearchOptions): { sql: string; params: SqliteParam[] } {
+  const conds: string[] = [];
+  const params: SqliteParam[] = [];
+  for (const term of query.terms) {
+    conds.push('e.id IN (SELECT t.event FROM index_words w JOIN index_text t ON t.id = w.rowid WHERE index_words MATCH ?)');
+    params.push(ftsPhrase(term));
+  }
+  for (const [name, values] of Object.entries(query.filters) as [SearchFilter, string[]][]) {
+    const parts = values.map(FILTER_SQL[name]);
+    conds.push(`(${parts.map((part) => part.sql).join(' OR ')})`);
+    for (const part of parts) params.push(...part.params);
+  }
+  if (options.runId !== undefined) {
+    conds.push('e.run_id = ?');
+    params.push(options.runId);
+  }
+  return { sql: conds.length === 0 ? '' : `WHERE ${conds.join(' AND ')}`, params };
+}
+
+const FROM = 'FROM index_events e JOIN index_dirs d ON d.id = e.dir JOIN index_runs r ON r.dir = e.dir AND r.run_id = e.run_id';
+
+/** Run `query` over the index. */
+export function searchIndex(db: IndexConnection, query: SearchQuery, options: SearchOptions): SearchResult {
+  const where = whereOf(query, options);
+  const total = Number(db.prepare(`SELECT count(*) AS n ${FROM} ${where.sql}`).get(...where.params)?.n ?? 0);
+  const rows = db
+    .prepare(`SELECT e.id AS id, d.path AS dataDir, e.run_id AS runId, e.sequence AS sequence, e.type AS type ${FROM} ${where.sql} ORDER BY e.run_id, d.path, e.sequence LIMIT ?`)
+    .iterate(...where.params, options.limit);
+  const texts = db.prepare('SELECT field, text FROM index_text WHERE event = ? ORDER BY id');
+  const hits: SearchHit[] = [];
+  for (const row of rows) {
+    const shown = shownField(query, texts.iterate(Number(row.id)));
+    hits.push({ dataDir: String(row.dataDir), runId: String(row.runId), sequence: Number(row.sequence), type: String(row.type), ...shown });
+  }
+  return { hits, total, indexed: indexedCounts(db) };
+}
+
+/** How many runs and events the index holds. */
+export function indexedCounts(db: IndexConnection): { runs: number; events: number } {
+  const runs = Number(db.prepare('SELECT count(*) AS n FROM index_runs').get()?.n ?? 0);
+  const events = Number(db.prepare('SELECT count(*) AS n FROM index_events').get()?.n ?? 0);
+  return { runs, events };
+}
+
+/**
+ * The field a hit shows: the first (in payload order) where the first word matches, with every
+ * word's match in it marked; a filter-only query shows the event's first field.
+ */
+function shownField(query: SearchQuery, fields: Iterable<Record<string, unknown>>): { field: string; snippet: string; marks: [number, number][] } {
+  let first: { field: string; text: string } | null = null;
+  for (const row of fields) {
+    const field = String(row.field);
+    const text = String(row.text);
+    first ??= { field, text };
+    if (query.terms.length === 0) break;
+    const words = textWords(text);
+    const at = findTerm(query.terms[0], words);
+    if (at === null) continue;
+    const found = query.terms.map((term) => findTerm(term, words)).filter((m): m is { start: number; end: number } => m !== null);
+    return { field, ...snippetOf(text, at.start, found) };
+  }
+  if (first === null) return { field: '', snippet: '', marks: [] };
+  return { field: first.field, ...snippetOf(first.text, 0, []) };
+}
+
+function snippetOf(text: string, at: number, found: { start: number; end: number }[]): { snippet: string; marks: [number, number][] } {
+  const from = Math.max(0, at - SNIPPET_BEFORE);
+  const to = Math.min(text.length, from + SNIPPET_LENGTH);
+  const lead = from > 0 ? '…' : '';
+  // One line: newlines and tabs become spaces (same length, so the marks stay put).
+  const snippet = `${lead}${text.slice(from, to).replace(/[\r\n\t]/g, ' ')}${to < text.length ? '…' : ''}`;
+  const marks = found
+    .filter((m) => m.start >= from && m.end <= to)
+    .map((m): [number, number] => [m.start - from + lead.length, m.end - from + lead.length])
+    .sort((a, b) => a[0] - b[0]);
+  return { snippet, marks };
+}

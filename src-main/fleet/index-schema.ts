@@ -1,0 +1,59 @@
+/**
+ * The fleet index's tables (docs/FLEET.md "The fleet index"). `events` and `event_text` are
+ * documented for `sql`; `index_*` tables are the index's own bookkeeping.
+ *
+ * The words table is a contentless FTS5 table over the folded words (shared/search/search-text.ts)
+ * with the `ascii` tokenizer: our folding has already made every word, so the tokenizer must only
+ * split on spaces (and fold ASCII case, which it does) and keep every other byte, which `ascii`
+ * does and `unicode61` does not (it drops emoji). `detail=full` keeps positions for phrases.
+ */
+
+/** Bump when the tables or the folding change: an index of another version is rebuilt. */
+export const INDEX_VERSION = 1;
+
+export const INDEX_SCHEMA = `
+CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE index_dirs (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  format TEXT NOT NULL,
+  state TEXT
+);
+CREATE TABLE index_runs (
+  dir INTEGER NOT NULL,
+  run_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  event_count INTEGER NOT NULL,
+  last_sequence INTEGER NOT NULL,
+  finished_at TEXT,
+  identity TEXT,
+  digest TEXT,
+  stamp TEXT,
+  indexed_events INTEGER NOT NULL,
+  PRIMARY KEY (dir, run_id)
+);
+CREATE TABLE index_events (
+  id INTEGER PRIMARY KEY,
+  dir INTEGER NOT NULL,
+  run_id TEXT NOT NULL,
+  sequence INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  recorded_at TEXT,
+  step_id TEXT,
+  step_path TEXT,
+  tool TEXT,
+  model TEXT
+);
+CREATE INDEX index_events_run ON index_events (dir, run_id, sequence);
+CREATE TABLE index_text (id INTEGER PRIMARY KEY, event INTEGER NOT NULL, field TEXT NOT NULL, text TEXT NOT NULL);
+CREATE INDEX index_text_event ON index_text (event);
+CREATE VIRTUAL TABLE index_words USING fts5(words, tokenize = 'ascii', content = '', contentless_delete = 1, detail = full);
+CREATE VIEW events AS
+  SELECT d.path AS data_dir, e.run_id, e.sequence, e.type, e.recorded_at, e.step_id, e.step_path, e.tool, e.model, r.status AS run_status
+  FROM index_events e JOIN index_dirs d ON d.id = e.dir JOIN index_runs r ON r.dir = e.dir AND r.run_id = e.run_id;
+CREATE VIEW event_text AS
+  SELECT d.path AS data_dir, e.run_id, e.sequence, e.type, t.field, t.text
+  FROM index_text t JOIN index_events e ON e.id = t.event JOIN index_dirs d ON d.id = e.dir;
+`;
