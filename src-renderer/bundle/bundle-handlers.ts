@@ -76,6 +76,7 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'run.bundle': async () => NOT_IN_BUNDLE('Sharing'),
     'run.compare': async () => NOT_IN_BUNDLE('The replay-vs-live comparison'),
     'run.diff': async () => NOT_IN_BUNDLE('Comparing two runs'),
+    'job.get': async () => NOT_IN_BUNDLE('The job view (a bundle holds one run)'),
     'run.seek': async () => NOT_IN_BUNDLE('Time travel (as of an event)'),
     'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),
     'sessions.list': async () => ok([]),

@@ -15,15 +15,15 @@ import type { Checkpoints } from '../checkpoints/fold-checkpointed';
 import { loadLibrary } from '../load-library';
 import { loadRunDetailAt } from '../run-detail-at';
 
-/** How the job's folds are priced and cached. */
-export type LoadJobOptions = { table: PriceTable; checkpoints: Checkpoints | null };
+/** How the job's folds are priced and cached; `runs`: the data dir's run list when the caller has it (the app's library). */
+export type LoadJobOptions = { table: PriceTable; checkpoints: Checkpoints | null; runs?: readonly RunSummary[] };
 
 /** The job that `runId` of the data dir `dataDir` belongs to. */
 export function loadJob(dataDir: string, runId: string, options: LoadJobOptions): Result<Job> {
   const path = resolve(dataDir);
-  const library = loadLibrary(path, options.table);
-  if (!library.ok) return library;
-  const runs = library.value.runs.filter((run) => run.dataDir === path);
+  const listed = options.runs === undefined ? loadLibrary(path, options.table) : ok({ runs: [...options.runs] });
+  if (!listed.ok) return listed;
+  const runs = listed.value.runs.filter((run) => run.dataDir === path);
   const found = jobMembers(runs, runId, outerLoopsOf(path, runs));
   if (found === null) return fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path }));
   const facts = new Map<string, MemberFacts>();
