@@ -19,6 +19,7 @@ import {
   writeHarnessScenario,
   writeHarnessLinkedSession,
   writeHarnessSessionsScenario,
+  writeJobScenario,
   writeLargeOutputScenario,
   writeOrchestratedScenario,
   writeOuterLoopScenario,
@@ -47,6 +48,7 @@ export const SCENARIO_GROUPS: Record<string, (dataDir: string) => ScenarioRun[]>
   broken: writeBrokenScenario,
   clean: writeCleanScenario,
   redaction: writeRedactionScenario,
+  job: writeJobScenario,
 };
 
 /** One manifest row: data dir relative to the output root. */

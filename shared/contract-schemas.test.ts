@@ -22,6 +22,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'run.step': { ...ref, stepPath: 'draft' },
   'run.harness': { ...ref, kind: 'turn', id: 3 },
   'run.costs': ref,
+  'job.get': ref,
   'run.reportText': ref,
   'run.findings': ref,
   'run.event': { ...ref, sequence: 1 },

@@ -65,8 +65,9 @@ ${list('Steps resumed (no new attempt)', p.stepsResumed.map((s) => `${mono(s.ste
 ${list('Steps re-run', p.stepsRerun.map((s) => `${mono(s.stepPath)} (${e(s.status)}${s.newAttempt ? ', new attempt' : ''})${s.blockedReason === undefined ? '' : ` <strong>blocked:</strong> ${e(s.blockedReason)}`}`))}
 ${list('Model calls re-invoked with their original callId', p.modelCallsReinvoked.map((c) => `${mono(c.callId ?? `turn ${c.turn ?? '?'}`)}${c.stepPath === undefined ? '' : ` in ${mono(c.stepPath)}`}`))}
 ${list('Tool calls re-invoked with their original callId and args', p.toolCallsReinvoked.map((c) => `${mono(c.toolName ?? '?')} ${mono(c.callId ?? '')}${c.stepPath === undefined ? '' : ` in ${mono(c.stepPath)}`}`))}
-${list('Sub-runs adopted', p.subRunsAdopted.map((s) => `${mono(s.runId)} (${e(s.status)})`))}
-${list('Sub-runs dispatched again', p.subRunsRedispatched.map((s) => `${mono(s.runId)} (${e(s.status)})`))}
+${list('Sub-runs fast-forwarded (result recorded by this run)', p.subRunsFastForwarded.map((s) => `${mono(s.runId)} (${e(s.status)})`))}
+${list('Sub-runs adopted (finished in their own log)', p.subRunsAdopted.map((s) => `${mono(s.runId)} (${e(s.status)})`))}
+${list('Sub-runs re-dispatched (same reserved id)', p.subRunsRedispatched.map((s) => `${mono(s.runId)} (${e(s.status)})`))}
 ${list('Parallel branches', p.branches.map((br) => `${mono(br.branchPath)}: ${e(br.expect)}`))}
 ${list('Sessions restarted', p.sessionsRestarted.map((id) => `session ${e(id)}`))}
 ${list('Notes', p.notes.map((n) => e(n)))}`;

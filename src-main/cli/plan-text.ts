@@ -25,6 +25,7 @@ export function formatPlan(runId: string, upto: number | undefined, boundary: Cr
   list('re-run', plan.stepsRerun.map((s) => `${s.stepPath} (${s.status}${s.newAttempt ? ', new attempt' : ''}${s.blockedReason ? `; blocked: ${s.blockedReason}` : ''})`));
   list('re-invoke model call', plan.modelCallsReinvoked.map((c) => `${c.callId ?? `turn ${c.turn ?? '?'}`}${c.stepPath ? ` in ${c.stepPath}` : ''}`));
   list('re-invoke tool call', plan.toolCallsReinvoked.map((c) => `${c.toolName ?? '(tool)'} ${c.callId ?? ''}${c.stepPath ? ` in ${c.stepPath}` : ''}`.trim()));
+  list('fast-forward sub-run', plan.subRunsFastForwarded.map((s) => `${s.runId} (${s.status})`));
   list('adopt sub-run', plan.subRunsAdopted.map((s) => `${s.runId} (${s.status})`));
   list('re-dispatch sub-run', plan.subRunsRedispatched.map((s) => `${s.runId} (${s.status})`));
   list('parallel branch', plan.branches.map((b) => `${b.branchPath} (${b.expect})`));

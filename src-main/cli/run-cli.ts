@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   events: async () => (await import('./commands/events')).eventsCommand,
   replay: async () => (await import('./commands/replay')).replayCommand,
   plan: async () => (await import('./commands/plan')).planCommand,
+  job: async () => (await import('./commands/job')).jobCommand,
   report: async () => (await import('./commands/report')).reportCommand,
   runs: async () => (await import('./commands/runs')).runsCommand,
   fleet: async () => (await import('./commands/fleet')).fleetCommand,

@@ -14,6 +14,7 @@ Commands:
   events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`
   replay <runId> [--at SEQ]                      Print the folded run state, as \`little replay\` (--at: as if the log ended after event SEQ)
   plan <runId> [--at SEQ] [--json]              What a resume of the run would do (the crash tab), or had it died after event SEQ
+  job <runId> [--json]                           The job the run belongs to: orchestrator, planners, sub-runs, cycles, totals, resume
   report <runId> [--table]                       Print per-step tokens and cost, as \`little report\`
   check [runId]                                  Integrity findings (exit 1 when any)
   scan [runId] [--json] [--settings FILE]        Behavioural findings: loops, repeats, retry storms, limits (docs/SCAN.md;

@@ -189,6 +189,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.scan': async () => scans.library(),
     'run.compare': async (ref) => runs.compare(ref, () => library.capture(ref)),
     'run.diff': async ({ a, b }) => runs.diff(a, b),
+    'job.get': async (ref) => runs.job(ref),
     'run.seek': async ({ from, direction, ...ref }) => runs.seek(ref, from, direction),
     'notes.list': async (ref) => notes.list(ref),
     'notes.put': async (request) => notes.put(request),

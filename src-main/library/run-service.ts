@@ -17,6 +17,7 @@ import { createRunModel, type RunModel } from '../../shared/run/run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
+import type { Job } from '../../shared/job/job-types';
 import type { LiveRunSnapshot, RunSource } from '../sources/run-source';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { createSourceRegistry } from '../sources/registry';
@@ -280,6 +281,13 @@ export function createRunService(context: RunServiceContext) {
         if (!checked.ok) return checked;
       }
       return pool.diff(a, b, context.table());
+    },
+    /** The job `ref`'s run belongs to, read in the worker from the opened library's rows of its data dir. */
+    job: async (ref: RunRef): Promise<Result<Job>> => {
+      const checked = checkRef(ref);
+      if (!checked.ok) return checked;
+      const runs = checked.value.snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
+      return pool.job(ref.dataDir, ref.runId, runs, context.table(), context.cacheDir ?? null);
     },
     /** The nearest step boundary after or before sequence `from` (time travel's `{` / `}`). */
     seek: (ref: RunRef, from: number, direction: 'next' | 'previous'): Promise<Result<number | null>> =>

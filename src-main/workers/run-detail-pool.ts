@@ -26,6 +26,8 @@ export type { DetailBuild } from '../sources/run-source';
 type Pending = (result: Result<RunWorkerResult>) => void;
 type PendingLists = (lists: Result<RunModelData | ListedModelData>) => void;
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
+import type { Job } from '../../shared/job/job-types';
+import type { RunSummary } from '../../shared/library';
 import type { RunRef } from '../../shared/run/run-detail-types';
 type PendingFindings = (findings: Result<Diagnostic[]>) => void;
 
@@ -205,6 +207,9 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
       call({ kind: 'compare', dataDir, runId, live, upto }) as Promise<Result<RunComparison>>,
     /** Two runs diffed (each read strictly, as of its `at` when given), in the worker. */
     diff: (a: RunRef, b: RunRef, table: PriceTable) => call({ kind: 'diff', a, b, table }) as Promise<Result<RunDiffView>>,
+    /** The job of `runId` (its members folded for their reports and plans), in the worker; `runs`: the data dir's run list. */
+    job: (dataDir: string, runId: string, runs: RunSummary[], table: PriceTable, cacheDir: string | null) =>
+      call({ kind: 'job', dataDir, runId, runs, table, cacheDir }) as Promise<Result<Job>>,
     /** Whether a worker thread is running now (it ends itself after a request left it large). */
     running: () => worker !== null,
     /** Stop the worker (pending requests fail). */

@@ -21,6 +21,9 @@ import type { LibrarySnapshot } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { loadLibrary } from '../library/load-library';
 import { diffRefs } from '../library/run-diff-service';
+import { loadJob } from '../library/job/load-job';
+import type { Job } from '../../shared/job/job-types';
+import type { RunSummary } from '../../shared/library';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
@@ -38,10 +41,11 @@ export type RunWorkerRequest =
   | { id: number; kind: 'discover'; root: string }
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null; upto?: number }
-  | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable };
+  | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable }
+  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null };
 
 /** What request `id` answers first: a detail answers with the run's head, its lists and findings follow. */
-export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery | RunDiffView;
+export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery | RunDiffView | Job;
 
 /**
  * What the worker posts: the result of request `id`, then (details only) the run's lists and
@@ -90,6 +94,13 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       return { result: diffRefs(request.a, request.b, request.table) };
     } catch (error) {
       return { result: fail(diagnostic('internal', `diff of ${request.a.runId} and ${request.b.runId} failed: ${(error as Error).message}`)) };
+    }
+  }
+  if (request.kind === 'job') {
+    try {
+      return { result: loadJob(request.dataDir, request.runId, { table: request.table, checkpoints: threadCheckpoints(request.cacheDir), runs: request.runs }) };
+    } catch (error) {
+      return { result: fail(diagnostic('internal', `job of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId })) };
     }
   }
   const failed = (error: unknown) => fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));

@@ -80,6 +80,7 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'run.scan': async () => NOT_IN_BUNDLE('The behaviour scan'),
     'library.scan': async () => NOT_IN_BUNDLE('The behaviour scan'),
     'run.diff': async () => NOT_IN_BUNDLE('Comparing two runs'),
+    'job.get': async () => NOT_IN_BUNDLE('The job view (a bundle holds one run)'),
     'run.seek': async () => NOT_IN_BUNDLE('Time travel (as of an event)'),
     'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),
     'sessions.list': async () => ok([]),

@@ -216,6 +216,10 @@ export const OPERATIONS: readonly Operation[] = [
   cliOp('cli replay --at 2', 'run', (t) => ['replay', t.runId, '--at', '2', '--data-dir', t.dataDir]),
   cliOp('cli report', 'run', (t) => ['report', t.runId, '--data-dir', t.dataDir]),
   cliOp('cli report --table', 'run', (t) => ['report', t.runId, '--table', '--data-dir', t.dataDir]),
+  {
+    ...cliOp('cli job', 'run', (t) => ['job', t.runId, '--data-dir', t.dataDir, '--json']),
+    skipInFuzz: 'folds every run of the job with the reads cli report and cli plan make in every case; the fuzz suite is near its 180 s budget',
+  },
   cliOp('cli check <run>', 'run', (t) => ['check', t.runId, '--data-dir', t.dataDir]),
   cliOp('cli scan <run>', 'run', (t) => ['scan', t.runId, '--data-dir', t.dataDir]),
   channelOp('run.export', 'run', (t) => ({ ...ref(t), format: 'json' })),

@@ -121,27 +121,37 @@ describe('crashBoundary', () => {
     expect(live.verdict.kind).toBe('running');
   });
 
-  it('adopts finished sub-runs and re-dispatches unfinished ones under the same id', () => {
+  it('fast-forwards recorded sub-run calls, adopts finished in-flight ones and re-dispatches the rest under the same id', () => {
     const log = new TestLogBuilder(RUN);
     log.add('RunStarted', { workflowVersionId: 'orchestrated', input: {} });
     log.add('harness.session.started', { runId: RUN, role: 'orchestrator', task: { kind: 'orchestrate' }, manifest: orchestratorManifest, manifestHash: 'sha256:o' });
     log.add('harness.model.called', { callId: 'c1', turn: 1 });
-    log.add('harness.model.responded', { callId: 'c1', turn: 1, response: { toolCalls: [{ toolName: 'run_workflow', args: {}, toolCallId: 'call_1' }, { toolName: 'start_workflow', args: {}, toolCallId: 'call_2' }] } });
+    log.add('harness.model.responded', { callId: 'c1', turn: 1, response: { toolCalls: [{ toolName: 'run_workflow', args: {}, toolCallId: 'call_1' }, { toolName: 'start_workflow', args: {}, toolCallId: 'call_2' }, { toolName: 'run_workflow', args: {}, toolCallId: 'call_3' }, { toolName: 'run_workflow', args: {}, toolCallId: 'call_4' }] } });
     log.add('harness.tool_call.started', { callId: 't1', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub1' }, callIndex: 1, turn: 1 });
     log.add('harness.tool_call.succeeded', { callId: 't1', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub1' }, callIndex: 1, turn: 1, result: { runId: 'run_sub1', status: 'completed' } });
     log.add('harness.tool_call.started', { callId: 't2', caller: 'model', toolName: 'start_workflow', args: { subRunId: 'run_sub2' }, callIndex: 2, turn: 1 });
+    log.add('harness.tool_call.started', { callId: 't3', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub3' }, callIndex: 3, turn: 1 });
+    log.add('harness.tool_call.started', { callId: 't4', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub4' }, callIndex: 4, turn: 1 });
+    log.add('harness.tool_call.failed', { callId: 't4', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub4' }, callIndex: 4, turn: 1, error: { message: 'boom' } });
     const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events), {
       lockOwner: 'dead',
-      subRunStatuses: new Map([['run_sub1', 'completed'], ['run_sub2', 'crashed']]),
+      // run_sub1's own log is crashed, but the parent recorded its result: that result is what the resume reads.
+      subRunStatuses: new Map([['run_sub1', 'crashed'], ['run_sub2', 'crashed'], ['run_sub3', 'completed'], ['run_sub4', 'running']]),
     });
-    expect(boundary.resumePlan.subRunsAdopted).toEqual([{ runId: 'run_sub1', status: 'completed', toolCallId: 0, toolName: 'run_workflow', sequence: 5 }]);
-    expect(boundary.resumePlan.subRunsRedispatched).toEqual([{ runId: 'run_sub2', status: 'crashed', toolCallId: 1, toolName: 'start_workflow', sequence: 7 }]);
-    expect(boundary.resumePlan.toolCallsReinvoked).toEqual([{ toolCallId: 1, callId: 't2', toolName: 'start_workflow', args: { subRunId: 'run_sub2' }, sequence: 7 }]);
+    const plan = boundary.resumePlan;
+    expect(plan.subRunsFastForwarded).toEqual([
+      { runId: 'run_sub1', status: 'crashed', action: 'fast-forward', toolCallId: 0, callId: 't1', toolName: 'run_workflow', sequence: 5 },
+      { runId: 'run_sub4', status: 'running', action: 'fast-forward', toolCallId: 3, callId: 't4', toolName: 'run_workflow', sequence: 9 },
+    ]);
+    expect(plan.subRunsAdopted).toEqual([{ runId: 'run_sub3', status: 'completed', action: 'adopt', toolCallId: 2, callId: 't3', toolName: 'run_workflow', sequence: 8 }]);
+    expect(plan.subRunsRedispatched).toEqual([{ runId: 'run_sub2', status: 'crashed', action: 're-dispatch', toolCallId: 1, callId: 't2', toolName: 'start_workflow', sequence: 7 }]);
+    expect(plan.toolCallsReinvoked.map((t) => t.callId)).toEqual(['t2', 't3']);
     expect(boundary.verdict.kind).toBe('crashed');
-    // A plain record works too; unknown ids count as missing and are re-dispatched.
-    const other = crashBoundary(log.events, materializeRunState(RUN, log.events), { subRunStatuses: { run_sub1: 'failed' } });
-    expect(other.resumePlan.subRunsAdopted.map((d) => [d.runId, d.status])).toEqual([['run_sub1', 'failed']]);
+    // A plain record works too; unknown ids count as missing and are re-dispatched; a failed child is adopted.
+    const other = crashBoundary(log.events, materializeRunState(RUN, log.events), { subRunStatuses: { run_sub3: 'failed' } });
+    expect(other.resumePlan.subRunsAdopted.map((d) => [d.runId, d.status])).toEqual([['run_sub3', 'failed']]);
     expect(other.resumePlan.subRunsRedispatched.map((d) => [d.runId, d.status])).toEqual([['run_sub2', 'missing']]);
+    expect(other.resumePlan.subRunsFastForwarded.map((d) => [d.runId, d.status])).toEqual([['run_sub1', 'missing'], ['run_sub4', 'missing']]);
   });
 
   it('re-runs failed and pending steps, blocks terminal errors, and notes a pending outer-loop cycle', () => {

@@ -60,8 +60,25 @@ export type ReinvokedModelCall = { modelTurnId: number; callId?: string; turn?: 
 /** A tool re-invoked with its original callId and args; no new `started` event is written. */
 export type ReinvokedToolCall = { toolCallId: number; callId?: string; toolName?: string; args?: unknown; stepPath?: string; sequence?: number };
 
+/**
+ * What a resume of the parent does with one sub-run (the seed's three words):
+ * `fast-forward`: the parent recorded the call's result, which the resume reads from its own log;
+ * `adopt`: the call was left in flight but the sub-run's own log finished it, so its outcome is taken as is;
+ * `re-dispatch`: in flight and the sub-run unfinished or missing: dispatched again under the same reserved id.
+ */
+export type SubRunAction = 'fast-forward' | 'adopt' | 're-dispatch';
+
 /** A sub-run linked from this run and what the resume does with it. */
-export type SubRunDecision = { runId: string; status: SubRunStatus; toolCallId?: number; toolName?: string; sequence?: number };
+export type SubRunDecision = {
+  runId: string;
+  status: SubRunStatus;
+  action: SubRunAction;
+  toolCallId?: number;
+  /** The parent's `callId` of the run_workflow / start_workflow call. */
+  callId?: string;
+  toolName?: string;
+  sequence?: number;
+};
 
 /** A parallel branch without its terminal event, and how the resume finishes it. */
 export type BranchResume = { stepPath: string; branchPath: string; attempt: number; expect: 'backfill-terminal' | 'resume-branch'; sequence: number };
@@ -75,6 +92,8 @@ export type ResumePlan = {
   stepsRerun: RerunStep[];
   modelCallsReinvoked: ReinvokedModelCall[];
   toolCallsReinvoked: ReinvokedToolCall[];
+  /** Sub-runs whose result the parent recorded: read from the parent's own log. */
+  subRunsFastForwarded: SubRunDecision[];
   subRunsAdopted: SubRunDecision[];
   subRunsRedispatched: SubRunDecision[];
   branches: BranchResume[];

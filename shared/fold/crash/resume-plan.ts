@@ -4,15 +4,17 @@
  * completed steps are skipped; a running attempt whose earlier attempts all failed is
  * resumed without a new StepAttemptStarted; failed and pending steps run a new attempt
  * unless their error is terminal; in-flight model and tool calls are re-invoked with
- * their original callId (no new `called` / `started`); sub-runs are adopted when they
- * finished and re-dispatched (same subRunId) when not.
+ * their original callId (no new `called` / `started`). A sub-run whose call the parent recorded
+ * (succeeded or failed) is fast-forwarded: the harness replays the recorded result or error
+ * (workflow-harness.ts `findToolReplay`); one whose call is in flight is adopted when its own log
+ * finished and re-dispatched under the same subRunId when not.
  */
 import { assertNever } from '../../assert-never';
-import type { HarnessView } from '../harness/harness-types';
+import type { HarnessView, ToolCallStatus } from '../harness/harness-types';
 import { isObject, stringField } from '../payload-fields';
 import type { MaterializedRunState, MaterializedStepState } from '../run-state-types';
 import type {
-  BranchResume, InFlightItem, RerunStep, ResumePlan, RunVerdict, SubRunDecision, SubRunStatus,
+  BranchResume, InFlightItem, RerunStep, ResumePlan, RunVerdict, SubRunAction, SubRunDecision, SubRunStatus,
 } from './crash-types';
 import type { OuterLoopFact } from './in-flight';
 import type { LogFacts } from './log-facts';
@@ -92,8 +94,14 @@ export function emptyResumePlan(applicable: boolean): ResumePlan {
   return {
     applicable,
     stepsSkipped: [], stepsResumed: [], stepsRerun: [], modelCallsReinvoked: [], toolCallsReinvoked: [],
-    subRunsAdopted: [], subRunsRedispatched: [], branches: [], sessionsRestarted: [], notes: [],
+    subRunsFastForwarded: [], subRunsAdopted: [], subRunsRedispatched: [], branches: [], sessionsRestarted: [], notes: [],
   };
+}
+
+/** The seed's word for a sub-run: recorded call, finished child, or neither. */
+export function subRunAction(callStatus: ToolCallStatus | undefined, status: SubRunStatus): SubRunAction {
+  if (callStatus === 'succeeded' || callStatus === 'failed') return 'fast-forward';
+  return status === 'completed' || status === 'failed' ? 'adopt' : 're-dispatch';
 }
 
 /** Build the resume plan. */
@@ -129,9 +137,13 @@ export function buildResumePlan(input: ResumePlanInput): ResumePlan {
   }
   for (const link of view.subRuns) {
     const status = lookupStatus(input.subRunStatuses, link.runId);
-    const decision: SubRunDecision = { runId: link.runId, status, toolCallId: link.toolCallId, toolName: link.toolName, sequence: link.sequences[0] };
-    // A finished child (either way) is taken as is; anything else is dispatched again under the same id.
-    if (status === 'completed' || status === 'failed') plan.subRunsAdopted.push(decision);
+    const call = link.toolCallId === undefined ? undefined : view.toolCalls[link.toolCallId];
+    const action = subRunAction(call?.status, status);
+    const decision: SubRunDecision = {
+      runId: link.runId, status, action, toolCallId: link.toolCallId, callId: call?.callId, toolName: link.toolName, sequence: link.sequences[0],
+    };
+    if (action === 'fast-forward') plan.subRunsFastForwarded.push(decision);
+    else if (action === 'adopt') plan.subRunsAdopted.push(decision);
     else plan.subRunsRedispatched.push(decision);
   }
   if (plan.sessionsRestarted.length > 0) plan.notes.push('each open session gets a new harness.session.started with the same manifest hash');

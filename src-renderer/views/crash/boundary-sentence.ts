@@ -82,7 +82,9 @@ export function resumeClause(plan: ResumePlan, skipped = plan.stepsSkipped.lengt
   if (rerun.length) parts.push(`runs ${plural(rerun.length, 'step')} again or for the first time`);
   if (plan.modelCallsReinvoked.length) parts.push(`re-invokes ${plural(plan.modelCallsReinvoked.length, 'model call')}`);
   if (plan.toolCallsReinvoked.length) parts.push(`re-invokes ${plural(plan.toolCallsReinvoked.length, 'tool call')}`);
-  if (plan.subRunsRedispatched.length) parts.push(`re-dispatches ${plural(plan.subRunsRedispatched.length, 'sub-run')}`);
+  if (plan.subRunsFastForwarded.length) parts.push(`fast-forwards ${plural(plan.subRunsFastForwarded.length, 'sub-run')} from their recorded results`);
+  if (plan.subRunsAdopted.length) parts.push(`adopts ${plural(plan.subRunsAdopted.length, 'sub-run')} that finished in their own logs`);
+  if (plan.subRunsRedispatched.length) parts.push(`re-dispatches ${plural(plan.subRunsRedispatched.length, 'sub-run')} under the same ids`);
   if (plan.branches.length) parts.push(`finishes ${plural(plan.branches.length, 'parallel branch', 'parallel branches')}`);
   const blocked = plan.stepsRerun.filter((s) => s.blockedReason);
   if (blocked.length) parts.push(`cannot get past ${blocked.map((s) => s.stepPath).join(', ')}`);

@@ -14,10 +14,11 @@ describe('"if it had died here" counts', () => {
       stepsRerun: [{}, {}],
       modelCallsReinvoked: [{}],
       toolCallsReinvoked: [{}, {}],
+      subRunsFastForwarded: [{}, {}, {}, {}],
       subRunsAdopted: [{}],
       subRunsRedispatched: [{}],
     } as unknown as ResumePlan;
-    expect(Object.fromEntries(planCounts(plan, 120).map((c) => [c.kind, c.count]))).toEqual({ skip: 120, continue: 1, 're-run': 3, 're-invoke': 3, adopt: 1 });
+    expect(Object.fromEntries(planCounts(plan, 120).map((c) => [c.kind, c.count]))).toEqual({ skip: 120, continue: 1, 're-run': 3, 're-invoke': 3, 'fast-forward': 4, adopt: 1 });
     expect(planCounts(empty, 0).every((c) => c.count === 0)).toBe(true);
   });
 });

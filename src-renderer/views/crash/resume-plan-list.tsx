@@ -89,7 +89,17 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
         )}
       />
       <Group
-        title="Sub-runs adopted"
+        title="Sub-runs fast-forwarded (result recorded here)"
+        items={plan.subRunsFastForwarded}
+        itemKey={(s) => s.runId}
+        render={(s) => (
+          <>
+            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
+          </>
+        )}
+      />
+      <Group
+        title="Sub-runs adopted (finished in their own log)"
         items={plan.subRunsAdopted}
         itemKey={(s) => s.runId}
         render={(s) => (
@@ -99,7 +109,7 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
         )}
       />
       <Group
-        title="Sub-runs re-dispatched"
+        title="Sub-runs re-dispatched (same reserved id)"
         hot
         items={plan.subRunsRedispatched}
         itemKey={(s) => s.runId}
