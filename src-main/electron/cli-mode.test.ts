@@ -36,6 +36,6 @@ describe('cliArguments (the CLI inside the packaged app)', () => {
   });
 
   it('knows every command of the CLI (the list comes from the dispatcher)', () => {
-    expect([...CLI_COMMANDS].sort()).toEqual(['check', 'compare', 'diff', 'doctor', 'events', 'export', 'export-fleet', 'fleet', 'otlp', 'outcomes', 'plan', 'pricing', 'replay', 'report', 'runs', 'search', 'serve', 'sessions', 'sql', 'tail', 'trace']);
+    expect([...CLI_COMMANDS].sort()).toEqual(['check', 'compare', 'diff', 'doctor', 'events', 'export', 'export-fleet', 'fleet', 'job', 'otlp', 'outcomes', 'plan', 'pricing', 'replay', 'report', 'runs', 'scan', 'search', 'serve', 'sessions', 'sql', 'tail', 'trace']);
   });
 });
