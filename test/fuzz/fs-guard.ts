@@ -96,6 +96,9 @@ export function startFsGuard(dataDirs: string[], caseRoot?: string): FsGuard {
       // The app state folder's refusal probe: does a folder above the state folder hold
       // events/events.db? An existence check of the state folder's ancestors, no data read.
       if (fn === 'existsSync' && at.includes('src-main/app-folders/inside-data-dir.ts') && basename(real) === 'events.db') return;
+      // The private-copy sweep: it lists the temp folder for its own marked folders and reads
+      // /proc/<pid>/stat to tell a dead owner from a live one; no data dir is read.
+      if (at.includes('src-main/sources/fs/private-temp.ts') && (real === realOf(tmpdir()) || real.startsWith('/proc/'))) return;
       escapes.push({ fn, path, real, at });
     }
   };
