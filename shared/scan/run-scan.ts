@@ -7,7 +7,7 @@
  */
 import type { ResumeAudit } from '../compare/resume-audit';
 import type { EventEnvelope } from '../events/envelope';
-import { LEGACY_HARNESS_EVENT_TYPES, normalizeHarnessEventType } from '../events/event-names';
+import { HARNESS_EVENT_TYPES, LEGACY_HARNESS_EVENT_TYPES, normalizeHarnessEventType } from '../events/event-names';
 import type { PayloadNeeds } from '../events/payload-needs';
 import { objectField, stringField } from '../fold/payload-fields';
 import type { PriceTable } from '../pricing/price-table-types';
@@ -29,15 +29,8 @@ const READ_TYPES = [
   'StepCompleted',
   'RunFailed',
   'ModelCallCompleted',
-  'harness.session.started',
-  'harness.session.completed',
-  'harness.session.failed',
-  'harness.model.called',
-  'harness.model.responded',
-  'harness.model.failed',
-  'harness.tool_call.started',
-  'harness.tool_call.succeeded',
-  'harness.tool_call.failed',
+  // The harness events but execute_step's, which no scanner reads: one list with the fold's.
+  ...HARNESS_EVENT_TYPES.filter((type) => !type.startsWith('harness.execute_step.')),
 ];
 
 /** What the scan reads of payloads: its types, under their legacy names too. */
