@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import type { RunSummary } from '../shared/library';
-import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
-import { readRunModelFacts } from '../src-main/library/run-detail';
+import { CheckpointStore } from '../src-main/engine/checkpoint-store';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/engine/fold-log';
+import { readRunModelFacts } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 
 // The last time-travel move's live fold (hot-folds.ts) is where the next move forward starts:

@@ -11,7 +11,7 @@ import { ALL_PAYLOADS, type PayloadNeeds } from '../../shared/events/payload-nee
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { foldLog, type Checkpoints, type FoldRequest } from './checkpoints/fold-checkpointed';
+import { foldLog, type Checkpoints, type FoldRequest } from '../engine/fold-log';
 
 /** The name little-workflow's CLI gives the failure (`<name>: <message>`), when it is one of its own. */
 export function cliErrorName(failure: Diagnostic): string | null {

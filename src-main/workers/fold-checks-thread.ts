@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { useUriFilenames } from '../sources/little-workflow/driver-better-sqlite3';
 import { appRoot, unpackedPath } from '../app-paths';
-import type { FoldChecksAnswer, FoldChecksJob } from '../library/checkpoints/fold-checks';
+import type { FoldChecksAnswer, FoldChecksJob } from '../engine/fold-checks';
 
 /** Checks running elsewhere: their answer if it came (`peek`, never waits), or once it comes (`wait`); `close` ends them. */
 export type FoldChecks = { peek(): FoldChecksAnswer | null; wait(): FoldChecksAnswer; close(): void };

@@ -4,7 +4,7 @@
  * and nothing of the fold, so the thread starts in a few tens of milliseconds.
  */
 import { workerData } from 'node:worker_threads';
-import { foldChecks, type FoldChecksAnswer } from '../library/checkpoints/fold-checks';
+import { foldChecks, type FoldChecksAnswer } from '../engine/fold-checks';
 import type { ChecksThreadData } from './fold-checks-thread';
 
 const given = workerData as ChecksThreadData | null;

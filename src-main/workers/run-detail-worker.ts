@@ -9,8 +9,8 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
-import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
-import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
+import { checkpointsFor, type Checkpoints } from '../engine/fold-log';
+import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../engine/run-stages';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
 import { modelDataOfFolded, type RunModelData } from '../../shared/run/run-model';
 import { headOfFolded } from '../../shared/run/run-head';
@@ -24,12 +24,12 @@ import { diffRefs } from '../library/run-diff-service';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
-import { primeSnapshots } from './prime-snapshots';
+import { primeSnapshots } from '../engine/prime-snapshots';
 import { settle, TravelMoves } from './travel-moves';
 import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
-import { IdleWarmUp } from './idle-warm-up';
-import { warmUpFold } from './fold-warm-up';
+import { IdleWarmUp } from '../engine/idle-warm-up';
+import { warmUpFold } from '../engine/fold-warm-up';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */

@@ -4,8 +4,8 @@
  * preceded by something (a write to the log, a thread that fails), and a reader that tells which
  * way a fold read: beside its checks and kept, thrown away and read again, or never tried.
  */
-import type { ChecksAside } from '../../src-main/library/checkpoints/fold-aside';
-import { foldChecks, type FoldChecksAnswer, type FoldChecksJob } from '../../src-main/library/checkpoints/fold-checks';
+import type { ChecksAside } from '../../src-main/engine/fold-aside';
+import { foldChecks, type FoldChecksAnswer, type FoldChecksJob } from '../../src-main/engine/fold-checks';
 import type { DataDirReader } from '../../src-main/sources/little-workflow/store-types';
 
 /** What the checks here may do besides checking: run something first, or change the answer. */

@@ -4,15 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { FOLD_PAYLOAD_NEEDS } from '../../../shared/fold/folded-event-types';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { CheckpointStore, priceTableHash } from '../../library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog } from '../../library/checkpoints/fold-checkpointed';
+import { CheckpointStore, priceTableHash } from '../../engine/checkpoint-store';
+import { checkpointsOver, foldLog } from '../../engine/fold-log';
 import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
 import { ENGINE, newDataDir, openWithNodeSqlite } from '../../../test/support/node-sqlite-test-support';
 import { expectMisfitsAreTheSelectedRows, expectNeedsAgreeWithJsonParse, NEEDS_RUN, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
 import { checksHere, observedReader } from '../../../test/support/checks-aside';
 import { hashTree } from '../../../test/support/hash-tree';
 import { startFoldChecksThread } from '../../workers/fold-checks-thread';
-import type { ChecksAside } from '../../library/checkpoints/fold-aside';
+import type { ChecksAside } from '../../engine/fold-aside';
 import { writeClosedDataDir } from '../../../test/support/store-test-fixtures';
 
 describe('payloads a consumer does not read (node:sqlite, Node 22 only)', () => {

@@ -6,12 +6,12 @@
  * boundary passed on the way. The CLI, the worker and time travel all fold through here;
  * without a store (`checkpoints: null`) it is a plain streaming fold.
  */
-import type { Diagnostic } from '../../../shared/diagnostics';
-import { ALL_PAYLOADS } from '../../../shared/events/payload-needs';
-import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
-import { payloadNeedsOf, RunAccumulator } from '../../../shared/run/run-accumulator';
-import { drainInSlices } from '../../sources/little-workflow/in-slices';
-import type { SparseRead } from '../../sources/little-workflow/store-types';
+import type { Diagnostic } from '../../shared/diagnostics';
+import { ALL_PAYLOADS } from '../../shared/events/payload-needs';
+import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
+import { payloadNeedsOf, RunAccumulator } from '../../shared/run/run-accumulator';
+import { drainInSlices } from '../sources/little-workflow/in-slices';
+import type { SparseRead } from '../sources/little-workflow/store-types';
 import type { CheckpointKey, ResumeProof, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
 import { keyRanges } from './fold-checks';

@@ -11,14 +11,14 @@
  * Otherwise the run is folded (from its checkpoint) as before.
  */
 import { deserialize, serialize } from 'node:v8';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { pricingProvenance } from '../../../shared/pricing/staleness';
-import { CHECKPOINT_FORMAT } from '../../../shared/run/run-accumulator';
-import type { RunHeadCore } from '../../../shared/run/run-head-types';
-import type { RunModelFacts } from '../../../shared/run/run-model-facts';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { pricingProvenance } from '../../shared/pricing/staleness';
+import { CHECKPOINT_FORMAT } from '../../shared/run/run-accumulator';
+import type { RunHeadCore } from '../../shared/run/run-head-types';
+import type { RunModelFacts } from '../../shared/run/run-model-facts';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { priceTableHash } from './checkpoint-store';
-import type { Checkpoints, FoldReach } from './fold-checkpointed';
+import type { Checkpoints, FoldReach } from './fold-log';
 import { databaseIdentity, databaseState } from './log-digests';
 
 const MAGIC = 'little-inspector/run-head';

@@ -5,8 +5,8 @@
  * was read in (device, inode, size and mtime of events.db and its -wal: log-digests.ts), so
  * every row it folded is still the log's; whoever takes it owns it until it keeps it again.
  */
-import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
-import type { RunAccumulator } from '../../../shared/run/run-accumulator';
+import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
+import type { RunAccumulator } from '../../shared/run/run-accumulator';
 
 /** Where a fold stands: its accumulator and the digest chain of the rows it read (fold-checkpointed.ts). */
 export type FoldPosition = {

@@ -3,12 +3,12 @@
  * FoldReach), and the checkpoints it folds with: the types every caller of `foldLog` and
  * `foldLogAsync` shares (fold-checkpointed.ts re-exports them).
  */
-import type { Diagnostic } from '../../../shared/diagnostics';
-import type { EventEnvelope } from '../../../shared/events/envelope';
-import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import type { AccumulatorMode, RunAccumulator } from '../../../shared/run/run-accumulator';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import type { AccumulatorMode, RunAccumulator } from '../../shared/run/run-accumulator';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 import type { CheckpointKey } from './checkpoint-files';
 import type { CheckpointStore } from './checkpoint-store';
 import type { ChecksAside } from './fold-aside';

@@ -2,22 +2,22 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { checksHere, observedReader, type ChecksHereOptions, type ReadWay } from '../../../test/support/checks-aside';
-import { foldView } from '../../../test/support/every-row-reader';
-import { hashTree } from '../../../test/support/hash-tree';
-import { scratchRoot } from '../../../test/support/scratch';
-import { writeLargeRun } from '../../../scripts/generate-fixtures';
-import { dataDirWith, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../../test/support/sparse-rows';
-import { openDataDir, readFailure } from '../../sources/little-workflow/data-dir-reader';
-import { diagnostic } from '../../../shared/diagnostics';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
-import { startFoldChecksThread, type ChecksThreadOptions } from '../../workers/fold-checks-thread';
-import { foldRunStrict } from '../strict-run-log';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { checksHere, observedReader, type ChecksHereOptions, type ReadWay } from '../../test/support/checks-aside';
+import { foldView } from '../../test/support/every-row-reader';
+import { hashTree } from '../../test/support/hash-tree';
+import { scratchRoot } from '../../test/support/scratch';
+import { writeLargeRun } from '../../scripts/generate-fixtures';
+import { dataDirWith, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../test/support/sparse-rows';
+import { openDataDir, readFailure } from '../sources/little-workflow/data-dir-reader';
+import { diagnostic } from '../../shared/diagnostics';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { startFoldChecksThread, type ChecksThreadOptions } from '../workers/fold-checks-thread';
+import { foldRunStrict } from '../library/strict-run-log';
 import { CheckpointStore, priceTableHash } from './checkpoint-store';
 import type { ChecksAside } from './fold-aside';
 import { foldChecks, keyRanges } from './fold-checks';
-import { checkpointsOver, foldLog, type Checkpoints } from './fold-checkpointed';
+import { checkpointsOver, foldLog, type Checkpoints } from './fold-log';
 
 // A synchronous fold reads only the rows of the types it reads while the checks run on another
 // reader (fold-aside.ts). Whatever the log, it must answer, fail and checkpoint exactly like the

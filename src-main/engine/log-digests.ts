@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 
 /** Checkpoints are taken every this many sequences (and digests chained per slice of it). */
 export const CHECKPOINT_EVERY = 10_000;

@@ -21,8 +21,8 @@ import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { checkRunAsync } from '../sources/little-workflow/run-check';
-import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
-import { cachedHead, rememberHead } from './checkpoints/head-cache';
+import { foldLogAsync, type Checkpoints } from './fold-log';
+import { cachedHead, rememberHead } from './head-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 
 /**

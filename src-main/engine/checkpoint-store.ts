@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { folderInsideDataDirs } from '../../app-folders/app-folders';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { folderInsideDataDirs } from '../app-folders/app-folders';
 import { decodeCheckpoint, encodeCheckpoint, readFileOrNull, writeFileAtomic, type CheckpointKey, type StoredCheckpoint } from './checkpoint-files';
 
 /** Memory budget of the in-memory copies (serialised bytes). */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FOLD_PAYLOAD_NEEDS } from '../../../shared/fold/folded-event-types';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { dataDirWith, LEFT_OUT, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../../test/support/sparse-rows';
-import { openDataDir } from '../../sources/little-workflow/data-dir-reader';
-import type { SparseRead } from '../../sources/little-workflow/store-types';
-import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
-import { foldRunStrict } from '../strict-run-log';
+import { FOLD_PAYLOAD_NEEDS } from '../../shared/fold/folded-event-types';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { dataDirWith, LEFT_OUT, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../test/support/sparse-rows';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import type { SparseRead } from '../sources/little-workflow/store-types';
+import { everyRowReader, foldView } from '../../test/support/every-row-reader';
+import { foldRunStrict } from '../library/strict-run-log';
 import { CheckpointStore, priceTableHash } from './checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from './fold-checkpointed';
+import { checkpointsOver, foldLog, type Checkpoints } from './fold-log';
 
 // A fold in mode 'fold' reads only the rows whose payload it reads, when SQLite proves the run's
 // sequences are 1..N (readEventsSparse): the rows left out are only counted. Every answer, error

@@ -5,8 +5,8 @@
  * out (the sequence proof, no misfit row: `DataDirReader.checkLeftOut`) and, for a fold that keeps
  * digests, the slices' keys its digest chains (`readEventKeys`, the ranges `settleKeys` asks for).
  */
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
-import { openDataDir } from '../../sources/little-workflow/data-dir-reader';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { chainDigest } from './log-digests';
 
 /** What to check: the run's rows in (after, upto] of the data dir; `keysEvery`: the slice length when digests are wanted, else null. */

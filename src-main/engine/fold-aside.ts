@@ -11,9 +11,9 @@
  * else (no proof, a misfit row, a changed database, a read failure, an odd sequence, a thread
  * that fails or does not answer) throws it away, and the caller folds the way it does without.
  */
-import { payloadNeedsOf } from '../../../shared/run/run-accumulator';
-import type { SparseRead } from '../../sources/little-workflow/store-types';
-import { startFoldChecksThread, type FoldChecks } from '../../workers/fold-checks-thread';
+import { payloadNeedsOf } from '../../shared/run/run-accumulator';
+import type { SparseRead } from '../sources/little-workflow/store-types';
+import { startFoldChecksThread, type FoldChecks } from '../workers/fold-checks-thread';
 import type { FoldChecksAnswer, FoldChecksJob } from './fold-checks';
 import type { FoldRequest } from './fold-request';
 import { databaseState } from './log-digests';
