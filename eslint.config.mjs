@@ -27,8 +27,7 @@ const LAYERS = {
   // the app's own state folder (settings, notes): never a data dir.
   'src-main/app-state': ['src-main/export', 'src-main/app-folders', 'shared'],
   // a run's fold end to end: the driver, its resume points, the stages, warm-up (docs/ARCHITECTURE.md).
-  'src-main/engine': ['src-main/sources', 'src-main/app-folders', 'shared',
-    'src-main/workers' /* today: the checks-aside thread, deleted next */],
+  'src-main/engine': ['src-main/sources', 'src-main/app-folders', 'shared'],
   'src-main/library': ['src-main/engine', 'src-main/live', 'src-main/sources', 'src-main/export', 'src-main/app-state', 'src-main/app-folders', 'shared',
     'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
   'src-main/workers': ['src-main/engine', 'src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],

@@ -14,11 +14,9 @@ import { drainInSlices } from '../sources/little-workflow/in-slices';
 import type { SparseRead } from '../sources/little-workflow/store-types';
 import type { CheckpointKey, ResumeProof, StoredCheckpoint } from './checkpoint-files';
 import { checkpointStoreFor, priceTableHash, proofOf, type CheckpointStore } from './checkpoint-store';
-import { keyRanges } from './fold-checks';
 import { FoldSnapshots, snapshotBytes } from './fold-snapshots';
 import { HotFolds, type FoldPosition } from './hot-folds';
-import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
-import { foldBesideChecks, type GivenSlices } from './fold-aside';
+import { chainDigest, CHECKPOINT_EVERY, databaseIdentity, databaseState, keyRanges, LogDigests } from './log-digests';
 import type { Checkpoints, FoldOutcome, FoldRequest } from './fold-request';
 
 export type { Checkpoints, FoldOutcome, FoldReach, FoldRequest } from './fold-request';
@@ -69,15 +67,10 @@ function keysFromSqlite(request: FoldRequest): boolean {
   return request.checkpoints !== null && request.tap === undefined && request.leave !== 'boundaries';
 }
 
-/**
- * Fold synchronously (the CLI). A big fold that reads only some payloads folds beside its checks
- * (fold-aside.ts); when they do not vouch for it, it is thrown away and the run folded as it is without them.
- */
+/** Fold synchronously (the CLI). */
 export function foldLog(request: FoldRequest): FoldOutcome {
   const fold = new CheckpointingFold(request);
-  const aside = foldBesideChecks(request, fold);
-  if (aside === 'thrown away') return foldLog({ ...request, checksAside: null });
-  if (aside === 'untried') for (const read of rowsOf(request, fold.from)) fold.handle(read);
+  for (const read of rowsOf(request, fold.from)) fold.handle(read);
   return fold.finish();
 }
 
@@ -139,8 +132,6 @@ class CheckpointingFold {
   private keysLater = false;
   /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
   private midTaken = -1;
-  /** Slices' digests and keys read elsewhere (fold-aside.ts): taken instead of reading the keys again. */
-  private given: GivenSlices | null = null;
 
   constructor(private readonly request: FoldRequest) {
     const { reader, runId, table, mode, checkpoints } = request;
@@ -191,25 +182,6 @@ class CheckpointingFold {
       if (keep) this.sliceKeys.push(`${sequence}|${read.raw.eventId}|${read.raw.recordedAt}`);
     }
     this.lastSequence = sequence;
-  }
-
-  /**
-   * A read beside its checks (fold-aside.ts): rows are handled as in a proven read, though the
-   * proof (and where it ends) comes later, with the slices' keys: they are chained once it has.
-   */
-  assumeProven(): void {
-    this.proven = Number.POSITIVE_INFINITY;
-    this.keysLater = this.key !== null;
-  }
-
-  /**
-   * The checks proved the read's range is `from` + 1..`through` with nothing else to read; `given`:
-   * what they read for the digest (its slices' digests chain from the log's start: a fold from 0 only).
-   */
-  confirmProven(through: number, given: GivenSlices): void {
-    this.proven = through;
-    this.given = this.from === 0 ? given : { digests: new Map(), keys: given.keys };
-    this.handle({ mark: 'end' });
   }
 
   /** The fold, after leaving a checkpoint where the read ended (when it read anything new). */
@@ -289,7 +261,7 @@ class CheckpointingFold {
     this.keysLater = false;
     const { reader } = this.request;
     if (databaseState(reader.path) !== this.state) this.stopVouching();
-    // The whole slices of the ranges the checks read keys of too (one definition: keyRanges).
+    // Every whole slice of the read, chained in order (keyRanges).
     for (const [, upto] of keyRanges(this.keysThrough, this.lastSequence, this.every)) if (this.vouching && upto % this.every === 0) this.chainSlice(upto);
     if (this.vouching) this.readSliceKeys(this.lastSequence);
     if (this.vouching && databaseState(reader.path) !== this.state) this.stopVouching();
@@ -299,9 +271,7 @@ class CheckpointingFold {
   // In a proven read, SQLite's keys of the rows after `keysThrough` up to `sequence` join the slice's.
   private readSliceKeys(sequence: number): void {
     if (sequence <= this.keysThrough) return;
-    const range = `${this.keysThrough}:${sequence}`;
-    const keys = this.given?.keys.get(range) ?? this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
-    this.given?.keys.delete(range);
+    const keys = this.request.reader.readEventKeys(this.request.runId, this.keysThrough, sequence);
     if (keys === null) return this.stopVouching();
     if (keys !== '') this.sliceKeys.push(keys);
     this.keysThrough = sequence;
@@ -329,13 +299,11 @@ class CheckpointingFold {
 
   // The slice ending at the boundary `sequence` is whole: its keys (from SQLite in a proven read) chained into the digest, which is remembered.
   private chainSlice(sequence: number): void {
-    // A digest the checks chained (fold-aside.ts) needs no keys.
-    const given = this.given?.digests.get(sequence);
-    if (given === undefined && this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
+    if (this.key !== null && this.proven !== null) this.readSliceKeys(sequence);
     if (!this.vouching) return;
     // Without a store there is nothing to vouch for: no keys were kept, no digest is chained.
     if (this.key !== null) {
-      this.digest = given ?? chainDigest(this.digest, this.sliceKeys.join('\n'));
+      this.digest = chainDigest(this.digest, this.sliceKeys.join('\n'));
       this.request.checkpoints?.digests.remember(this.request.reader, this.request.runId, this.state, sequence / this.every, this.digest);
     }
     this.sliceKeys = [];

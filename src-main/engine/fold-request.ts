@@ -11,7 +11,6 @@ import type { AccumulatorMode, RunAccumulator } from '../../shared/run/run-accum
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import type { CheckpointKey } from './checkpoint-files';
 import type { CheckpointStore } from './checkpoint-store';
-import type { ChecksAside } from './fold-aside';
 import type { FoldSnapshots } from './fold-snapshots';
 import type { HotFolds } from './hot-folds';
 import type { LogDigests } from './log-digests';
@@ -53,11 +52,6 @@ export type FoldRequest = {
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
   deferTail?: boolean;
-  /**
-   * Where a synchronous fold's checks run beside it (fold-aside.ts): by default on a thread of
-   * their own for a big enough run; null: never (the fold proves what it leaves out itself).
-   */
-  checksAside?: ChecksAside | null;
   /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
   sliceRows?: number;
 };

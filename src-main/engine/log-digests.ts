@@ -102,3 +102,18 @@ export class LogDigests {
     return partial;
   }
 }
+
+/**
+ * The ranges a fold from `after` to `through` chains keys of, in order: up to each slice boundary
+ * of `every` sequences, then the partial slice to `through` (fold-log.ts settleKeys).
+ */
+export function keyRanges(after: number, through: number, every: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  let from = after;
+  for (let boundary = after - (after % every) + every; boundary <= through; boundary += every) {
+    ranges.push([from, boundary]);
+    from = boundary;
+  }
+  if (from < through) ranges.push([from, through]);
+  return ranges;
+}
