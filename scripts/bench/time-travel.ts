@@ -63,8 +63,6 @@ async function move(dataDir: string, runId: string, at: number, checkpoints: Che
     const headMs = performance.now() - start;
     runDetailLists(parts.value.folded, BUNDLED_PRICE_TABLE);
     const listsMs = performance.now() - start - headMs;
-    // As the worker does once the lists are sent: the next move forward continues this fold.
-    parts.value.keep();
     return { at, headMs, listsMs };
   } finally {
     reader.value.close();

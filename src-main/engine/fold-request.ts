@@ -1,7 +1,7 @@
 /**
- * What a fold through fold-checkpointed.ts is asked (FoldRequest) and answers (FoldOutcome,
+ * What a fold through fold-log.ts is asked (FoldRequest) and answers (FoldOutcome,
  * FoldReach), and the checkpoints it folds with: the types every caller of `foldLog` and
- * `foldLogAsync` shares (fold-checkpointed.ts re-exports them).
+ * `foldLogAsync` shares (fold-log.ts re-exports them).
  */
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
@@ -12,15 +12,14 @@ import type { DataDirReader } from '../sources/little-workflow/store-types';
 import type { CheckpointKey } from './checkpoint-files';
 import type { CheckpointStore } from './checkpoint-store';
 import type { FoldSnapshots } from './fold-snapshots';
-import type { HotFolds } from './hot-folds';
 import type { LogDigests } from './log-digests';
 
 /**
- * The checkpoint store, the digests that vouch for it, the last move's live fold and, where
- * moves come one after another in one process (the app's worker), the folds' snapshots in
- * memory (fold-snapshots.ts): one set per library, CLI command or worker.
+ * The resume points' stores (resume-points.ts): the checkpoint store, the digests that vouch for
+ * every point and, where moves come one after another in one process (the app's worker), the
+ * folds' snapshots in memory (fold-snapshots.ts): one set per library, CLI command or worker.
  */
-export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds; snapshots: FoldSnapshots | null };
+export type Checkpoints = { store: CheckpointStore; digests: LogDigests; snapshots: FoldSnapshots | null };
 
 /**
  * What to fold: a run of a reader, priced with `table`, in `mode`, up to and including `upto`
@@ -44,7 +43,7 @@ export type FoldRequest = {
   tap?: (event: EventEnvelope) => void;
   /**
    * `snapshots`: start only from a snapshot in memory (or the first event), never from a stored
-   * checkpoint or the kept fold: a fold that is to leave snapshots all the way (prime-snapshots.ts).
+   * checkpoint: a fold that is to leave snapshots all the way (prime-snapshots.ts).
    */
   startFrom?: 'any' | 'snapshots';
   /**
@@ -58,7 +57,7 @@ export type FoldRequest = {
 
 /**
  * The fold and what the read left besides events; `resumedFrom` is the sequence it started
- * after (a checkpoint's or the kept fold's; 0: folded from the start).
+ * after (a resume point's: resume-points.ts; 0: folded from the start).
  */
 export type FoldOutcome = {
   accumulator: RunAccumulator;
@@ -68,8 +67,6 @@ export type FoldOutcome = {
   resumedFrom: number;
   /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
   leaveTail(): void;
-  /** Hand the fold over as the next move's start (hot-folds.ts): call it once done reading the accumulator. */
-  keep(): void;
   /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
   reached(): FoldReach | null;
 };

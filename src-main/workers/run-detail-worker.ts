@@ -114,7 +114,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   let handedOver = false;
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
-    const { table, upto, cacheDir } = request.context;
+    const { table, cacheDir } = request.context;
     const checkpoints = threadCheckpoints(cacheDir);
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
@@ -141,7 +141,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     }
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindingsAsync, leaveCheckpoint, keep, rememberHead } = parts.value;
+    const { folded, checkFindingsAsync, leaveCheckpoint, rememberHead } = parts.value;
     // The head first (the overview needs no list), then the lists; the checkpoint and the kept head after them.
     const head = headOfFolded(folded, table);
     handedOver = true;
@@ -152,9 +152,6 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
         try {
           leaveCheckpoint();
           rememberHead(head);
-          // Time travel: the fold is no longer read, so the next move forward continues it. Only in
-          // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
-          if (upto !== undefined && !isMainThread) keep();
         } finally {
           release();
         }
