@@ -23,6 +23,7 @@ import { checkRunAsync } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './fold-log';
 import { cachedHead, rememberHead } from './head-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
+import { runDisplayStatus } from '../../shared/status/display-status';
 
 /**
  * Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active
@@ -55,7 +56,7 @@ export function readRunModelFacts(
   return {
     ref: { dataDir: reader.path, runId },
     summary: context.summary,
-    subRunStatuses: Object.fromEntries(context.siblings.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status])),
+    subRunStatuses: Object.fromEntries(context.siblings.map((s): [string, SubRunStatus] => [s.runId, runDisplayStatus(s)])),
     lock,
     lockOwner: LOCK_FACT[lock.state],
     pendingCycle: facts.pendingCycle ?? {},

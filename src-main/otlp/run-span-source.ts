@@ -19,6 +19,7 @@ import { loadLibrary } from '../library/load-library';
 import { recogniseDataDir, type SourceRegistry } from '../sources/registry';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { readWorkflowVersion } from '../sources/little-workflow/workflow-versions';
+import { runDisplayStatus } from '../../shared/status/display-status';
 
 /** node:crypto's sha256 as the hex function the pure id code takes. */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -57,7 +58,7 @@ export async function readRunSpanInput(sources: SourceRegistry, dataDir: string,
 export function runFactsFor(sources: SourceRegistry, dataDir: string, runId: string, library: readonly RunSummary[], workflowVersionId?: string): RunSpanFacts {
   const format = recogniseDataDir(dataDir);
   const facts = format === null ? null : sources.sourceOf({ format }).readFacts(dataDir, runId);
-  const subRunStatuses = Object.fromEntries(library.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status]));
+  const subRunStatuses = Object.fromEntries(library.map((s): [string, SubRunStatus] => [s.runId, runDisplayStatus(s)]));
   const version = workflowVersionId === undefined ? null : readWorkflowVersion(dataDir, workflowVersionId);
   return {
     ...(facts?.ok ? { lockOwner: LOCK_FACT[facts.value.lock.state], ...(facts.value.pendingCycle ?? {}) } : {}),
