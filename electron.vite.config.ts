@@ -11,7 +11,7 @@ import { earlyScriptPlugin } from './scripts/build/early-script';
 export default defineConfig({
   main: {
     // The worker scripts run from app.asar.unpacked: they must require no chunk (scripts/build/self-contained-worker.ts).
-    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('fold-checks-worker.js'), selfContainedWorkerPlugin('discovery-worker.js')],
+    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js')],
     build: {
       outDir: 'out/main',
       // zod and OpenTelemetry's OTLP exporters (the `otlp` command, docs/OTLP.md) are bundled, so the
@@ -37,8 +37,6 @@ export default defineConfig({
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
           // Run details are built in a worker thread so main never blocks on big runs.
           'run-detail-worker': resolve(__dirname, 'src-main/workers/run-detail-worker.ts'),
-          // A synchronous fold's checks on the second core (library/checkpoints/fold-aside.ts): a small entry, quick to start.
-          'fold-checks-worker': resolve(__dirname, 'src-main/workers/fold-checks-worker.ts'),
           // An open's walk on a thread of its own (workers/discovery-thread.ts): progress, and a cancel that ends it.
           'discovery-worker': resolve(__dirname, 'src-main/workers/discovery-worker.ts'),
         },

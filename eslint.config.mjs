@@ -26,14 +26,16 @@ const LAYERS = {
   'src-main/app-folders': ['shared'],
   // the app's own state folder (settings, notes): never a data dir.
   'src-main/app-state': ['src-main/export', 'src-main/app-folders', 'shared'],
+  // a run's fold end to end: the driver, its resume points, the stages, warm-up (docs/ARCHITECTURE.md).
+  'src-main/engine': ['src-main/sources', 'src-main/app-folders', 'shared'],
   // the fleet: every run under a root as tables (run-tables.ts), its summary and its Parquet export.
-  'src-main/fleet': ['src-main/library', 'src-main/sources', 'src-main/export', 'src-main/app-folders', 'shared'],
-  'src-main/library': ['src-main/live', 'src-main/sources', 'src-main/export', 'src-main/app-state', 'src-main/app-folders', 'shared',
+  'src-main/fleet': ['src-main/engine', 'src-main/library', 'src-main/sources', 'src-main/export', 'src-main/app-folders', 'shared'],
+  'src-main/library': ['src-main/engine', 'src-main/live', 'src-main/sources', 'src-main/export', 'src-main/app-state', 'src-main/app-folders', 'shared',
     'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
-  'src-main/workers': ['src-main/fleet', 'src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],
+  'src-main/workers': ['src-main/engine', 'src-main/fleet', 'src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],
   'src-main/web': ['src-main/library', 'src-main/push-coalescer', 'src-main/content-security-policy', 'shared'],
-  'src-main/otlp': ['src-main/library', 'src-main/live', 'src-main/sources', 'shared'],
-  'src-main/cli': ['src-main/fleet', 'src-main/library', 'src-main/export', 'src-main/otlp', 'src-main/web', 'src-main/app-paths', 'src-main/app-state', 'src-main/app-folders', 'shared',
+  'src-main/otlp': ['src-main/engine', 'src-main/library', 'src-main/live', 'src-main/sources', 'shared'],
+  'src-main/cli': ['src-main/engine', 'src-main/fleet', 'src-main/library', 'src-main/export', 'src-main/otlp', 'src-main/web', 'src-main/app-paths', 'src-main/app-state', 'src-main/app-folders', 'shared',
     'src-main/live' /* today: `tail` drives an observer itself */, 'src-main/sources' /* today: little-compatible commands read logs directly */],
   'src-main/electron': ['src-main/library', 'src-main/export', 'src-main/cli', 'src-main/otlp', 'src-main/app-state', 'src-main/app-folders', 'src-main/app-paths', 'src-main/app-url', 'src-main/push-coalescer', 'src-main/content-security-policy', 'shared'],
   // main's root helpers, used by the glue.

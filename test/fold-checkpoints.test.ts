@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import type { RunSummary } from '../shared/library';
-import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
-import { readRunModelFacts } from '../src-main/library/run-detail';
+import { CheckpointStore } from '../src-main/engine/checkpoint-store';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/engine/fold-log';
+import { readRunModelFacts } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { EXAMPLES, manifestRows } from './support/fixture-manifest';
 import { hashTree } from './support/store-test-fixtures';
@@ -99,7 +99,7 @@ describe('a boundary checkpoint is serialised once', () => {
     }
   }
 
-  // A move as the worker makes it: the fold is handed over to the next move once read.
+  // A move as the worker makes it.
   function move(dataDir: string, runId: string, checkpoints: Checkpoints, upto: number) {
     const reader = openDataDir(dataDir);
     if (!reader.ok) throw new Error(reader.error.message);
@@ -107,7 +107,6 @@ describe('a boundary checkpoint is serialised once', () => {
       const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: 'boundaries' });
       const facts = factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, { summary: { runId } as RunSummary, siblings: [] }, fold), now: NOW });
       const detail = JSON.stringify(fold.accumulator.detail(facts, upto));
-      fold.keep();
       return { detail, resumedFrom: fold.resumedFrom };
     } finally {
       reader.value.close();
@@ -115,7 +114,7 @@ describe('a boundary checkpoint is serialised once', () => {
   }
 
   for (const where of ['memory only', 'cache folder'] as const) {
-    it(`a move forward from the kept fold past boundaries already kept leaves none again (${where})`, () => {
+    it(`a move forward starts at the cheapest point, the highest boundary kept, and leaves none again (${where})`, () => {
       const run = changeableRun('li-ckpt-once-');
       const cache = where === 'memory only' ? null : scratchRoot('li-ckpt-cache-');
       const first = new CountingStore({ dir: cache });
@@ -131,7 +130,7 @@ describe('a boundary checkpoint is serialised once', () => {
         expect(move(run.dir, run.runId, checkpoints, below).resumedFrom).toBe(boundaries.at(-3));
         store.puts.length = 0;
         const forward = move(run.dir, run.runId, checkpoints, run.last);
-        expect(forward.resumedFrom, 'continued the kept fold').toBe(below);
+        expect(forward.resumedFrom, 'resumed at the highest boundary').toBe(boundaries.at(-1));
         expect(forward.detail).toBe(fresh(run.last));
         expect(store.puts).toEqual([]);
       }

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { headOfFolded } from '../shared/run/run-head';
-import { CheckpointStore } from '../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
-import { loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../src-main/library/run-detail';
+import { CheckpointStore } from '../src-main/engine/checkpoint-store';
+import { checkpointsOver, type Checkpoints } from '../src-main/engine/fold-log';
+import { loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 
 // Reopening an unchanged run answers its head kept beside its checkpoints (head-cache.ts) without

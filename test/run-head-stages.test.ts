@@ -4,7 +4,7 @@ import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { buildRunDetail, foldRun, type RunModelFacts } from '../shared/run/build-run-detail';
 import { headOfDetail, headOfFolded } from '../shared/run/run-head';
 import { loadLibrary } from '../src-main/library/load-library';
-import { readRunModelFacts } from '../src-main/library/run-detail';
+import { readRunModelFacts } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { readRunLog } from '../src-main/sources/little-workflow/run-check';
 import { EXAMPLES, manifestRows } from './support/fixture-manifest';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { buildRunDetail, type RunModelFacts } from '../shared/run/build-run-detail';
 import { loadLibrary } from '../src-main/library/load-library';
-import { readRunModelFacts } from '../src-main/library/run-detail';
+import { readRunModelFacts } from '../src-main/engine/run-stages';
 import { readRunLog } from '../src-main/sources/little-workflow/run-check';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { EXPORT_FIXTURES } from './support/export-fixtures';

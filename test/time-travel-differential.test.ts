@@ -8,7 +8,7 @@ import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import { buildRunDetail, type RunModelFacts } from '../shared/run/build-run-detail';
 import { listRunEvents } from '../src-main/cli/run-log';
 import { loadLibrary } from '../src-main/library/load-library';
-import { readRunModelFacts } from '../src-main/library/run-detail';
+import { readRunModelFacts } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { readRunLog } from '../src-main/sources/little-workflow/run-check';
 import type { DataDirReader } from '../src-main/sources/little-workflow/store-types';

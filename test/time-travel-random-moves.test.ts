@@ -5,18 +5,17 @@ import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
 import { runDetailLists } from '../shared/run/folded-run';
 import { headOfFolded } from '../shared/run/run-head';
-import { CheckpointStore, priceTableHash } from '../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/library/checkpoints/fold-checkpointed';
-import { readRunModelFacts } from '../src-main/library/run-detail';
+import { CheckpointStore, priceTableHash } from '../src-main/engine/checkpoint-store';
+import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/engine/fold-log';
+import { readRunModelFacts } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { seededShuffle } from '../scripts/bench/timing';
 import { changeableRun } from './support/changeable-run';
 import { scratchRoot } from './support/scratch';
 
 // Time travel as the worker serves it, moving in a random order: each move starts from whatever
-// the earlier moves left (boundary checkpoints in memory or in the cache folder, the kept live
-// fold of the last move), cuts the head, builds the lists and hands its fold over to the next
-// move. At every move the head and the lists are byte for byte those of a fold from the first
+// the earlier moves left (boundary checkpoints in memory or in the cache folder, snapshots in
+// memory: the engine's resume points), cuts the head and builds the lists. At every move the head and the lists are byte for byte those of a fold from the first
 // event cut at the same N, however the move started.
 const NOW = new Date('2026-12-01T00:00:00Z');
 const table = BUNDLED_PRICE_TABLE;
@@ -34,7 +33,6 @@ function moveTo(dataDir: string, runId: string, checkpoints: Checkpoints | null,
     const folded = fold.accumulator.folded(facts, upto);
     const head = JSON.stringify(headOfFolded(folded, table));
     const lists = JSON.stringify(runDetailLists(folded, table));
-    fold.keep();
     return { head, lists, resumedFrom: fold.resumedFrom };
   } finally {
     reader.value.close();
@@ -49,7 +47,7 @@ function shuffledCuts(last: number, seed: number): number[] {
 describe('time travel in a random order equals a fresh fold at every move', () => {
   const run = changeableRun('li-tt-random-');
 
-  it('checkpoints in memory and the kept fold: every N of the run once, in a random order', () => {
+  it('checkpoints in memory: every N of the run once, in a random order', () => {
     const checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), EVERY);
     const starts = new Set<string>();
     for (const n of shuffledCuts(run.last, 11)) {
@@ -57,13 +55,13 @@ describe('time travel in a random order equals a fresh fold at every move', () =
       const fresh = moveTo(run.dir, run.runId, null, n);
       expect(moved.head, `head at #${n}`).toBe(fresh.head);
       expect(moved.lists, `lists at #${n}`).toBe(fresh.lists);
-      starts.add(moved.resumedFrom === 0 ? 'start' : moved.resumedFrom % EVERY === 0 ? 'boundary' : 'kept fold');
+      starts.add(moved.resumedFrom === 0 ? 'start' : moved.resumedFrom % EVERY === 0 ? 'boundary' : 'elsewhere');
     }
-    // The moves really started from all three places.
-    expect([...starts].sort()).toEqual(['boundary', 'kept fold', 'start']);
+    // The moves really started from both places, and only there (time travel leaves no tail).
+    expect([...starts].sort()).toEqual(['boundary', 'start']);
   });
 
-  it('snapshots in memory (every boundary and slice middle) and the kept fold, as the worker moves: every N once, in a random order, twice', () => {
+  it('snapshots in memory (every boundary and slice middle), as the worker moves: every N once, in a random order, twice', () => {
     // An even spacing: snapshots come every half slice.
     const every = 8;
     const checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), every, { snapshots: true });
@@ -73,9 +71,9 @@ describe('time travel in a random order equals a fresh fold at every move', () =
       const fresh = moveTo(run.dir, run.runId, null, n);
       expect(moved.head, `head at #${n}`).toBe(fresh.head);
       expect(moved.lists, `lists at #${n}`).toBe(fresh.lists);
-      starts.add(moved.resumedFrom === 0 ? 'start' : moved.resumedFrom % every === 0 ? 'boundary' : moved.resumedFrom % (every / 2) === 0 ? 'middle or kept fold' : 'kept fold');
+      starts.add(moved.resumedFrom === 0 ? 'start' : moved.resumedFrom % every === 0 ? 'boundary' : moved.resumedFrom % (every / 2) === 0 ? 'middle' : 'elsewhere');
     }
-    expect([...starts].sort()).toEqual(['boundary', 'kept fold', 'middle or kept fold', 'start']);
+    expect([...starts].sort()).toEqual(['boundary', 'middle', 'start']);
     // Boundaries went to memory as snapshots, not to the checkpoint store.
     expect(checkpoints.snapshots!.size).toBeGreaterThanOrEqual(Math.floor(run.last / (every / 2)) - 1);
     expect(checkpoints.store.sequences({ dataDir: run.dir, runId: run.runId, mode: 'detail', tableHash: priceTableHash(table), every }, Number.MAX_SAFE_INTEGER)).toEqual([]);

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
-import { foldLog } from '../../src-main/library/checkpoints/fold-checkpointed';
+import { foldLog } from '../../src-main/engine/fold-log';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { writeLargeRun } from '../generate-fixtures';
 

@@ -19,9 +19,9 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { runDetailLists } from '../../shared/run/folded-run';
 import { headOfFolded } from '../../shared/run/run-head';
 import type { RunSummary } from '../../shared/library';
-import { CheckpointStore } from '../../src-main/library/checkpoints/checkpoint-store';
-import { checkpointsOver, type Checkpoints } from '../../src-main/library/checkpoints/fold-checkpointed';
-import { loadRunDetailParts } from '../../src-main/library/run-detail';
+import { CheckpointStore } from '../../src-main/engine/checkpoint-store';
+import { checkpointsOver, type Checkpoints } from '../../src-main/engine/fold-log';
+import { loadRunDetailParts } from '../../src-main/engine/run-stages';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { movesInPage, type PageMoves } from '../../e2e/perf/time-travel-page';
 import { median, seededShuffle } from './timing';
@@ -63,8 +63,6 @@ async function move(dataDir: string, runId: string, at: number, checkpoints: Che
     const headMs = performance.now() - start;
     runDetailLists(parts.value.folded, BUNDLED_PRICE_TABLE);
     const listsMs = performance.now() - start - headMs;
-    // As the worker does once the lists are sent: the next move forward continues this fold.
-    parts.value.keep();
     return { at, headMs, listsMs };
   } finally {
     reader.value.close();

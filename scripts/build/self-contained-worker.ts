@@ -1,7 +1,7 @@
 /**
  * Keeps a worker script self-contained (a plugin of electron-vite's main build, one per worker
- * entry). The packaged app unpacks only the worker scripts (`out/main/run-detail-worker.js`,
- * `out/main/fold-checks-worker.js`) from app.asar (a worker thread cannot start from inside the
+ * entry). The packaged app unpacks only the worker script (`out/main/run-detail-worker.js`)
+ * from app.asar (a worker thread cannot start from inside the
  * archive), so a `require("./chunks/…")` in it would look for a file that
  * exists only inside app.asar. The CLI loads each command's chunk on demand (src-main/cli/run-cli.ts),
  * so the core is split into many chunks shared by every entry; this plugin puts one copy of each

@@ -17,6 +17,7 @@ import { genAiProviderName } from './gen-ai-provider';
 import type { OtlpSpanData, SpanAttributes, SpanEnd } from './otlp-span-types';
 import { attrs, errorMessage, errorType, notBefore, type SpanContext } from './span-context';
 import type { StepParents } from './step-attempt-spans';
+import { openItemStatus } from '../status/display-status';
 
 /** The non-standard attribute carrying our fold's cost of a call (absent when unpriced). */
 export const COST_ATTRIBUTE = 'little.cost.usd';
@@ -93,7 +94,7 @@ function turnSpan(ctx: SpanContext, parents: StepParents, sessionSpanIds: Readon
         'little.model.provider': turn.model?.provider,
         'little.call.id': turn.callId,
         'little.call.turn': turn.turn,
-        'little.call.status': turn.status === 'in-flight' && ctx.crashed ? 'crashed' : turn.status,
+        'little.call.status': openItemStatus(turn.status, 'in-flight', ctx.crashed),
         'little.call.retries': turn.failures.filter((f) => f.willRetry === true).length || undefined,
         'little.call.completed_after_resume': turn.completedAfterResume || undefined,
         'little.step.path': turn.stepPath,

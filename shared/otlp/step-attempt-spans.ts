@@ -14,6 +14,7 @@ import { placePath, retriedParallelSteps } from '../timeline/step-path-tree';
 import type { OtlpSpanData } from './otlp-span-types';
 import { attrs, errorMessage, errorType, notBefore, type SpanContext } from './span-context';
 import { stepList } from '../fold/step-list';
+import { openItemStatus } from '../status/display-status';
 
 /** The opening and (last) closing event of one attempt, in the fold's own order. */
 type AttemptEvents = { open: EventEnvelope; close?: EventEnvelope };
@@ -139,7 +140,7 @@ export function stepAttemptSpans(ctx: SpanContext): { spans: OtlpSpanData[]; par
         'little.step.path': stepPath,
         'little.step.attempt_id': attempt.attemptId,
         'little.step.attempt': index + 1,
-        'little.step.status': attempt.status === 'running' && ctx.crashed ? 'crashed' : attempt.status,
+        'little.step.status': openItemStatus(attempt.status, 'running', ctx.crashed),
         'little.step.visit': visit ? Number(visit[1]) : undefined,
         'little.step.branch_key': !visit && branch ? branch[1] : undefined,
         'little.step.uses': typeof uses === 'string' ? uses : undefined,

@@ -9,6 +9,7 @@ import { rootSpanIdFor, traceIdFor } from './otlp-ids';
 import type { OtlpSpanData, SpanEnd } from './otlp-span-types';
 import { attrs, errorMessage, errorType, json, notBefore, type SpanContext } from './span-context';
 import type { StepParents } from './step-attempt-spans';
+import { openItemStatus } from '../status/display-status';
 
 /** Spans of every tool call. */
 export function toolCallSpans(ctx: SpanContext, parents: StepParents, sessionSpanIds: ReadonlyMap<number, string>): OtlpSpanData[] {
@@ -41,7 +42,7 @@ function toolSpan(ctx: SpanContext, parents: StepParents, sessionSpanIds: Readon
       'little.tool.caller': call.caller,
       'little.tool.call_index': call.callIndex,
       'little.call.turn': call.turn,
-      'little.call.status': call.status === 'in-flight' && ctx.crashed ? 'crashed' : call.status,
+      'little.call.status': openItemStatus(call.status, 'in-flight', ctx.crashed),
       'little.call.completed_after_resume': call.completedAfterResume || undefined,
       'little.step.path': call.stepPath,
       'little.sub_run.id': call.subRunId,

@@ -9,6 +9,7 @@ import { harnessSection, type ReportBodies } from './harness-section';
 import { durationBetween } from './report-time';
 import { REPORT_DOCUMENT_FORMAT, type ReportStep, type RunOverview, type RunReportDocument, type TimelineModel } from './report-document-types';
 import { buildTimeline } from './timeline-model';
+import { runDisplayStatus } from '../status/display-status';
 
 export type { ReportBodies } from './harness-section';
 
@@ -96,7 +97,7 @@ function overview(detail: RunDetail, max: number): RunOverview {
     status: state.status,
     statusInferred: summary.statusInferred,
     crashed: summary.crashed,
-    verdict: boundary === null ? (summary.verdict === null ? null : { kind: summary.crashed ? 'crashed' : summary.status, reason: summary.verdict }) : { kind: boundary.verdict.kind, reason: boundary.verdict.reason },
+    verdict: boundary === null ? (summary.verdict === null ? null : { kind: runDisplayStatus(summary), reason: summary.verdict }) : { kind: boundary.verdict.kind, reason: boundary.verdict.reason },
     startedAt,
     finishedAt,
     // A run without a terminal event lasted at least until its last event.

@@ -4,13 +4,14 @@ import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { badge, capped, e, facts, mono, table, text } from './html-parts';
 import type { RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp, formatUsd } from './report-time';
+import { reportedStatus } from '../status/display-status';
 
 const VERDICT_CLASSES = ['completed', 'failed', 'crashed', 'running', 'pending'];
 
 /** Title, status, verdict and the run's facts. */
 export function summarySection(doc: RunReportDocument): string {
   const run = doc.run;
-  const shown = run.crashed ? 'crashed' : run.verdict?.kind ?? run.status;
+  const shown = reportedStatus(run);
   const tags = run.tags.length === 0 ? null : run.tags.map((t) => `<span class="badge">${e(t)}</span>`).join(' ');
   return `<header><div><h1>Run report${run.label === null ? '' : `: ${e(run.label)}`}</h1><p class="run-id">${e(run.runId)}</p></div>${badge(shown, true)}</header>
 ${run.verdict === null ? '' : `<p class="verdict ${VERDICT_CLASSES.includes(shown) ? shown : ''}"><strong>Verdict:</strong> ${e(run.verdict.reason)}</p>`}

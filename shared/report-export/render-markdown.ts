@@ -8,6 +8,7 @@ import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { MAX_LISTED_ITEMS } from './html-steps';
 import type { CappedText, RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp, formatUsd } from './report-time';
+import { reportedStatus } from '../status/display-status';
 
 /** Options of {@link renderMarkdown}. */
 export type RenderMarkdownOptions = {
@@ -20,7 +21,7 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
   const run = doc.run;
   const out: string[] = [];
   out.push(`# Run report${run.label === null ? '' : `: ${inline(run.label)}`}`, '', `\`${run.runId}\``, '');
-  if (run.verdict !== null) out.push(`> **Verdict: ${inline(run.crashed ? 'crashed' : run.verdict.kind)}**: ${inline(run.verdict.reason)}`, '');
+  if (run.verdict !== null) out.push(`> **Verdict: ${inline(reportedStatus(run))}**: ${inline(run.verdict.reason)}`, '');
   out.push(...mdTable(['Fact', 'Value'], [
     ['Status', `${run.status}${run.statusInferred ? ' (inferred)' : ''}`],
     ['Started', formatTimestamp(run.startedAt)],

@@ -4,7 +4,7 @@
  * marks, resume markers and breaks. Pure; runs in main so the renderer only draws.
  */
 import type { CrashBoundary } from '../fold/crash/crash-types';
-import { crashedVerdict, itemDisplayStatus } from '../run/display-status';
+import { crashedVerdict, itemDisplayStatus } from '../status/display-status';
 import type { MaterializedStepAttempt, StepStatus, UsageTotals } from '../fold/run-state-types';
 import { harnessMarks, type TimelineHarness } from './harness-marks';
 import { attemptGroupId, placePath, retriedParallelSteps } from './step-path-tree';

@@ -3,7 +3,7 @@
  * step path they were stamped with (or by session id for planner/orchestrator sessions).
  */
 import type { HarnessSession, ModelTurn, ResumeMarker, ToolCallItem } from '../fold/harness/harness-types';
-import { openWorkStatus } from '../run/display-status';
+import { openWorkStatus } from '../status/display-status';
 import { isoToAxis } from './time-axis';
 import type { TimelineAxis, TimelineMark, TimelineStatus } from './timeline-types';
 

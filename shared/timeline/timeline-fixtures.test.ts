@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeLargeRun } from '../../scripts/generate-fixtures';
-import { loadRunDetail } from '../../src-main/library/run-detail';
+import { loadRunDetail } from '../../src-main/engine/run-stages';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import type { RunSummary } from '../library';
 import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';

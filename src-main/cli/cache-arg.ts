@@ -3,7 +3,7 @@
  * fold a run keep fold checkpoints. A cache inside the data dir is refused (exit 2).
  */
 import { chosenAppFolder, currentHost, folderInsideDataDirs } from '../app-folders/app-folders';
-import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
+import { checkpointsFor, type Checkpoints } from '../engine/fold-log';
 import { DataDirError } from './run-log';
 
 /** The flags, for a command's `parseArgs` spec. */

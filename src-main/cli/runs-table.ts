@@ -2,6 +2,7 @@
 import type { RunSummary } from '../../shared/library';
 import { formatColumns } from './columns';
 import { terminalSafe } from './terminal-safe';
+import { runDisplayStatus } from '../../shared/status/display-status';
 
 const HEADERS = ['RUN', 'STATUS', 'EVENTS', 'STARTED', 'IN', 'OUT', 'COST (USD)', 'PARENT'] as const;
 
@@ -10,7 +11,8 @@ export function formatRunsTable(runs: readonly RunSummary[]): string {
   if (runs.length === 0) return 'No runs.\n';
   const rows = runs.map((run) => [
     run.runId,
-    run.crashed ? `${run.status} (crashed)` : run.statusInferred ? `${run.status} (inferred)` : run.status,
+    // The folded status, and why it is not what the run list shows (crashed), or how it was found.
+    runDisplayStatus(run) === 'crashed' ? `${run.status} (crashed)` : run.statusInferred ? `${run.status} (inferred)` : run.status,
     String(run.eventCount),
     run.startedAt ?? '',
     run.inputTokens === null ? 'n/a' : String(run.inputTokens),

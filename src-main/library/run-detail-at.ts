@@ -10,9 +10,9 @@ import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import { foldLog, type Checkpoints } from './checkpoints/fold-checkpointed';
+import { foldLog, type Checkpoints } from '../engine/fold-log';
 import { loadLibrary } from './load-library';
-import { factsAsOf, readRunModelFacts, type RunDetailContext } from './run-detail';
+import { factsAsOf, readRunModelFacts, type RunDetailContext } from '../engine/run-stages';
 
 /**
  * Where to stop and how to price; without `upto` the whole log with today's lock fact.

@@ -11,7 +11,7 @@ import { ALL_PAYLOADS, type PayloadNeeds } from '../../shared/events/payload-nee
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { foldLog, type Checkpoints, type FoldRequest } from './checkpoints/fold-checkpointed';
+import { foldLog, type Checkpoints, type FoldRequest } from '../engine/fold-log';
 
 /** The name little-workflow's CLI gives the failure (`<name>: <message>`), when it is one of its own. */
 export function cliErrorName(failure: Diagnostic): string | null {
@@ -73,7 +73,7 @@ export function readRunEventsStrict(reader: DataDirReader, runId: string, upto?:
 }
 
 /** What a strict fold of a run needs: price table, where to stop, checkpoints (or none), a tap on every event folded and where its checks run (fold-checkpointed.ts). */
-export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints: Checkpoints | null; tap?: FoldRequest['tap']; checksAside?: FoldRequest['checksAside'] };
+export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints: Checkpoints | null; tap?: FoldRequest['tap'] };
 
 /**
  * The run folded the way `little report`/`replay` fold it, through the one read -> fold path
@@ -84,7 +84,7 @@ export type StrictFoldOptions = { table: PriceTable; upto?: number; checkpoints:
  */
 export function foldRunStrict(reader: DataDirReader, runId: string, options: StrictFoldOptions): Result<RunAccumulator> {
   if (!RUN_ID_PATTERN.test(runId)) return fail(namedFailure('invalid-run-id', 'WorldPathError', `Invalid run id: ${runId}`));
-  const fold = foldLog({ reader, runId, table: options.table, mode: 'fold', upto: options.upto, checkpoints: options.checkpoints, tap: options.tap, checksAside: options.checksAside });
+  const fold = foldLog({ reader, runId, table: options.table, mode: 'fold', upto: options.upto, checkpoints: options.checkpoints, tap: options.tap });
   const bad = fold.undecodable[0];
   if (bad !== undefined) {
     // Only the first bad row's text is read again, for JSON.parse's own message.

@@ -21,6 +21,7 @@ import { harnessWorldOf } from '../sources/fs/discovery';
 import { recogniseDataDir, type SourceRegistry } from '../sources/registry';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { readWorkflowVersion } from '../sources/little-workflow/workflow-versions';
+import { runDisplayStatus } from '../../shared/status/display-status';
 
 /** node:crypto's sha256 as the hex function the pure id code takes. */
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -80,7 +81,7 @@ export function conversationIdOf(dataDir: string, runId: string, library: readon
 export function runFactsFor(sources: SourceRegistry, dataDir: string, runId: string, library: readonly RunSummary[], workflowVersionId?: string): RunSpanFacts {
   const format = recogniseDataDir(dataDir);
   const facts = format === null ? null : sources.sourceOf({ format }).readFacts(dataDir, runId);
-  const subRunStatuses = Object.fromEntries(library.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status]));
+  const subRunStatuses = Object.fromEntries(library.map((s): [string, SubRunStatus] => [s.runId, runDisplayStatus(s)]));
   const version = workflowVersionId === undefined ? null : readWorkflowVersion(dataDir, workflowVersionId);
   return {
     ...(facts?.ok ? { lockOwner: LOCK_FACT[facts.value.lock.state], ...(facts.value.pendingCycle ?? {}) } : {}),

@@ -9,7 +9,7 @@ import { configureWorkerHeaps } from './worker-heap';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { appRoot, unpackedPath } from '../app-paths';
-import type { RunDetailContext } from '../library/run-detail';
+import type { RunDetailContext } from '../engine/run-stages';
 import type { ListedModelData, RunModelData } from '../../shared/run/run-model';
 import { unpackModelData } from './packed-lists';
 import type { LibrarySnapshot } from '../../shared/library';

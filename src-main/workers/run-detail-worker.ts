@@ -9,8 +9,8 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
-import { checkpointsFor, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
-import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../library/run-detail';
+import { checkpointsFor, type Checkpoints } from '../engine/fold-log';
+import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../engine/run-stages';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
 import { modelDataOfFolded, type RunModelData } from '../../shared/run/run-model';
 import { headOfFolded } from '../../shared/run/run-head';
@@ -27,12 +27,12 @@ import type { RunSummary } from '../../shared/library';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
-import { primeSnapshots } from './prime-snapshots';
+import { primeSnapshots } from '../engine/prime-snapshots';
 import { settle, TravelMoves } from './travel-moves';
 import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
-import { IdleWarmUp } from './idle-warm-up';
-import { warmUpFold } from './fold-warm-up';
+import { IdleWarmUp } from '../engine/idle-warm-up';
+import { warmUpFold } from '../engine/fold-warm-up';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
@@ -125,7 +125,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   let handedOver = false;
   try {
     if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
-    const { table, upto, cacheDir } = request.context;
+    const { table, cacheDir } = request.context;
     const checkpoints = threadCheckpoints(cacheDir);
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
@@ -152,7 +152,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     }
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
-    const { folded, checkFindingsAsync, leaveCheckpoint, keep, rememberHead } = parts.value;
+    const { folded, checkFindingsAsync, leaveCheckpoint, rememberHead } = parts.value;
     // The head first (the overview needs no list), then the lists; the checkpoint and the kept head after them.
     const head = headOfFolded(folded, table);
     handedOver = true;
@@ -163,9 +163,6 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
         try {
           leaveCheckpoint();
           rememberHead(head);
-          // Time travel: the fold is no longer read, so the next move forward continues it. Only in
-          // the worker thread: there every answer leaves as a copy, so nothing sent shares its objects.
-          if (upto !== undefined && !isMainThread) keep();
         } finally {
           release();
         }

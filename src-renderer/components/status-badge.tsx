@@ -1,6 +1,6 @@
 /** A run status badge that tells crashed apart from running, and marks inferred statuses. */
 import type { RunSummary } from '../../shared/library';
-import { runDisplayStatus } from '../../shared/run/display-status';
+import { runDisplayStatus } from '../../shared/status/display-status';
 
 const GLYPH: Record<string, string> = { completed: '✓', failed: '✕', running: '●', crashed: '!', pending: '○' };
 

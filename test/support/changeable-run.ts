@@ -6,7 +6,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
-import { foldLog } from '../../src-main/library/checkpoints/fold-checkpointed';
+import { foldLog } from '../../src-main/engine/fold-log';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { EXAMPLES, manifestRows } from './fixture-manifest';
 import { scratchRoot } from './scratch';

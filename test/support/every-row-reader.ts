@@ -2,7 +2,7 @@
  * The fold before sparse reads, to compare against: a reader that hands over every row
  * (`readEvents` only, no `readEventsSparse`), and what a fold in mode 'fold' answers, as data.
  */
-import type { FoldOutcome } from '../../src-main/library/checkpoints/fold-checkpointed';
+import type { FoldOutcome } from '../../src-main/engine/fold-log';
 import type { DataDirReader } from '../../src-main/sources/little-workflow/store-types';
 
 /** `reader` without readEventsSparse: every row comes, so the fold reads each one. */

@@ -59,7 +59,7 @@ export function expectNeedsAgreeWithJsonParse(reader: DataDirReader): number {
 }
 
 /**
- * The checks beside a fold (`checkLeftOut`, library/checkpoints/fold-aside.ts) call a text's
+ * The reader's checks of what a sparse read leaves out (`checkLeftOut`) call a text's
  * unread row a misfit exactly when the sparse read selects it (it is not left out): the two
  * readers' SQL agree text by text. Returns how many of those rows the sparse read left out.
  */

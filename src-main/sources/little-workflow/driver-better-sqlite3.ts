@@ -23,7 +23,7 @@ import {
 
 /**
  * Put SQLITE_USE_URI=1 in the process's environment (unless set). Called here, and by whatever
- * starts a thread that may load the addon first (run-detail-pool.ts, fold-checks-thread.ts): a
+ * starts a thread that may load the addon first (workers/run-detail-pool.ts): a
  * thread's `process.env` is its own copy, so only main's assignment reaches the environment the
  * addon reads; without it a thread's reads fall back to private copies of events.db.
  */

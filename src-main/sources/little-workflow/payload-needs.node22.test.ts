@@ -4,15 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { FOLD_PAYLOAD_NEEDS } from '../../../shared/fold/folded-event-types';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { CheckpointStore, priceTableHash } from '../../library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog } from '../../library/checkpoints/fold-checkpointed';
+import { CheckpointStore, priceTableHash } from '../../engine/checkpoint-store';
+import { checkpointsOver, foldLog } from '../../engine/fold-log';
 import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
 import { ENGINE, newDataDir, openWithNodeSqlite } from '../../../test/support/node-sqlite-test-support';
 import { expectMisfitsAreTheSelectedRows, expectNeedsAgreeWithJsonParse, NEEDS_RUN, payloadNeedsRows } from '../../../test/support/payload-needs-cases';
-import { checksHere, observedReader } from '../../../test/support/checks-aside';
-import { hashTree } from '../../../test/support/hash-tree';
-import { startFoldChecksThread } from '../../workers/fold-checks-thread';
-import type { ChecksAside } from '../../library/checkpoints/fold-aside';
 import { writeClosedDataDir } from '../../../test/support/store-test-fixtures';
 
 describe('payloads a consumer does not read (node:sqlite, Node 22 only)', () => {
@@ -22,34 +18,8 @@ describe('payloads a consumer does not read (node:sqlite, Node 22 only)', () => 
     const reader = openWithNodeSqlite(dir);
     try {
       expect(expectNeedsAgreeWithJsonParse(reader)).toBeGreaterThanOrEqual(10);
-      // The checks a fold makes beside its read (another SQLite here) find exactly the rows the sparse read selects.
+      // The checks the sparse read makes before it leaves rows out (another SQLite here) find exactly the rows it selects.
       expect(expectMisfitsAreTheSelectedRows(reader)).toBeGreaterThanOrEqual(10);
-      const fold = (checksAside: ChecksAside | null) => foldView(foldLog({ reader, runId: NEEDS_RUN, table: BUNDLED_PRICE_TABLE, mode: 'fold', checkpoints: null, checksAside }));
-      expect(fold(checksHere())).toEqual(fold(null));
-    } finally {
-      reader.close();
-    }
-  });
-
-  it('a fold beside its checks on a thread (which opens the data dir with node:sqlite too) equals the fold that checks itself', async () => {
-    const dir = newDataDir();
-    const rows = Array.from({ length: 12 }, (_, i) => [
-      { runId: NEEDS_RUN, type: 'harness.session.started', payloadText: `{"i":${i}}` },
-      { runId: NEEDS_RUN, type: 'StepCompleted', payloadText: `{"stepPath":"s${i}"}` },
-    ]).flat();
-    await writeClosedDataDir(dir, rows, ENGINE);
-    const before = hashTree(dir);
-    const reader = observedReader(openWithNodeSqlite(dir));
-    try {
-      const thread: ChecksAside = { minRows: 0, start: (job) => startFoldChecksThread(job) };
-      const stores = [checkpointsOver(new CheckpointStore({ dir: null }), 4), checkpointsOver(new CheckpointStore({ dir: null }), 4)];
-      const fold = (checksAside: ChecksAside | null, i: number) => foldLog({ reader, runId: NEEDS_RUN, table: BUNDLED_PRICE_TABLE, mode: 'fold', checkpoints: stores[i], checksAside });
-      const beside = fold(thread, 0);
-      expect(reader.way()).toBe('beside checks');
-      expect(foldView(beside)).toEqual(foldView(fold(null, 1)));
-      const key = { dataDir: reader.path, runId: NEEDS_RUN, mode: 'fold' as const, tableHash: priceTableHash(BUNDLED_PRICE_TABLE), every: 4 };
-      expect(stores[0].store.get(key, rows.length)!.digest).toBe(stores[1].store.get(key, rows.length)!.digest);
-      expect(hashTree(dir)).toEqual(before);
     } finally {
       reader.close();
     }

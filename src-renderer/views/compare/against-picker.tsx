@@ -7,6 +7,7 @@ import type { LibrarySnapshot, RunSummary } from '../../../shared/library';
 import type { Route, RunAgainst } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
 import { previousCycle, previousOfVersion } from './compare-candidates';
+import { runDisplayStatus } from '../../../shared/status/display-status';
 
 type Props = { snapshot: LibrarySnapshot; run: RunSummary; route: Extract<Route, { view: 'run' }> };
 
@@ -58,7 +59,7 @@ export function AgainstPicker({ snapshot, run, route }: Props) {
               <optgroup key={dir.path} label={dir.label}>
                 {runs.map((r) => (
                   <option key={valueOf(r)} value={valueOf(r)}>
-                    {r.runId} · {r.crashed ? 'crashed' : r.status}
+                    {r.runId} · {runDisplayStatus(r)}
                     {r.label ? ` · ${r.label}` : ''}
                   </option>
                 ))}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSearchShortcut } from '../../keyboard/use-list-keyboard';
 import { useLibraryViewStore } from '../../stores/library-view-store';
-import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/status/display-status';
 import { isFiltered, type CostFilter, type TimeRange } from './library-query';
 
 type FilterBarProps = {

@@ -10,7 +10,7 @@ import { useLibraryViewStore } from '../../stores/library-view-store';
 import { PricingBar } from '../pricing-bar';
 import { SessionsPanel } from '../sessions/sessions-panel';
 import { FilterBar } from './filter-bar';
-import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/run/display-status';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/status/display-status';
 import { facetValues, queryPredicate, statusCounts } from './run-filters';
 import { SendToBackendButton } from '../otlp/send-button';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';

@@ -1,6 +1,6 @@
 /** Which runs a `LibraryQuery` keeps, and the per-status counts the filter bar shows. Pure. */
 import type { RunSummary } from '../../../shared/library';
-import { DISPLAY_STATUSES, runDisplayStatus, type DisplayStatus } from '../../../shared/run/display-status';
+import { DISPLAY_STATUSES, runDisplayStatus, type DisplayStatus } from '../../../shared/status/display-status';
 import type { LibraryQuery, TimeRange } from './library-query';
 
 const HOUR = 3_600_000;

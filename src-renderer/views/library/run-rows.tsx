@@ -1,6 +1,6 @@
 /** The three kinds of run list row: a data-dir group, an outer-loop group and a run. */
 import type { MouseEvent } from 'react';
-import { runDisplayStatus } from '../../../shared/run/display-status';
+import { runDisplayStatus } from '../../../shared/status/display-status';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCount } from '../../format';
 import { overlayRun } from '../../stores/live-reducer';

@@ -1,6 +1,6 @@
 /** Column sorting for the run list: one comparator per column, unknown values always last. Pure. */
 import type { RunSummary } from '../../../shared/library';
-import { runDisplayStatus, type DisplayStatus } from '../../../shared/run/display-status';
+import { runDisplayStatus, type DisplayStatus } from '../../../shared/status/display-status';
 import type { SortDir, SortKey } from './library-query';
 import { durationMs } from './run-filters';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUERY, type LibraryQuery } from './library-query';
-import { runDisplayStatus } from '../../../shared/run/display-status';
+import { runDisplayStatus } from '../../../shared/status/display-status';
 import { facetValues, statusCounts } from './run-filters';
 import { ambiguousRunIds, buildRunTree, loopFacts, runRowKey, type ListRow } from './run-tree';
 import { dir, run, syntheticRuns } from '../../../test/support/library-runs';

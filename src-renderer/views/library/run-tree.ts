@@ -7,7 +7,7 @@
  */
 import { runKey, runKeyOf } from '../../../shared/run/run-key';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
-import { groupDisplayStatus } from '../../../shared/run/display-status';
+import { groupDisplayStatus } from '../../../shared/status/display-status';
 import { runRowTotals } from '../../../shared/run/run-row-totals';
 import { isFiltered, type LibraryQuery } from './library-query';
 import { durationMs, queryPredicate } from './run-filters';

@@ -3,7 +3,7 @@
  * with the live store's one shared clock, and the run header's live indicator.
  */
 import type { RunEndReason } from '../../../shared/live/live-types';
-import { liveStopReason } from '../../../shared/run/display-status';
+import { liveStopReason } from '../../../shared/status/display-status';
 import { ageLabel, secondsSince, type LiveRun } from '../../stores/live-reducer';
 import { useLiveStore } from '../../stores/live-store';
 import './live.css';

@@ -2,7 +2,7 @@
  * The run overview: what happened (status and why), when, what it cost, which steps got
  * where, what is wrong with the log, where it stopped, and what it produced.
  */
-import { shownRunStatus } from '../../../shared/run/display-status';
+import { shownRunStatus } from '../../../shared/status/display-status';
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { tabHref, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';

@@ -1,6 +1,6 @@
 /** The attempts table of a step: id, status, start, end, duration, error. */
 import type { StepDetail } from '../../../shared/run/run-detail-types';
-import { itemDisplayStatus } from '../../../shared/run/display-status';
+import { itemDisplayStatus } from '../../../shared/status/display-status';
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import { JsonView } from '../../components/json-view';
 import { clockTime, formatDuration, msBetween } from '../timeline/timeline-format';

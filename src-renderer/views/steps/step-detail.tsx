@@ -1,6 +1,6 @@
 /** The detail of one step: status, attempts, output, artifacts, usage, metadata, sessions. */
 import type { RunHead, StepView } from '../../../shared/run/run-head-types';
-import { crashedVerdict, itemDisplayStatus } from '../../../shared/run/display-status';
+import { crashedVerdict, itemDisplayStatus } from '../../../shared/status/display-status';
 import { JsonView } from '../../components/json-view';
 import { formatRoute, type Route, runBase } from '../../routing/route';
 import { clockTime } from '../timeline/timeline-format';

@@ -2,7 +2,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { StepDetail } from '../../../shared/run/run-detail-types';
 import type { RunHead } from '../../../shared/run/run-head-types';
-import { crashedVerdict, itemDisplayStatus } from '../../../shared/run/display-status';
+import { crashedVerdict, itemDisplayStatus } from '../../../shared/status/display-status';
 import { VirtualList } from '../../components/virtual-list';
 import { formatRoute, type Route, runBase } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';

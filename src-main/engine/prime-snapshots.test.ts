@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { changeableRun } from '../../test/support/changeable-run';
-import { CheckpointStore } from '../library/checkpoints/checkpoint-store';
-import { checkpointsOver, foldLog } from '../library/checkpoints/fold-checkpointed';
+import { CheckpointStore } from './checkpoint-store';
+import { checkpointsOver, foldLog } from './fold-log';
 import { loadLibrary } from '../library/load-library';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { primeSnapshots } from './prime-snapshots';

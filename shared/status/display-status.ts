@@ -65,3 +65,19 @@ export function openWorkStatus(crashed: boolean): 'crashed' | 'running' {
 export function itemDisplayStatus<S extends string>(status: S, crashed: boolean): Exclude<S, 'running' | 'open'> | 'crashed' | 'running' {
   return status === 'running' || status === 'open' ? openWorkStatus(crashed) : (status as Exclude<S, 'running' | 'open'>);
 }
+
+/**
+ * The shown status of an item the OTLP spans report, whose open state has its own name (a call
+ * "in-flight", an attempt "running"): "crashed" when it is still open in a crashed run.
+ */
+export function openItemStatus<S extends string>(status: S, open: S, crashed: boolean): S | 'crashed' {
+  return status === open && crashed ? 'crashed' : status;
+}
+
+/**
+ * The status a report (html, Markdown, the report document) shows for a run: "crashed" when its
+ * writer died, else its verdict's kind, else its folded status.
+ */
+export function reportedStatus<S extends string>(run: { crashed: boolean; status: S; verdict: { kind: S } | null }): S | 'crashed' {
+  return run.crashed ? 'crashed' : (run.verdict?.kind ?? run.status);
+}

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 
 /** Checkpoints are taken every this many sequences (and digests chained per slice of it). */
 export const CHECKPOINT_EVERY = 10_000;
@@ -101,4 +101,19 @@ export class LogDigests {
     }
     return partial;
   }
+}
+
+/**
+ * The ranges a fold from `after` to `through` chains keys of, in order: up to each slice boundary
+ * of `every` sequences, then the partial slice to `through` (fold-log.ts settleKeys).
+ */
+export function keyRanges(after: number, through: number, every: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  let from = after;
+  for (let boundary = after - (after % every) + every; boundary <= through; boundary += every) {
+    ranges.push([from, boundary]);
+    from = boundary;
+  }
+  if (from < through) ranges.push([from, through]);
+  return ranges;
 }

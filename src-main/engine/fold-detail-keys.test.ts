@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { everyRowReader } from '../../../test/support/every-row-reader';
-import { dataDirWith, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../../test/support/sparse-rows';
-import { openDataDir } from '../../sources/little-workflow/data-dir-reader';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { everyRowReader } from '../../test/support/every-row-reader';
+import { dataDirWith, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../test/support/sparse-rows';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { CheckpointStore, priceTableHash } from './checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from './fold-checkpointed';
+import { checkpointsOver, foldLog, type Checkpoints } from './fold-log';
 
 // The run view's fold reads every payload, yet where it keeps digests (a checkpoint store) it
 // takes its slices' keys from SQLite when SQLite proves the sequences (keysFromSqlite), instead of

@@ -7,8 +7,8 @@
  * meanwhile are served between the slices. Once per run and price table in a worker; only where
  * snapshots are kept (the worker thread) and the run is longer than one checkpoint spacing (CHECKPOINT_EVERY).
  */
-import { foldLogAsync, type Checkpoints } from '../library/checkpoints/fold-checkpointed';
-import type { RunDetailContext } from '../library/run-detail';
+import { foldLogAsync, type Checkpoints } from './fold-log';
+import type { RunDetailContext } from './run-stages';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 
 /** Runs primed (or being primed) by this worker. */

@@ -11,15 +11,16 @@
  * Otherwise the run is folded (from its checkpoint) as before.
  */
 import { deserialize, serialize } from 'node:v8';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { pricingProvenance } from '../../../shared/pricing/staleness';
-import { CHECKPOINT_FORMAT } from '../../../shared/run/run-accumulator';
-import type { RunHeadCore } from '../../../shared/run/run-head-types';
-import type { RunModelFacts } from '../../../shared/run/run-model-facts';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { pricingProvenance } from '../../shared/pricing/staleness';
+import { CHECKPOINT_FORMAT } from '../../shared/run/run-accumulator';
+import type { RunHeadCore } from '../../shared/run/run-head-types';
+import type { RunModelFacts } from '../../shared/run/run-model-facts';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { priceTableHash } from './checkpoint-store';
-import type { Checkpoints, FoldReach } from './fold-checkpointed';
+import type { Checkpoints, FoldReach } from './fold-request';
 import { databaseIdentity, databaseState } from './log-digests';
+import { stillValid } from './resume-points';
 
 const MAGIC = 'little-inspector/run-head';
 
@@ -48,11 +49,11 @@ export function cachedHead(checkpoints: Checkpoints, reader: DataDirReader, runI
     return null;
   }
   if (file?.magic !== MAGIC || file.format !== CHECKPOINT_FORMAT || file.runId !== runId || typeof file.sequence !== 'number' || file.head === undefined) return null;
-  if (file.identity !== databaseIdentity(reader.path) || file.facts !== boundaryFacts(facts)) return null;
-  if (file.state !== databaseState(reader.path)) {
-    if (checkpoints.digests.digestAt(reader, runId, file.sequence) !== file.digest) return null;
-    // Grown (or a row the read cannot decode after it): fold.
-    for (const _read of reader.readEvents(runId, file.sequence)) return null;
-  }
+  const identity = databaseIdentity(reader.path);
+  if (identity === null || file.facts !== boundaryFacts(facts) || typeof file.identity !== 'string' || typeof file.digest !== 'string') return null;
+  const validity = { identity: file.identity, digest: file.digest, state: file.state };
+  if (stillValid(validity, { identity, reader, runId, digests: checkpoints.digests }, file.sequence) !== true) return null;
+  // Changed but matching up to the head's sequence: grown (or a row the read cannot decode after it): fold.
+  if (file.state !== databaseState(reader.path)) for (const _read of reader.readEvents(runId, file.sequence)) return null;
   return { ...file.head, ref: facts.ref, summary: facts.summary, lock: facts.lock, pricing: pricingProvenance(table, facts.now) };
 }

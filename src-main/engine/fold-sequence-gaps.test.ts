@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { openDataDir } from '../../sources/little-workflow/data-dir-reader';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { CheckpointStore, priceTableHash } from './checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from './fold-checkpointed';
+import { checkpointsOver, foldLog, type Checkpoints } from './fold-log';
 
 // A row whose sequence is far past the rest (the fuzz's hostile-sequence-values: 2^53 + 1, 1e308
 // stored as REAL) once made the fold close one checkpoint slice per `every` sequences of the gap:

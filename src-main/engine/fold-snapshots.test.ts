@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccumulatorCheckpoint } from '../../../shared/run/run-accumulator';
+import type { AccumulatorCheckpoint } from '../../shared/run/run-accumulator';
 import { FoldSnapshots, type FoldSnapshot } from './fold-snapshots';
 
 const snapshot = (bytes: number): FoldSnapshot => ({ state: {} as AccumulatorCheckpoint, identity: 'i', digest: 'd', slice: { base: '', keys: [] }, undecodable: [], bytes });

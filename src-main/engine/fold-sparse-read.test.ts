@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FOLD_PAYLOAD_NEEDS } from '../../../shared/fold/folded-event-types';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
-import { dataDirWith, LEFT_OUT, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../../test/support/sparse-rows';
-import { openDataDir } from '../../sources/little-workflow/data-dir-reader';
-import type { SparseRead } from '../../sources/little-workflow/store-types';
-import { everyRowReader, foldView } from '../../../test/support/every-row-reader';
-import { foldRunStrict } from '../strict-run-log';
+import { FOLD_PAYLOAD_NEEDS } from '../../shared/fold/folded-event-types';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import { dataDirWith, LEFT_OUT, soundRun, SPARSE_RUN as RUN, withRow, type Row } from '../../test/support/sparse-rows';
+import { openDataDir } from '../sources/little-workflow/data-dir-reader';
+import type { SparseRead } from '../sources/little-workflow/store-types';
+import { everyRowReader, foldView } from '../../test/support/every-row-reader';
+import { foldRunStrict } from '../library/strict-run-log';
 import { CheckpointStore, priceTableHash } from './checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from './fold-checkpointed';
+import { checkpointsOver, foldLog, type Checkpoints } from './fold-log';
 
 // A fold in mode 'fold' reads only the rows whose payload it reads, when SQLite proves the run's
 // sequences are 1..N (readEventsSparse): the rows left out are only counted. Every answer, error
@@ -132,15 +132,15 @@ describe('checkpoints of a sparse fold', () => {
       expect({ digest: a.digest, base: a.slice.base, keys: a.slice.keys.join('\n'), count: a.checkpoint.count }).toEqual({ digest: b.digest, base: b.slice.base, keys: b.slice.keys.join('\n'), count: b.checkpoint.count });
     }
     const whole = fold(dir, 'every row');
-    const fromSparse = fold(dir, 'every row', { checkpoints: { ...sparseStore, hot: fresh().hot } });
+    const fromSparse = fold(dir, 'every row', { checkpoints: sparseStore });
     expect(fromSparse.resumedFrom).toBe(14);
     expect(fromSparse.view).toEqual(whole.view);
-    const fromEvery = fold(dir, 'sparse', { checkpoints: { ...everyStore, hot: fresh().hot } });
+    const fromEvery = fold(dir, 'sparse', { checkpoints: everyStore });
     expect(fromEvery.resumedFrom).toBe(14);
     expect(fromEvery.view).toEqual(whole.view);
     // Each left its tail where the log ends; the other way reads nothing more.
-    expect(fold(dir, 'sparse', { checkpoints: { ...sparseStore, hot: fresh().hot } })).toMatchObject({ resumedFrom: rows.length, events: 0, view: whole.view });
-    expect(fold(dir, 'every row', { checkpoints: { ...everyStore, hot: fresh().hot } })).toMatchObject({ resumedFrom: rows.length, events: 0, view: whole.view });
+    expect(fold(dir, 'sparse', { checkpoints: sparseStore })).toMatchObject({ resumedFrom: rows.length, events: 0, view: whole.view });
+    expect(fold(dir, 'every row', { checkpoints: everyStore })).toMatchObject({ resumedFrom: rows.length, events: 0, view: whole.view });
   });
 
   it('a tail checkpoint off a boundary, after left-out rows, is resumed by a fold of every row', () => {
@@ -151,7 +151,7 @@ describe('checkpoints of a sparse fold', () => {
     expect(cut.view.sequence).toBe(17);
     const tail = checkpoints.store.get(key(dir), 17)!;
     expect(tail.slice.keys.join('\n').split('\n')).toHaveLength(1);
-    const resumed = fold(dir, 'every row', { checkpoints: { ...checkpoints, hot: fresh().hot } });
+    const resumed = fold(dir, 'every row', { checkpoints: checkpoints });
     expect(resumed.resumedFrom).toBe(17);
     expect(resumed.view).toEqual(fold(dir, 'every row').view);
   });

@@ -2,14 +2,14 @@
  * Fold checkpoints kept in memory (serialised, within a byte budget, least recently used
  * dropped first) and, unless caching is off, in the app's cache folder: one folder per
  * (data dir, run, fold mode, price table), one file per checkpoint sequence. The store only
- * keeps and finds; whether a checkpoint still matches the log is `fold-checkpointed.ts`'s call,
+ * keeps and finds; whether a checkpoint still matches the log is resume-points.ts's call,
  * which `discard`s those that do not.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import { folderInsideDataDirs } from '../../app-folders/app-folders';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { folderInsideDataDirs } from '../app-folders/app-folders';
 import { decodeCheckpoint, encodeCheckpoint, readFileOrNull, writeFileAtomic, type CheckpointKey, type StoredCheckpoint } from './checkpoint-files';
 
 /** Memory budget of the in-memory copies (serialised bytes). */

@@ -1,27 +1,25 @@
 /**
- * What a fold through fold-checkpointed.ts is asked (FoldRequest) and answers (FoldOutcome,
+ * What a fold through fold-log.ts is asked (FoldRequest) and answers (FoldOutcome,
  * FoldReach), and the checkpoints it folds with: the types every caller of `foldLog` and
- * `foldLogAsync` shares (fold-checkpointed.ts re-exports them).
+ * `foldLogAsync` shares (fold-log.ts re-exports them).
  */
-import type { Diagnostic } from '../../../shared/diagnostics';
-import type { EventEnvelope } from '../../../shared/events/envelope';
-import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
-import type { AccumulatorMode, RunAccumulator } from '../../../shared/run/run-accumulator';
-import type { DataDirReader } from '../../sources/little-workflow/store-types';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { EventEnvelope } from '../../shared/events/envelope';
+import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import type { AccumulatorMode, RunAccumulator } from '../../shared/run/run-accumulator';
+import type { DataDirReader } from '../sources/little-workflow/store-types';
 import type { CheckpointKey } from './checkpoint-files';
 import type { CheckpointStore } from './checkpoint-store';
-import type { ChecksAside } from './fold-aside';
 import type { FoldSnapshots } from './fold-snapshots';
-import type { HotFolds } from './hot-folds';
 import type { LogDigests } from './log-digests';
 
 /**
- * The checkpoint store, the digests that vouch for it, the last move's live fold and, where
- * moves come one after another in one process (the app's worker), the folds' snapshots in
- * memory (fold-snapshots.ts): one set per library, CLI command or worker.
+ * The resume points' stores (resume-points.ts): the checkpoint store, the digests that vouch for
+ * every point and, where moves come one after another in one process (the app's worker), the
+ * folds' snapshots in memory (fold-snapshots.ts): one set per library, CLI command or worker.
  */
-export type Checkpoints = { store: CheckpointStore; digests: LogDigests; hot: HotFolds; snapshots: FoldSnapshots | null };
+export type Checkpoints = { store: CheckpointStore; digests: LogDigests; snapshots: FoldSnapshots | null };
 
 /**
  * What to fold: a run of a reader, priced with `table`, in `mode`, up to and including `upto`
@@ -45,7 +43,7 @@ export type FoldRequest = {
   tap?: (event: EventEnvelope) => void;
   /**
    * `snapshots`: start only from a snapshot in memory (or the first event), never from a stored
-   * checkpoint or the kept fold: a fold that is to leave snapshots all the way (prime-snapshots.ts).
+   * checkpoint: a fold that is to leave snapshots all the way (prime-snapshots.ts).
    */
   startFrom?: 'any' | 'snapshots';
   /**
@@ -53,18 +51,13 @@ export type FoldRequest = {
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
   deferTail?: boolean;
-  /**
-   * Where a synchronous fold's checks run beside it (fold-aside.ts): by default on a thread of
-   * their own for a big enough run; null: never (the fold proves what it leaves out itself).
-   */
-  checksAside?: ChecksAside | null;
   /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
   sliceRows?: number;
 };
 
 /**
  * The fold and what the read left besides events; `resumedFrom` is the sequence it started
- * after (a checkpoint's or the kept fold's; 0: folded from the start).
+ * after (a resume point's: resume-points.ts; 0: folded from the start).
  */
 export type FoldOutcome = {
   accumulator: RunAccumulator;
@@ -74,8 +67,6 @@ export type FoldOutcome = {
   resumedFrom: number;
   /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
   leaveTail(): void;
-  /** Hand the fold over as the next move's start (hot-folds.ts): call it once done reading the accumulator. */
-  keep(): void;
   /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
   reached(): FoldReach | null;
 };

@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { UndecodableRow } from '../../../shared/fold/integrity/integrity-findings';
-import { CHECKPOINT_FORMAT, type AccumulatorCheckpoint, type AccumulatorMode } from '../../../shared/run/run-accumulator';
+import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
+import { CHECKPOINT_FORMAT, type AccumulatorCheckpoint, type AccumulatorMode } from '../../shared/run/run-accumulator';
 
 /** Marks our files (a stray file in the folder is not one). */
 const MAGIC = 'little-inspector/fold-checkpoint';

@@ -18,7 +18,7 @@ import { ok } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { headOfFolded } from '../../shared/run/run-head';
 import type { RunModelFacts } from '../../shared/run/run-model-facts';
-import { foldLogAsync } from '../library/checkpoints/fold-checkpointed';
+import { foldLogAsync } from './fold-log';
 import { decodeEventRow } from '../sources/little-workflow/event-rows';
 import { summariseRun } from '../sources/little-workflow/run-rows';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';

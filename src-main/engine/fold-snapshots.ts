@@ -10,7 +10,7 @@
  * chained digest of the rows' keys up to its sequence still matches (log-digests.ts); the
  * caller checks and `discard`s.
  */
-import type { AccumulatorCheckpoint } from '../../../shared/run/run-accumulator';
+import type { AccumulatorCheckpoint } from '../../shared/run/run-accumulator';
 import type { ResumeProof } from './checkpoint-files';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunVerdict } from '../fold/crash/crash-types';
-import { crashedVerdict, groupDisplayStatus, itemDisplayStatus, liveStopReason, openWorkStatus, runDisplayStatus, shownRunStatus } from './display-status';
+import { crashedVerdict, groupDisplayStatus, itemDisplayStatus, liveStopReason, openItemStatus, openWorkStatus, reportedStatus, runDisplayStatus, shownRunStatus } from './display-status';
 
 const row = (status: 'pending' | 'running' | 'completed' | 'failed', crashed: boolean) => ({ status, crashed, verdict: crashed ? 'owner dead' : null, statusInferred: false });
 const verdict = (kind: RunVerdict['kind'], inferred = false): RunVerdict => ({ kind, reason: `${kind} because`, inferred });
@@ -47,5 +47,20 @@ describe('display status', () => {
     expect(itemDisplayStatus('completed', true)).toBe('completed');
     expect(itemDisplayStatus('failed', true)).toBe('failed');
     expect(itemDisplayStatus('pending', true)).toBe('pending');
+  });
+});
+
+describe('the shown status of the exports and the spans', () => {
+  it('an item open in a crashed run shows as crashed; open elsewhere, or finished, keeps its own', () => {
+    expect(openItemStatus('in-flight', 'in-flight', true)).toBe('crashed');
+    expect(openItemStatus('in-flight', 'in-flight', false)).toBe('in-flight');
+    expect(openItemStatus('responded', 'in-flight', true)).toBe('responded');
+    expect(openItemStatus('running', 'running', true)).toBe('crashed');
+  });
+
+  it('a report shows crashed over the verdict, the verdict over the folded status', () => {
+    expect(reportedStatus({ crashed: true, status: 'running', verdict: { kind: 'running' } })).toBe('crashed');
+    expect(reportedStatus({ crashed: false, status: 'running', verdict: { kind: 'failed' } })).toBe('failed');
+    expect(reportedStatus({ crashed: false, status: 'completed', verdict: null })).toBe('completed');
   });
 });

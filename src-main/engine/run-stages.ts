@@ -1,11 +1,10 @@
 /**
  * Read what the run model needs for one run (its log, lock, outer-loop manifests and the
- * library's rows) and fold it: the log is folded as it is read (library/checkpoints/
- * fold-checkpointed.ts, from the nearest trusted checkpoint) into the run accumulator, never
+ * library's rows) and fold it: the log is folded as it is read (fold-log.ts, from
+ * the cheapest trusted resume point) into the run accumulator, never
  * collected. The run view's head is cut from the fold, the lists are built from it next, and
  * the integrity check, which needs the disk (artifacts) and every byte, is returned to run
- * after both are sent; it reads the log again on its own. Once the lists are built, a time-travel
- * move `keep`s its fold alive so the next move forward folds only the gap.
+ * after both are sent; it reads the log again on its own.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { SubRunStatus } from '../../shared/fold/crash/crash-types';
@@ -21,9 +20,10 @@ import { runFacts } from '../sources/little-workflow/run-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { checkRunAsync } from '../sources/little-workflow/run-check';
-import { foldLogAsync, type Checkpoints } from './checkpoints/fold-checkpointed';
-import { cachedHead, rememberHead } from './checkpoints/head-cache';
+import { foldLogAsync, type Checkpoints } from './fold-log';
+import { cachedHead, rememberHead } from './head-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
+import { runDisplayStatus } from '../../shared/status/display-status';
 
 /**
  * Inputs besides the log: the run's row in the library, its neighbours' statuses, and the active
@@ -56,7 +56,7 @@ export function readRunModelFacts(
   return {
     ref: { dataDir: reader.path, runId },
     summary: context.summary,
-    subRunStatuses: Object.fromEntries(context.siblings.map((s): [string, SubRunStatus] => [s.runId, s.crashed ? 'crashed' : s.status])),
+    subRunStatuses: Object.fromEntries(context.siblings.map((s): [string, SubRunStatus] => [s.runId, runDisplayStatus(s)])),
     lock,
     lockOwner: LOCK_FACT[lock.state],
     pendingCycle: facts.pendingCycle ?? {},
@@ -92,7 +92,6 @@ export async function loadRunDetailParts(
     folded,
     leaveCheckpoint: fold.leaveTail,
     checkFindingsAsync: (stop) => checkRunFromDiskAsync(dataDir, runId, upto, stop),
-    keep: fold.keep,
     // Only the whole log's head is kept: time travel's heads are cut at every N.
     rememberHead: (head) => {
       if (checkpoints === null || upto !== undefined) return;
@@ -106,16 +105,14 @@ export async function loadRunDetailParts(
 /**
  * A run folded up to its cut (the head is cut from it, the lists built from it) and its later
  * stages: `leaveCheckpoint` leaves the fold's tail checkpoint (after the head and lists are sent),
- * the integrity check; `keep` then hands the live fold over to the next move (hot-folds.ts; the
- * fold is not read after it); `rememberHead` keeps the head cut from it beside its checkpoints
- * (head-cache.ts).
+ * the integrity check; `rememberHead` keeps the head cut from it beside its checkpoints
+ * (head-cache.ts: the kept head, a resume point of the head stage).
  */
 export type DetailParts = {
   folded: FoldedRun;
   leaveCheckpoint(): void;
   /** The check in slices (the worker serves other requests between them); null once `stop()` says it is no longer wanted. */
   checkFindingsAsync(stop?: () => boolean): Promise<Diagnostic[] | null>;
-  keep(): void;
   rememberHead(head: RunHeadCore): void;
 };
 
