@@ -13,7 +13,7 @@ import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { runReport, type RunReport } from '../shared/report/run-report';
 import type { RunDetail } from '../shared/run/run-detail-types';
 import { loadLibrary } from '../src-main/library/load-library';
-import { loadRunDetail } from '../src-main/library/run-detail';
+import { loadRunDetail } from '../src-main/engine/run-stages';
 import { loadLoopctlRunDetail } from '../src-main/sources/loopctl/loopctl-runs';
 import { foldRunStrict } from '../src-main/library/strict-run-log';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';

@@ -8,7 +8,7 @@
  * Goal: scan <= 0.5x the cold detail fold.
  */
 import { performance } from 'node:perf_hooks';
-import { foldLog } from '../../src-main/library/checkpoints/fold-checkpointed';
+import { foldLog } from '../../src-main/engine/fold-log';
 import { scanRunLog } from '../../src-main/library/scan-runs';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { createSourceRegistry } from '../../src-main/sources/registry';
@@ -34,7 +34,7 @@ function coldFold(dataDir: string, runId: string, mode: 'detail' | 'fold'): numb
   if (!reader.ok) throw new Error(reader.error.message);
   const start = performance.now();
   try {
-    foldLog({ reader: reader.value, runId, table: BUNDLED_PRICE_TABLE, mode, checkpoints: null, checksAside: null });
+    foldLog({ reader: reader.value, runId, table: BUNDLED_PRICE_TABLE, mode, checkpoints: null });
     return performance.now() - start;
   } finally {
     reader.value.close();

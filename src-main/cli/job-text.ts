@@ -1,6 +1,6 @@
 /** The text form of `little-inspector job`: the tree, the totals, the resume story. */
 import type { Job, JobUsage } from '../../shared/job/job-types';
-import { runDisplayStatus } from '../../shared/run/display-status';
+import { runDisplayStatus } from '../../shared/status/display-status';
 import { terminalSafe } from './terminal-safe';
 
 function cost(usage: JobUsage): string {

@@ -14,7 +14,7 @@ import type { DataDirInfo, RunSummary } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { payloadFields, type EventField } from '../../shared/search/event-fields';
-import { databaseState } from '../library/checkpoints/log-digests';
+import { databaseState } from '../engine/log-digests';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import type { Discovery, EventRead } from '../sources/little-workflow/store-types';

@@ -1,13 +1,13 @@
 /**
  * Is what the index holds of a run still a prefix of its log? The fold checkpoints' trust rule
- * (library/checkpoints/log-digests.ts): the same database file and the same chained digest of
+ * (engine/log-digests.ts): the same database file and the same chained digest of
  * `sequence|eventId|recordedAt` of every row up to the last indexed one. little-workflow's SQLite
  * logs answer in SQL without a payload crossing into JS; other logs (loopctl ledgers, harness
  * traces: small files read whole anyway) are hashed as they stream.
  */
 import { createHash, type Hash } from 'node:crypto';
 import type { EventEnvelope } from '../../shared/events/envelope';
-import { databaseIdentity, LogDigests } from '../library/checkpoints/log-digests';
+import { databaseIdentity, LogDigests } from '../engine/log-digests';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
 
 /** A data dir's way of proving a run's prefix: by SQL (`reader`), or by hashing the stream. */

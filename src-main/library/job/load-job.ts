@@ -11,7 +11,7 @@ import type { Job } from '../../../shared/job/job-types';
 import type { RunSummary } from '../../../shared/library';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { readOuterLoop } from '../../sources/little-workflow/outer-loops';
-import type { Checkpoints } from '../checkpoints/fold-checkpointed';
+import type { Checkpoints } from '../../engine/fold-log';
 import { loadLibrary } from '../load-library';
 import { loadRunDetailAt } from '../run-detail-at';
 

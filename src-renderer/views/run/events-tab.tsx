@@ -26,6 +26,9 @@ import '../events/events.css';
 /** What the events tab needs: it can start from the run's list row before its detail has loaded. */
 export type EventsTabProps = Pick<TabProps, 'route'> & { detail: TabProps['detail'] | null; summary: RunSummary };
 
+/** One empty filter for every render: a fresh `{}` each time would reset the form's draft (its effect keys on it) whenever the tab re-renders, e.g. when the detail arrives while someone types. */
+const NO_FILTER: EventFilterSpec = Object.freeze({});
+
 /** The selected event and its row in one list (the list's filter and epoch). */
 type Picked = { sequence: number; index: number; list: string };
 
@@ -132,7 +135,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         types={types}
         runRef={detail?.ref ?? null}
         headBuild={detail?.build ?? 0}
-        filter={filter ?? {}}
+        filter={filter ?? NO_FILTER}
         busy={filtering}
         lastSequence={logCount}
         onFilter={applyFilter}
