@@ -29,6 +29,8 @@ export default defineConfig({
           // the Parquet writer of `export-fleet` (docs/FLEET.md), ESM only: bundled into its chunk.
           'hyparquet-writer',
           'hyparquet',
+          // the redactor's linear-time regex engine (shared/redaction/): no node_modules in the package.
+          're2js',
         ],
       },
       rollupOptions: {

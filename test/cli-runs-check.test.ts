@@ -28,6 +28,12 @@ describe('little-inspector runs', () => {
     const byId = new Map(runs.map((r) => [r.runId, r]));
     for (const row of expected.filter((r) => r.group !== 'broken' && r.group !== 'orchestrated')) {
       const run = byId.get(row.runId)!;
+      // A run of harness events only (a job's planner) is `pending` to little-workflow's fold; the
+      // list shows the status its sessions imply, marked inferred.
+      if (run.statusInferred && row.status === 'pending') {
+        expect({ id: row.runId, status: run.status, crashed: run.crashed }).toEqual({ id: row.runId, status: 'completed', crashed: row.crashed });
+        continue;
+      }
       expect({ id: row.runId, status: run.status, crashed: run.crashed }).toEqual({ id: row.runId, status: row.status, crashed: row.crashed });
     }
   });

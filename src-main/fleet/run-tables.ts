@@ -11,7 +11,7 @@
  * API kept stable for its users: add, don't rename.
  */
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
-import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { DataDirInfo, LibrarySnapshot, LogFormat, RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { readLoopctlDir } from '../sources/loopctl/loopctl-reader';
@@ -40,11 +40,8 @@ export type TablesProgress = { dataDirs: number; dataDirsDone: number; runs: num
 export async function readRunTables(source: RunSource, summary: RunSummary, table: PriceTable): Promise<Result<FleetTables>> {
   const session = sessionRow(summary);
   if (session !== null) return ok({ ...emptyFleetTables(), sessions: [session] });
-  if (summary.source === 'loopctl') {
-    const run = readLoopctlDir(summary.dataDir, table).runs.find((r) => r.id === summary.runId);
-    if (run === undefined) return fail(diagnostic('run-not-found', `Run not found: ${summary.runId}`, { runId: summary.runId, path: summary.dataDir }));
-    return ok(loopctlRunTables(summary, run, table));
-  }
+  // A ledger run's rows come from its dir's fold; the others from the source's log stream.
+  if (summary.source !== undefined && summary.source in LEDGER_RUN_TABLES) return LEDGER_RUN_TABLES[summary.source as keyof typeof LEDGER_RUN_TABLES](summary, table);
   const builder = new WorkflowRunTables(summary, table);
   for await (const read of source.streamLog(summary.dataDir, summary.runId)) {
     if (!read.ok && read.sequence === null) return fail(read.diagnostic);
@@ -53,37 +50,61 @@ export async function readRunTables(source: RunSource, summary: RunSummary, tabl
   return ok(builder.finish());
 }
 
+/** Runs whose rows come from their ledger dir's fold rather than a log stream, by their source. */
+const LEDGER_RUN_TABLES = {
+  loopctl(summary: RunSummary, table: PriceTable): Result<FleetTables> {
+    const run = readLoopctlDir(summary.dataDir, table).runs.find((r) => r.id === summary.runId);
+    if (run === undefined) return fail(diagnostic('run-not-found', `Run not found: ${summary.runId}`, { runId: summary.runId, path: summary.dataDir }));
+    return ok(loopctlRunTables(summary, run, table));
+  },
+};
+
 /**
  * The rows of every run of one data dir (`runs`: the library's rows of that dir), the dir opened
  * once: SQLite through one reader, loopctl ledgers folded once, sessions from their rows.
  */
 export function readDataDirTables(dir: Pick<DataDirInfo, 'path' | 'format'>, runs: readonly RunSummary[], table: PriceTable, onRun?: () => void): TablesRead {
-  const tables = emptyFleetTables();
-  const diagnostics: Diagnostic[] = [];
-  if (dir.format === 'harness-trace') {
+  return DIR_TABLES[dir.format](dir.path, runs, table, onRun ?? (() => {}));
+}
+
+type DirTables = (path: string, runs: readonly RunSummary[], table: PriceTable, onRun: () => void) => TablesRead;
+
+/** How each log format's dir becomes rows: sessions from their run-list rows, ledgers folded once, SQLite through one reader. */
+const DIR_TABLES: Record<LogFormat, DirTables> = {
+  'harness-trace': (_path, runs, _table, onRun) => {
+    const tables = emptyFleetTables();
     for (const summary of runs) {
       const row = sessionRow(summary);
       if (row !== null) tables.sessions.push(row);
-      onRun?.();
+      onRun();
     }
-    return { tables, diagnostics };
-  }
-  if (dir.format === 'loopctl') {
-    const byId = new Map(readLoopctlDir(dir.path, table).runs.map((run) => [run.id, run]));
+    return { tables, diagnostics: [] };
+  },
+  loopctl: (path, runs, table, onRun) => {
+    const tables = emptyFleetTables();
+    const diagnostics: Diagnostic[] = [];
+    const byId = new Map(readLoopctlDir(path, table).runs.map((run) => [run.id, run]));
     for (const summary of runs) {
       const run = byId.get(summary.runId);
       if (run !== undefined) appendFleetTables(tables, loopctlRunTables(summary, run, table));
-      else diagnostics.push(diagnostic('run-not-found', `Run not found: ${summary.runId}`, { runId: summary.runId, path: dir.path }));
-      onRun?.();
+      else diagnostics.push(diagnostic('run-not-found', `Run not found: ${summary.runId}`, { runId: summary.runId, path }));
+      onRun();
     }
     return { tables, diagnostics };
-  }
-  const reader = openDataDir(dir.path);
+  },
+  sqlite: workflowDirTables,
+  'jsonl-legacy': workflowDirTables,
+};
+
+function workflowDirTables(path: string, runs: readonly RunSummary[], table: PriceTable, onRun: () => void): TablesRead {
+  const tables = emptyFleetTables();
+  const diagnostics: Diagnostic[] = [];
+  const reader = openDataDir(path);
   if (!reader.ok) return { tables, diagnostics: [reader.error] };
   try {
     for (const summary of runs) {
       appendFleetTables(tables, workflowTables(summary, reader.value.readEvents(summary.runId), table, diagnostics));
-      onRun?.();
+      onRun();
     }
   } finally {
     reader.value.close();

@@ -240,6 +240,7 @@ export const OPERATIONS: readonly Operation[] = [
   channelOp('run.compare', 'run', ref),
   channelOp('run.scan', 'run', ref),
   channelOp('library.scan', 'root', () => ({})),
+  channelOp('job.get', 'run', ref),
   // Notes are written to the core's temp state folder, never the data dir (run-operations.ts gives it one).
   channelOp('notes.list', 'run', ref),
   { name: 'notes.put (then deleted)', scope: 'run', run: notePutAndDelete },
