@@ -71,7 +71,11 @@ export function createLibrary(options: LibraryOptions) {
     // and a quick answer for a folder with no data dir in it (nothing is read then).
     const job = discoverOffMain(absolute, (counts) => progress('discovering', counts), options.discovery);
     let cancelled = false;
-    const mine = { job, cancel: () => ((cancelled = true), job.cancel()) };
+    // A cancel also answers an open waiting on its read at once: the worker's load then runs to
+    // its end unheard (the pool has no way to stop a load), but the user has their library back.
+    let stopWaiting = () => {};
+    const cancelledRead = new Promise<null>((done) => (stopWaiting = () => done(null)));
+    const mine = { job, cancel: () => ((cancelled = true), job.cancel(), stopWaiting()) };
     opening = mine;
     const found = await job.result;
     if (opening === mine && !found.ok) opening = null;
@@ -85,9 +89,9 @@ export function createLibrary(options: LibraryOptions) {
     const sessions = dataDirs.filter((d) => d.sessionKey !== null).length;
     progress('reading', { folders: 0, dataDirs: dataDirs.length, sessions });
     // Then the worker reads the runs (it walks again: the folders are in the OS cache by now).
-    const loaded = await pool.library(absolute, table);
+    const loaded = await Promise.race([pool.library(absolute, table), cancelledRead]);
     if (opening === mine) opening = null;
-    if (cancelled || !ticket.current()) return openCancelled(absolute);
+    if (loaded === null || cancelled || !ticket.current()) return openCancelled(absolute);
     if (!loaded.ok) return loaded;
     snapshot = loaded.value;
     root = absolute;
