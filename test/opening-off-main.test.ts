@@ -90,6 +90,34 @@ describe('opening off main', () => {
     }
   }, 60_000);
 
+  it('library.current waits for the open under way (serve answers before its first open ends), then gives its snapshot or its failure', async () => {
+    const real = createRunDetailPool({ useWorker: false });
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (await held, real.library(...args)) };
+    const library = createLibrary({ publish: () => {}, pool, live: false, logError: () => {}, discovery: 'in-process' });
+    try {
+      const opening = library.open(join(root, 'project'));
+      let answered = false;
+      const current = library.current().then((answer) => ((answered = true), answer));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      release();
+      expect((await opening).ok).toBe(true);
+      const answer = await current;
+      expect(answer.ok && answer.value?.root).toBe(join(root, 'project'));
+      // Nothing open before a failed open: current says why.
+      const fresh = createLibrary({ publish: () => {}, pool: real, live: false, logError: () => {}, discovery: 'in-process' });
+      const failing = fresh.open(join(root, 'nope'));
+      expect(await fresh.current()).toMatchObject({ ok: false, error: { code: 'path-not-found' } });
+      await failing;
+      fresh.close();
+    } finally {
+      release();
+      library.close();
+    }
+  }, 60_000);
+
   it('a big folder with no data dir: a clear answer saying how much was looked into', async () => {
     const { core } = threadCore();
     try {

@@ -153,7 +153,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
         recent: options.recent?.list() ?? [],
       }),
     'library.open': async ({ path }) => library.open(path),
-    'library.current': async () => ok(library.snapshot()),
+    // A page loaded while an open runs (serve answers before its first open ends) waits for it.
+    'library.current': () => library.current(),
     'library.refresh': async () => library.refresh(),
     'library.cancelOpen': async () => ok(library.cancelOpen()),
     'pricing.load': async ({ path }) => library.loadTable(path),

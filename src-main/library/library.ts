@@ -62,7 +62,18 @@ export function createLibrary(options: LibraryOptions) {
   // The open under way: its walk (cancellable until it answers) and the ticket its answer needs.
   let opening: { job: DiscoveryJob; cancel(): void } | null = null;
 
-  const open = async (path: string): Promise<Result<LibrarySnapshot>> => {
+  // The open under way, for `current()`: a page loaded while the server opens waits for it.
+  let pending: Promise<Result<LibrarySnapshot>> | null = null;
+  const open = (path: string): Promise<Result<LibrarySnapshot>> => {
+    const started = openNow(path);
+    pending = started;
+    void started.finally(() => {
+      if (pending === started) pending = null;
+    });
+    return started;
+  };
+
+  const openNow = async (path: string): Promise<Result<LibrarySnapshot>> => {
     const absolute = resolve(path);
     const ticket = loads.begin();
     opening?.cancel();
@@ -142,6 +153,17 @@ export function createLibrary(options: LibraryOptions) {
 
   return {
     snapshot: () => snapshot,
+    /**
+     * The library once the open under way (if any) has answered: its snapshot, or, when nothing
+     * was open before it, the open's failure (a cancel is not one: then null, nothing open).
+     */
+    async current(): Promise<Result<LibrarySnapshot | null>> {
+      const under = pending;
+      if (under === null) return ok(snapshot);
+      const answer = await under;
+      if (!answer.ok && snapshot === null && answer.error.code !== 'cancelled') return answer;
+      return ok(snapshot);
+    },
     /** Stop the open under way (its walk's thread is ended; its answer is `cancelled`); false when none was. */
     cancelOpen(): boolean {
       if (opening === null) return false;
