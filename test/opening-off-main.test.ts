@@ -100,10 +100,15 @@ describe('opening off main', () => {
       const opening = library.open(join(root, 'project'));
       let answered = false;
       const current = library.current().then((answer) => ((answered = true), answer));
+      // The run and session channels wait for a first open the same way (inspector-core).
+      let firstOpened = false;
+      const first = library.firstOpen().then(() => void (firstOpened = true));
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(answered).toBe(false);
+      expect([answered, firstOpened]).toEqual([false, false]);
       release();
       expect((await opening).ok).toBe(true);
+      await first;
+      expect(firstOpened).toBe(true);
       const answer = await current;
       expect(answer.ok && answer.value?.root).toBe(join(root, 'project'));
       // Nothing open before a failed open: current says why.

@@ -157,6 +157,10 @@ export function createLibrary(options: LibraryOptions) {
      * The library once the open under way (if any) has answered: its snapshot, or, when nothing
      * was open before it, the open's failure (a cancel is not one: then null, nothing open).
      */
+    /** Resolves once there is a library to ask, or no open is under way (a first open's end; never a later one's). */
+    async firstOpen(): Promise<void> {
+      if (snapshot === null && pending !== null) await pending;
+    },
     async current(): Promise<Result<LibrarySnapshot | null>> {
       const under = pending;
       if (under === null) return ok(snapshot);
