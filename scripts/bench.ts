@@ -20,6 +20,8 @@
  * `--only=report` the CLI report against a bare SELECT + JSON.parse, whole child processes
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
  * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`);
+ * `--only=server-open` the server's page and call p95 while it opens two live 500 MB data dirs
+ * (`reports/bench-server-open.json`; needs `npx electron-vite build`);
  * `--only=live-commit` a `tail` beside a live writer at 132 MB, 500 MB and 1 GB: commit-to-print
  * and peak temp bytes against a bare in-place reader (`reports/bench-live-commit.json`;
  * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree).
@@ -37,10 +39,11 @@ import { writeLargeRun } from './generate-fixtures';
 import { formatCliReport, measureCliReport } from './bench/cli-report';
 import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
 import { formatLiveCommit, measureLiveCommit } from './bench/live-commit';
+import { formatServerOpen, measureServerOpen } from './bench/server-open';
 import { formatScanTiming, measureScan } from './bench/scan-run';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan'; bigEvents: number; appRounds: number; live: LiveOptions };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open'; bigEvents: number; appRounds: number; live: LiveOptions };
 type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
@@ -58,7 +61,7 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       else options.live.cli = live[2];
       continue;
     }
-    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan'].includes(arg)) {
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan', '--only=server-open'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
       continue;
     }
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   if (options.only === 'live-commit') return benchLiveCommit(options.live);
+  if (options.only === 'server-open') return benchServerOpen();
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
@@ -102,7 +106,18 @@ async function main(): Promise<void> {
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
   await benchLiveCommit(options.live);
+  await benchServerOpen();
   await benchUi(options);
+}
+
+/** The server's answers while it opens two big live data dirs (scripts/bench/server-open.ts). */
+async function benchServerOpen(): Promise<void> {
+  const report = await measureServerOpen({}, (line) => console.error(`[bench] ${line}`));
+  console.log(formatServerOpen(report).join('\n'));
+  const out = fileURLToPath(new URL('../reports/bench-server-open.json', import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
 }
 
 /** A `tail` beside a live writer at three database sizes (scripts/bench/live-commit.ts). */

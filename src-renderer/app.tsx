@@ -11,6 +11,7 @@ import { LibraryView } from './views/library/library-view';
 import { RunView } from './views/run/run-view';
 import { SessionView } from './views/sessions/session-view';
 import { OpenBar } from './views/open-bar';
+import { OpeningStatus } from './views/opening-status';
 import { receiveOtlpProgress } from './stores/otlp-send-store';
 import { SendDialog } from './views/otlp/send-dialog';
 
@@ -26,8 +27,15 @@ export function App() {
     // The one push subscription: batched per animation frame by the live store. File > Export
     // report… asks this window to export the run it shows, as its export button would.
     // OTLP send progress goes to the send dialog.
+    // Opening progress goes to the open bar at once (not batched: it is one line, latest wins).
     return api.subscribe((message) =>
-      message.kind === 'menu.exportRun' ? void exportOpenRun() : message.kind === 'otlp.progress' ? receiveOtlpProgress(message.progress) : receivePush(message),
+      message.kind === 'menu.exportRun'
+        ? void exportOpenRun()
+        : message.kind === 'otlp.progress'
+          ? receiveOtlpProgress(message.progress)
+          : message.kind === 'library.opening'
+            ? useLibraryStore.getState().receiveOpening(message.progress)
+            : receivePush(message),
     );
   }, [init]);
 
@@ -37,6 +45,7 @@ export function App() {
         <h1>Little Inspector</h1>
         {!inBundle && <OpenBar />}
       </header>
+      {!inBundle && <OpeningStatus />}
       <main className="app-main" aria-busy={phase === 'loading'}>
         {error && (
           <div role="alert" className="error">

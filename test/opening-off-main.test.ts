@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpeningProgress, PushMessage } from '../shared/contract';
 import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { createLibrary } from '../src-main/library/library';
+import { createRunDetailPool } from '../src-main/workers/run-detail-pool';
 import { sampleRun, writeClosedDataDir } from './support/store-test-fixtures';
 
 let root: string;
@@ -62,6 +64,62 @@ describe('opening off main', () => {
       expect(current.ok && current.value?.root).toBe(join(root, 'project'));
     } finally {
       core.close();
+    }
+  }, 60_000);
+
+  it('a cancel while the runs are read answers at once, the load still under way; the library stays', async () => {
+    // The pool's read of the runs is held until the test lets it go: the cancel must not wait for it.
+    const real = createRunDetailPool({ useWorker: false });
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    let reads = 0;
+    const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (reads++ === 0 ? real.library(...args) : (await held, real.library(...args))) };
+    const pushes: OpeningProgress[] = [];
+    const library = createLibrary({ publish: (m) => void (m.kind === 'library.opening' && pushes.push(m.progress)), pool, live: false, logError: () => {}, discovery: 'in-process' });
+    try {
+      expect((await library.open(join(root, 'project'))).ok).toBe(true);
+      const opening = library.open(root);
+      while (!pushes.some((p) => p.phase === 'reading' && p.path === root)) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(library.cancelOpen()).toBe(true);
+      expect(await opening).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+      expect(library.snapshot()?.root).toBe(join(root, 'project'));
+      release();
+    } finally {
+      release();
+      library.close();
+    }
+  }, 60_000);
+
+  it('library.current waits for the open under way (serve answers before its first open ends), then gives its snapshot or its failure', async () => {
+    const real = createRunDetailPool({ useWorker: false });
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (await held, real.library(...args)) };
+    const library = createLibrary({ publish: () => {}, pool, live: false, logError: () => {}, discovery: 'in-process' });
+    try {
+      const opening = library.open(join(root, 'project'));
+      let answered = false;
+      const current = library.current().then((answer) => ((answered = true), answer));
+      // The run and session channels wait for a first open the same way (inspector-core).
+      let firstOpened = false;
+      const first = library.firstOpen().then(() => void (firstOpened = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect([answered, firstOpened]).toEqual([false, false]);
+      release();
+      expect((await opening).ok).toBe(true);
+      await first;
+      expect(firstOpened).toBe(true);
+      const answer = await current;
+      expect(answer.ok && answer.value?.root).toBe(join(root, 'project'));
+      // Nothing open before a failed open: current says why.
+      const fresh = createLibrary({ publish: () => {}, pool: real, live: false, logError: () => {}, discovery: 'in-process' });
+      const failing = fresh.open(join(root, 'nope'));
+      expect(await fresh.current()).toMatchObject({ ok: false, error: { code: 'path-not-found' } });
+      await failing;
+      fresh.close();
+    } finally {
+      release();
+      library.close();
     }
   }, 60_000);
 

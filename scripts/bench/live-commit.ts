@@ -43,7 +43,7 @@ export type LiveCommitReport = { commits: number; intervalMs: number; cli: strin
 type Db = SqlConnection & { close(): void; pragma(sql: string): unknown };
 
 /** A closed-clean events.db of about `sizeMb` MB under .tmp/live-commit/, made once. */
-function ensureDatabase(sizeMb: number, log: (line: string) => void): { closedDb: string; generatedInS: number | null } {
+export function ensureDatabase(sizeMb: number, log: (line: string) => void): { closedDb: string; generatedInS: number | null } {
   const folder = join(CACHE, `${sizeMb}mb`);
   const closedDb = join(folder, 'events.db');
   const meta = join(folder, 'meta.json');
@@ -168,7 +168,7 @@ async function follow(dataDir: string, args: string[], ready: RegExp, commits: n
   }
 }
 
-function figures(latencies: number[]): LatencyFigures {
+export function figures(latencies: number[]): LatencyFigures {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
   const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -176,7 +176,7 @@ function figures(latencies: number[]): LatencyFigures {
 }
 
 /** A fresh live data dir holding a copy of the cached database. */
-function freshDataDir(closedDb: string, scratch: string): string {
+export function freshDataDir(closedDb: string, scratch: string): string {
   const dataDir = join(mkdtempSync(join(scratch, 'dir-')), '.little-workflow');
   mkdirSync(join(dataDir, 'events'), { recursive: true });
   copyFileSync(closedDb, join(dataDir, 'events', 'events.db'));

@@ -153,7 +153,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
         recent: options.recent?.list() ?? [],
       }),
     'library.open': async ({ path }) => library.open(path),
-    'library.current': async () => ok(library.snapshot()),
+    // A page loaded while an open runs (serve answers before its first open ends) waits for it.
+    'library.current': () => library.current(),
     'library.refresh': async () => library.refresh(),
     'library.cancelOpen': async () => ok(library.cancelOpen()),
     'pricing.load': async ({ path }) => library.loadTable(path),
@@ -214,6 +215,18 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       return ok(await options.openDirectoryDialog());
     },
   };
+
+  // serve answers before its first open ends: a deep link's channels wait for that open instead
+  // of answering "open a folder first". The open's own channels and app facts never wait.
+  const answerAtOnce = new Set<string>(['app.info', 'library.open', 'library.current', 'library.cancelOpen', 'dialog.openDirectory', 'otlp.settings']);
+  for (const name of Object.keys(handlers) as (keyof Handlers)[]) {
+    if (answerAtOnce.has(name)) continue;
+    const answer = handlers[name] as (request: unknown) => Promise<unknown>;
+    (handlers as Record<string, (request: unknown) => Promise<unknown>>)[name] = async (request) => {
+      await library.firstOpen();
+      return answer(request);
+    };
+  }
 
   return {
     handlers,

@@ -62,7 +62,18 @@ export function createLibrary(options: LibraryOptions) {
   // The open under way: its walk (cancellable until it answers) and the ticket its answer needs.
   let opening: { job: DiscoveryJob; cancel(): void } | null = null;
 
-  const open = async (path: string): Promise<Result<LibrarySnapshot>> => {
+  // The open under way, for `current()`: a page loaded while the server opens waits for it.
+  let pending: Promise<Result<LibrarySnapshot>> | null = null;
+  const open = (path: string): Promise<Result<LibrarySnapshot>> => {
+    const started = openNow(path);
+    pending = started;
+    void started.finally(() => {
+      if (pending === started) pending = null;
+    });
+    return started;
+  };
+
+  const openNow = async (path: string): Promise<Result<LibrarySnapshot>> => {
     const absolute = resolve(path);
     const ticket = loads.begin();
     opening?.cancel();
@@ -71,7 +82,11 @@ export function createLibrary(options: LibraryOptions) {
     // and a quick answer for a folder with no data dir in it (nothing is read then).
     const job = discoverOffMain(absolute, (counts) => progress('discovering', counts), options.discovery);
     let cancelled = false;
-    const mine = { job, cancel: () => ((cancelled = true), job.cancel()) };
+    // A cancel also answers an open waiting on its read at once: the worker's load then runs to
+    // its end unheard (the pool has no way to stop a load), but the user has their library back.
+    let stopWaiting = () => {};
+    const cancelledRead = new Promise<null>((done) => (stopWaiting = () => done(null)));
+    const mine = { job, cancel: () => ((cancelled = true), job.cancel(), stopWaiting()) };
     opening = mine;
     const found = await job.result;
     if (opening === mine && !found.ok) opening = null;
@@ -85,9 +100,9 @@ export function createLibrary(options: LibraryOptions) {
     const sessions = dataDirs.filter((d) => d.sessionKey !== null).length;
     progress('reading', { folders: 0, dataDirs: dataDirs.length, sessions });
     // Then the worker reads the runs (it walks again: the folders are in the OS cache by now).
-    const loaded = await pool.library(absolute, table);
+    const loaded = await Promise.race([pool.library(absolute, table), cancelledRead]);
     if (opening === mine) opening = null;
-    if (cancelled || !ticket.current()) return openCancelled(absolute);
+    if (loaded === null || cancelled || !ticket.current()) return openCancelled(absolute);
     if (!loaded.ok) return loaded;
     snapshot = loaded.value;
     root = absolute;
@@ -138,6 +153,21 @@ export function createLibrary(options: LibraryOptions) {
 
   return {
     snapshot: () => snapshot,
+    /**
+     * The library once the open under way (if any) has answered: its snapshot, or, when nothing
+     * was open before it, the open's failure (a cancel is not one: then null, nothing open).
+     */
+    /** Resolves once there is a library to ask, or no open is under way (a first open's end; never a later one's). */
+    async firstOpen(): Promise<void> {
+      if (snapshot === null && pending !== null) await pending;
+    },
+    async current(): Promise<Result<LibrarySnapshot | null>> {
+      const under = pending;
+      if (under === null) return ok(snapshot);
+      const answer = await under;
+      if (!answer.ok && snapshot === null && answer.error.code !== 'cancelled') return answer;
+      return ok(snapshot);
+    },
     /** Stop the open under way (its walk's thread is ended; its answer is `cancelled`); false when none was. */
     cancelOpen(): boolean {
       if (opening === null) return false;

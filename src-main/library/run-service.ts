@@ -2,6 +2,7 @@
  * Run-level handlers of the core: every request names a data dir of the opened library and
  * a run id; both are checked before anything touches the disk.
  */
+import { existsSync } from 'node:fs';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -71,6 +72,9 @@ export function createRunService(context: RunServiceContext) {
   // Builds by run, most recently used last; a pending build is shared by concurrent requests.
   const cache = new Map<string, { key: string; events: number; staged: Promise<Result<StagedBuild>>; settled: boolean }>();
   const cachedEvents = () => [...cache.values()].reduce((sum, entry) => sum + entry.events, 0);
+  const forgetDataDir = (dataDir: string) => {
+    for (const id of [...cache.keys()]) if (id.startsWith(`${dataDir}${RUN_KEY_SEPARATOR}`)) cache.delete(id);
+  };
 
   const pool = context.pool ?? createRunDetailPool();
   // One source per format; little-workflow details are built in the pool's worker thread.
@@ -86,6 +90,12 @@ export function createRunService(context: RunServiceContext) {
     const dir = snapshot.dataDirs.find((d) => d.path === ref.dataDir);
     if (dir === undefined) return fail(diagnostic('invalid-argument', `${ref.dataDir} is not a data dir of the opened library`, { path: ref.dataDir }));
     if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
+    // A data dir deleted or moved since the open: its cached builds would answer from the past.
+    // One stat per request says so, drops them, and every run operation answers why.
+    if (!existsSync(dir.path)) {
+      forgetDataDir(dir.path);
+      return fail(diagnostic('path-not-found', `The data dir ${dir.path} is gone (deleted or moved since it was opened); open its folder again`, { path: dir.path }));
+    }
     return ok({ snapshot, dir });
   };
 

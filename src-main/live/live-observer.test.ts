@@ -67,7 +67,8 @@ describe('live observer', () => {
       const [busy] = await w.checkpoint();
       expect(busy).toBe(0);
     }
-    await until(() => rec.sequences('run_y').length === events.length, 15_000, 'run_y');
+    // A hang guard, not a speed check: the whole suite on two loaded cores once took over 15 s here.
+    await until(() => rec.sequences('run_y').length === events.length, 45_000, () => `run_y (${rec.sequences('run_y').length} of ${events.length} events so far)`);
     expect(rec.sequences('run_y')).toEqual(range(1, events.length));
     expectLiveEqualsFullFold(o, dir, 'run_y');
   });

@@ -1,6 +1,6 @@
 /** Library domain store: the opened root, its data dirs and runs, and how opening it went. */
 import { create } from 'zustand';
-import type { AppInfo } from '../../shared/contract';
+import type { AppInfo, OpeningProgress } from '../../shared/contract';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../shared/library';
 import { latestWins } from '../../shared/async/latest-wins';
@@ -15,6 +15,10 @@ export type LibraryState = {
   snapshot: LibrarySnapshot | null;
   /** Why the last price table could not be used (null: it was, or none was asked for). */
   pricingError: Diagnostic | null;
+  /** How far the open under way has got (main pushes it as its walk and reads go); null when none is. */
+  progress: OpeningProgress | null;
+  /** The open someone cancelled (said beside the open bar, not as an error): its path, or null. */
+  cancelled: string | null;
   /** Load app facts and whatever main opened at start-up. */
   init(): Promise<void>;
   /** Open a data dir (or a folder holding data dirs) by path. */
@@ -23,6 +27,10 @@ export type LibraryState = {
   chooseDirectory(): Promise<void>;
   /** Re-price with a user price table file, or go back to the bundled table (null). */
   loadPriceTable(path: string | null): Promise<void>;
+  /** Stop the open under way; the library on screen stays. */
+  cancelOpen(): Promise<void>;
+  /** Progress of the open under way, pushed by main. */
+  receiveOpening(progress: OpeningProgress): void;
   /** Replace the snapshot with one pushed by main. */
   receive(snapshot: LibrarySnapshot): void;
 };
@@ -36,6 +44,8 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
   opening: LOADING,
   snapshot: null,
   pricingError: null,
+  progress: null,
+  cancelled: null,
 
   async init() {
     set({ opening: LOADING });
@@ -46,10 +56,16 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
 
   async open(path) {
     const ticket = loads.begin();
-    set({ opening: LOADING, pricingError: null });
+    const before = get().snapshot;
+    set({ opening: LOADING, pricingError: null, progress: null, cancelled: null });
     const result = await api['library.open']({ path });
     if (!ticket.current()) return;
-    set(result.ok ? { opening: loaded(result), snapshot: result.value } : { opening: loaded(result) });
+    if (!result.ok && result.error.code === 'cancelled') {
+      // A cancel is the user's choice, not a failure: the library they had stays, without an alert.
+      set({ opening: loaded({ ok: true, value: before }), progress: null, cancelled: result.error.path ?? path });
+      return;
+    }
+    set(result.ok ? { opening: loaded(result), snapshot: result.value, progress: null } : { opening: loaded(result), progress: null });
     const info = await api['app.info']({});
     if (info.ok) set({ appInfo: info.value });
   },
@@ -65,6 +81,15 @@ export const useLibraryStore = create<LibraryState>()((set, get) => ({
     if (!ticket.current()) return;
     if (!result.ok) set({ pricingError: result.error });
     else if (result.value) set({ snapshot: result.value, pricingError: null });
+  },
+
+  async cancelOpen() {
+    await api['library.cancelOpen']({});
+  },
+
+  receiveOpening(progress) {
+    // Progress after the open answered (a late push) must not bring the status back.
+    if (get().opening.phase === 'loading') set({ progress });
   },
 
   receive(snapshot) {

@@ -69,10 +69,10 @@ export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string
 }
 
 /** Poll `predicate` (ticking the observer) until true or `timeoutMs` passes. */
-export async function until(predicate: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+export async function until(predicate: () => boolean, timeoutMs = 15_000, what: string | (() => string) = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -8,7 +8,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exampleDataDir, rendererDir } from '../../app-paths';
-import { createInspectorCore } from '../../library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../../library/inspector-core';
+import type { Result } from '../../../shared/diagnostics';
+import type { LibrarySnapshot } from '../../../shared/library';
 import { playwrightPdf } from '../../export/pdf-playwright';
 import { startWebServer } from '../../web/web-server';
 import { parseArgs, parsePort, UsageError } from '../args';
@@ -39,11 +41,19 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const priceTableFolders = typeof flags['price-tables'] === 'string' ? [resolve(flags['price-tables'])] : [];
   const core = createInspectorCore({ mode: 'browser', initialPath: null, renderPdf: playwrightPdf, priceTableFolders, state, sendTraces: appTraceSender(), cacheDir });
-  const opened = await core.openPath(target);
-  if (!opened.ok) {
-    io.stderr(`little-inspector serve: ${formatDiagnostic(opened.error)}\n`);
+  // Serve as soon as the walk has found data dirs: reading big live ones can take a minute, and
+  // the page shows the open's progress meanwhile (library.current waits for it). A target that
+  // does not open (missing, nothing in it) still ends here with 2.
+  const opening = core.openPath(target);
+  const found = await walkedOrAnswered(core, opening);
+  if (found !== 'walked' && !found.ok) {
+    io.stderr(`little-inspector serve: ${formatDiagnostic(found.error)}\n`);
+    core.close();
     return 2;
   }
+  void opening.then((answer) => {
+    if (!answer.ok && answer.error.code !== 'cancelled') io.stderr(`little-inspector serve: ${formatDiagnostic(answer.error)}\n`);
+  });
   const server = await startWebServer({ core, rendererDir: ui, port });
   io.stdout(`Little Inspector (browser mode) serving ${target}\n${server.url}\n`);
   if (flags.open) openBrowser(server.url, io);
@@ -67,4 +77,20 @@ function openBrowser(url: string, io: CliIo): void {
   } catch {
     io.stderr(`Could not start a browser (${command}); open the URL above yourself.\n`);
   }
+}
+
+/** 'walked' once the open's walk has found data dirs (its first `reading` push), else the open's answer if that comes first. */
+function walkedOrAnswered(core: InspectorCore, opening: Promise<Result<LibrarySnapshot>>): Promise<'walked' | Result<LibrarySnapshot>> {
+  return new Promise((done) => {
+    const unsubscribe = core.subscribe((message) => {
+      if (message.kind === 'library.opening' && message.progress.phase === 'reading') {
+        unsubscribe();
+        done('walked');
+      }
+    });
+    void opening.then((answer) => {
+      unsubscribe();
+      done(answer);
+    });
+  });
 }
