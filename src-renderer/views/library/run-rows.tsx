@@ -139,7 +139,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
       <div role="gridcell" className={`lib-cell lib-col-tokens num${tokensZero ? ' muted' : ''}`}>
         {formatCount(run.inputTokens)} / {formatCount(run.outputTokens)}
       </div>
-      <div role="gridcell" className={`lib-cell lib-col-cost num${unpriced || run.costUsd === 0 ? ' muted' : ''}`} title={unpriced ? 'unpriced: no model call of this run could be priced' : undefined}>
+      <div role="gridcell" className={`lib-cell lib-col-cost num${unpriced || run.costUsd === 0 ? ' muted' : ''}`} title={unpriced ? `${formatRunCost(run)}: no model call of this run could be priced` : formatRunCost(run)}>
         {formatRunCost(run)}
       </div>
       <div role="gridcell" className="lib-cell lib-col-last mono" title={run.verdict ?? run.lastEventType ?? undefined}>
