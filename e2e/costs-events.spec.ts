@@ -77,11 +77,11 @@ test('costs of an unpriced run: n/a, hatched, no zero bar', async ({ page }) => 
   await expect(page.locator('table.report-table tfoot')).toContainText('n/a');
   await expect(page.locator('table.report-table tfoot')).toContainText('0+1?');
   await expect(page.getByText(/1 unpriced call excluded/).first()).toBeVisible();
-  // The unpriced step is a hatched band labelled n/a; the cost series draws nothing (no 0-length bar).
+  // The unpriced step is a hatched band labelled cost unknown; the cost series draws nothing (no 0-length bar).
   await expect(page.locator('.na-band .recharts-bar-rectangle').first()).toBeAttached();
   await expect(page.locator('.na-band [fill="url(#li-unpriced-hatch)"]').first()).toBeAttached();
   expect(await page.locator('.cost-bar .recharts-bar-rectangle').count()).toBe(0);
-  await expect(page.locator('.bar-label', { hasText: 'n/a' }).first()).toBeAttached();
+  await expect(page.locator('.bar-label', { hasText: 'cost unknown' }).first()).toBeAttached();
   await expect(page.getByText('No priced model call to draw', { exact: false })).toBeVisible();
   await expect(page.locator('.report-note')).toContainText('excluded from the cost above');
   await shootBoth(page, 'costs-unpriced', 'costs tab, unpriced run');

@@ -15,8 +15,8 @@ const RUN = 'run_6f6f6f6f-0000-4000-8000-000000000002';
 const TABLE_NAME = 'E2E negotiated rates';
 
 // The scripted run's one model call: openai.responses/gpt-4o-mini, 1,200 in (800 cached), 340 out.
-// These rates: 400 × $10 + 800 × $5 + 340 × $20 per 1M = $0.014800; the bundled table: $0.000324.
-const USER_COST = '$0.014800';
+// These rates: 400 × $10 + 800 × $5 + 340 × $20 per 1M = $0.0148; the bundled table: $0.000324.
+const USER_COST = '$0.0148';
 const BUNDLED_COST = '$0.000324';
 const USER_TABLE = {
   format: 'little-inspector/price-table@1',

@@ -121,11 +121,11 @@ test("an orchestrated run's turns link each sub-run; the link opens it", async (
   await shoot(page, 'overview', 'orchestrated');
 });
 
-test('an unpriced run says n/a and counts its unpriced calls', async ({ page, fixtures }) => {
+test('an unpriced run says its cost is unknown and counts its unpriced calls', async ({ page, fixtures }) => {
   const r = run('unpriced: demo/planner-stub');
   await open(page, fixtures, `#/run/${r.runId}`);
   const cost = page.getByRole('region', { name: 'Cost' });
-  await expect(cost.locator('.ov-big')).toHaveText('n/a');
+  await expect(cost.locator('.ov-big')).toHaveText('cost unknown (1 unpriced)');
   await expect(cost).toContainText('1 unpriced call');
   await expect(cost).toContainText('little-workflow model registry (bundled)');
   await shoot(page, 'overview', 'unpriced');

@@ -114,16 +114,16 @@ test('a run as of #N: by URL and with [ ] { }, banner with the event, back to no
   await expect(banner).toHaveCount(0);
 });
 
-test('the events list is the scrubber: an event opens the run as of it, later events are dimmed', async ({ page, demo }) => {
+test('travel here opens the run as of an event, later events are dimmed, a row click only selects', async ({ page, demo }) => {
   const done = demoRun('demo completed');
   await open(page, demo, `#/run/${done.runId}/event/3`);
-  await page.getByRole('link', { name: 'Show the run as of this event' }).click();
+  await page.getByRole('link', { name: /^Travel here/ }).click();
   await expect(page).toHaveURL(new RegExp(`/at/3/event/3$`));
   await expect(page.getByTestId('time-travel-banner')).toContainText('As of #3');
   await expect(page.locator('#event-row-4')).toHaveClass(/ev-future/);
   await expect(page.locator('#event-row-2')).not.toHaveClass(/ev-future/);
-  // Clicking another event moves the run there.
+  // Clicking another event selects it; the time cursor stays (issue 34: "travel here" moves it).
   await page.locator('#event-row-2').click();
-  await expect(page).toHaveURL(new RegExp(`/at/2/event/2$`));
-  await expect(page.getByTestId('time-travel-banner')).toContainText('As of #2');
+  await expect(page).toHaveURL(new RegExp(`/at/3/event/2$`));
+  await expect(page.getByTestId('time-travel-banner')).toContainText('As of #3');
 });

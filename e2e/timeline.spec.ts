@@ -84,7 +84,7 @@ test('resumed run: the 42-minute gap is a labelled break and the run stays reada
   await openTab(page, runOf('42 min gap'), 'timeline');
   const brk = page.locator('.tl-axis-break');
   await expect(brk).toHaveCount(1);
-  await expect(brk).toContainText('42m 0s');
+  await expect(brk).toContainText('42 min 00 s');
   await expect(page.locator('.tl-facts')).toContainText('1 gap collapsed');
   // The short steps are drawn wide, not squashed by the downtime.
   const fetchBar = await page.locator('[data-row-id="fetch"] .tl-bar').first().boundingBox();

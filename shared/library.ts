@@ -61,6 +61,10 @@ export type RunSummary = {
   outputTokens: number | null;
   /** null when no call could be priced (never a made-up 0). */
   costUsd: number | null;
+  /** Calls with usage no price table entry prices: `costUsd` leaves them out (absent: none known). */
+  unpricedCalls?: number;
+  /** Model calls the log ends inside (a crashed run killed mid call): their cost is unknown (absent: none known). */
+  inFlightCalls?: number;
   /** Which tool wrote the run; absent means little-workflow. */
   source?: 'little-workflow' | 'loopctl' | 'little-harness';
   /** A little-harness session row: its folder key and what its trace holds (the row opens the session view). */

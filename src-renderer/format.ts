@@ -1,11 +1,9 @@
 /** Display formatting shared by the views. */
 
-/** Cost in USD, or an honest "n/a" when nothing could be priced. */
-export function formatCost(costUsd: number | null): string {
-  if (costUsd === null) return 'n/a';
-  if (costUsd > 0 && costUsd < 0.000001) return '<$0.000001';
-  return `$${costUsd.toFixed(costUsd >= 1 ? 2 : 6)}`;
-}
+// Money and durations have one formatter each, in shared/ (the CLI and the exports use them too).
+/** An amount in USD (`unknown` when nothing could be priced); `formatCostFacts` adds what it leaves out. */
+export { formatUsd as formatCost, formatCost as formatCostFacts } from '../shared/format/money';
+export { formatDuration } from '../shared/format/duration';
 
 /** ISO timestamp as local date and time, or an em dash. */
 export function formatTime(iso: string | null): string {

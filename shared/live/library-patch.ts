@@ -18,7 +18,9 @@ export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSumma
       : ended === 'stopped'
         ? 'the run lock was released without a run terminal'
         : null;
-  const fresh: RunSummary = base ?? {
+  // The load's in-flight count describes the log as it was then; the live fold's cost replaces the load's.
+  const { inFlightCalls: _then, unpricedCalls: _unpriced, ...kept } = base ?? ({} as Partial<RunSummary>);
+  const fresh: RunSummary = base ? (kept as RunSummary) : {
     runId: live.runId,
     dataDir: live.dataDir,
     status: live.status,
@@ -52,7 +54,11 @@ export function patchRunSummary(base: RunSummary | undefined, live: LiveRunSumma
     lastSequence: live.lastSequence,
     lastEventType: live.lastEventType,
     finishedAt: terminal && folded ? (live.finishedAt ?? live.lastEventAt) : null,
-    ...(folded ? { inputTokens: live.inputTokens, outputTokens: live.outputTokens, costUsd: live.costUsd } : {}),
+    ...(folded
+      ? { inputTokens: live.inputTokens, outputTokens: live.outputTokens, costUsd: live.costUsd, ...(live.unpricedCalls ? { unpricedCalls: live.unpricedCalls } : {}) }
+      : base?.unpricedCalls
+        ? { unpricedCalls: base.unpricedCalls }
+        : {}),
   };
 }
 

@@ -75,6 +75,7 @@ export function runSummary(state: MaterializedRunState, facts: RunFacts): LiveRu
     inputTokens: state.usage.inputTokens,
     outputTokens: state.usage.outputTokens,
     costUsd: state.usage.costUsd,
+    ...(state.usage.unpricedCalls > 0 ? { unpricedCalls: state.usage.unpricedCalls } : {}),
     runningSteps: Object.freeze(runningSteps) as string[],
     foldError: facts.foldError,
   });

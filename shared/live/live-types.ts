@@ -28,6 +28,8 @@ export type LiveRunSummary = {
   inputTokens: number;
   outputTokens: number;
   costUsd: number | null;
+  /** Calls `costUsd` leaves out (no price for their model); absent: none. */
+  unpricedCalls?: number;
   /** Steps whose last attempt is running. */
   runningSteps: string[];
   /** Set when the fold stopped (undecodable row, bad payload); events still arrive. */

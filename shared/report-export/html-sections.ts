@@ -3,7 +3,8 @@ import type { InFlightItem } from '../fold/crash/crash-types';
 import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { badge, capped, e, facts, mono, table, text } from './html-parts';
 import type { RunReportDocument } from './report-document-types';
-import { formatCount, formatDuration, formatTimestamp, formatUsd } from './report-time';
+import { formatCount, formatDuration, formatTimestamp } from './report-time';
+import { formatCost } from '../format/money';
 import { reportedStatus } from '../status/display-status';
 
 const VERDICT_CLASSES = ['completed', 'failed', 'crashed', 'running', 'pending'];
@@ -36,10 +37,10 @@ ${capped('Run output', run.output)}${capped('Run error', run.error)}`;
 export function costSection(doc: RunReportDocument): string {
   const { totals, pricing, table: reportTable } = doc.cost;
   const card = (k: string, v: string) => `<div class="card"><div class="k">${e(k)}</div><div class="v">${e(v)}</div></div>`;
-  const unpriced = totals.unpricedCalls > 0 ? `<p class="callout warn">${e(formatCount(totals.unpricedCalls))} unpriced call${totals.unpricedCalls === 1 ? '' : 's'}: their tokens count, their cost does not${totals.costUsd === null ? ' (no call could be priced, so the total is n/a)' : ''}.</p>` : '';
+  const unpriced = totals.unpricedCalls > 0 ? `<p class="callout warn">${e(formatCount(totals.unpricedCalls))} unpriced call${totals.unpricedCalls === 1 ? '' : 's'}: their tokens count, their cost does not${totals.costUsd === null ? ' (no call could be priced, so the total is unknown)' : ''}.</p>` : '';
   const stale = pricing.stale ? `<p class="callout warn">The price table has entries verified more than 90 days ago; costs may be out of date.</p>` : '';
   return `<h2 id="cost">Cost and tokens</h2>
-<div class="cards">${card('Cost (USD)', formatUsd(totals.costUsd))}${card('Input tokens', formatCount(totals.inputTokens))}${card('cached', formatCount(totals.cachedInputTokens))}${card('Output tokens', formatCount(totals.outputTokens))}${card('reasoning', formatCount(totals.reasoningTokens))}${card('Calls priced / unpriced', `${formatCount(totals.pricedCalls)} / ${formatCount(totals.unpricedCalls)}`)}</div>
+<div class="cards">${card('Cost (USD)', formatCost(totals))}${card('Input tokens', formatCount(totals.inputTokens))}${card('cached', formatCount(totals.cachedInputTokens))}${card('Output tokens', formatCount(totals.outputTokens))}${card('reasoning', formatCount(totals.reasoningTokens))}${card('Calls priced / unpriced', `${formatCount(totals.pricedCalls)} / ${formatCount(totals.unpricedCalls)}`)}</div>
 ${unpriced}${stale}<p class="note">Priced with <strong>${e(pricing.tableName)}</strong> (${e(pricing.source)}, ${e(formatCount(pricing.entryCount))} entries${pricing.oldestVerifiedAt === null ? '' : `, oldest verification ${e(pricing.oldestVerifiedAt)}`}${pricing.stale ? ', <strong>stale</strong>' : ''}).</p>
 ${reportTable === null ? `<p class="callout bad"><code>little report</code> would refuse this log: ${e(doc.reportError ?? 'unknown reason')}</p>` : `<h3><code>little report --table</code></h3><pre class="table">${e(reportTable)}</pre>`}`;
 }

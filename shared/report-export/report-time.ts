@@ -14,18 +14,9 @@ export function durationBetween(start: string | null | undefined, end: string | 
   return a === null || b === null ? null : b - a;
 }
 
-/** A duration like `850 ms`, `12.3 s`, `4 min 05 s`, `2 h 03 min`. */
-export function formatDuration(ms: number | null): string {
-  if (ms === null) return '—';
-  const sign = ms < 0 ? '-' : '';
-  const abs = Math.abs(ms);
-  if (abs < 1000) return `${sign}${Math.round(abs)} ms`;
-  if (abs < 60_000) return `${sign}${(abs / 1000).toFixed(abs < 10_000 ? 2 : 1)} s`;
-  const totalSeconds = Math.round(abs / 1000);
-  if (totalSeconds < 3600) return `${sign}${Math.floor(totalSeconds / 60)} min ${String(totalSeconds % 60).padStart(2, '0')} s`;
-  const minutes = Math.round(abs / 60_000);
-  return `${sign}${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
+// Durations and money have one formatter each (shared/format/): the exports write them as every view does.
+export { formatDuration } from '../format/duration';
+export { formatUsd } from '../format/money';
 
 /** A short axis label for an offset: `0`, `+450ms`, `+12s`, `+4m05s`, `+2h03m`. */
 export function formatOffset(ms: number): string {
@@ -43,11 +34,6 @@ export function formatTimestamp(iso: string | null | undefined): string {
   const ms = parseTime(iso);
   if (ms === null) return iso ?? '—';
   return `${new Date(ms).toISOString().replace('T', ' ').replace('Z', '')} UTC`;
-}
-
-/** USD with 6 decimals as `little report` prints it, or `n/a` for null. */
-export function formatUsd(value: number | null): string {
-  return value === null ? 'n/a' : `$${value.toFixed(6)}`;
 }
 
 /** An integer with thin grouping commas (`12,345`). */

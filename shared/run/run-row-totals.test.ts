@@ -12,9 +12,11 @@ describe('run row totals', () => {
   it('sums events, cost and tokens of cycles, unpriced ones left out of the cost', () => {
     const rows = [
       { eventCount: 10, costUsd: 0.5, inputTokens: 100, outputTokens: null },
-      { eventCount: 5, costUsd: null, inputTokens: 20, outputTokens: null },
+      { eventCount: 5, costUsd: null, inputTokens: 20, outputTokens: null, unpricedCalls: 2 },
+      { eventCount: 3, costUsd: 0, inputTokens: 0, outputTokens: 0, inFlightCalls: 1 },
     ];
-    expect(runRowTotals(rows)).toEqual({ eventCount: 15, costUsd: 0.5, inputTokens: 120, outputTokens: null });
+    // The calls left out of the sum are counted, so the group says what its cost omits.
+    expect(runRowTotals(rows)).toEqual({ eventCount: 18, costUsd: 0.5, inputTokens: 120, outputTokens: 0, unpricedCalls: 2, inFlightCalls: 1 });
     expect(runRowTotals([{ eventCount: 1, costUsd: null, inputTokens: null, outputTokens: null }]).costUsd).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import type { RunSummary } from '../library';
 
 /** Totals of some run rows. */
-export type RunRowTotals = { eventCount: number; costUsd: number | null; inputTokens: number | null; outputTokens: number | null };
+export type RunRowTotals = { eventCount: number; costUsd: number | null; inputTokens: number | null; outputTokens: number | null; /** Calls of unknown cost the sum leaves out. */ unpricedCalls: number; inFlightCalls: number };
 
 /** The sum of the known values, or null when none is known. */
 export function sumKnown(values: Iterable<number | null>): number | null {
@@ -15,11 +15,13 @@ export function sumKnown(values: Iterable<number | null>): number | null {
 }
 
 /** Events, cost and tokens of `runs` together. */
-export function runRowTotals(runs: readonly Pick<RunSummary, 'eventCount' | 'costUsd' | 'inputTokens' | 'outputTokens'>[]): RunRowTotals {
+export function runRowTotals(runs: readonly Pick<RunSummary, 'eventCount' | 'costUsd' | 'inputTokens' | 'outputTokens' | 'unpricedCalls' | 'inFlightCalls'>[]): RunRowTotals {
   return {
     eventCount: runs.reduce((n, run) => n + run.eventCount, 0),
     costUsd: sumKnown(runs.map((run) => run.costUsd)),
     inputTokens: sumKnown(runs.map((run) => run.inputTokens)),
     outputTokens: sumKnown(runs.map((run) => run.outputTokens)),
+    unpricedCalls: runs.reduce((n, run) => n + (run.unpricedCalls ?? 0), 0),
+    inFlightCalls: runs.reduce((n, run) => n + (run.inFlightCalls ?? 0), 0),
   };
 }

@@ -11,6 +11,7 @@ import type { UsageTotals } from '../fold/run-state-types';
 import { priceModelCall, type PricedModelCall } from '../pricing/price-model-call';
 import type { PriceTable } from '../pricing/price-table-types';
 import { addPricedCall, emptyUsageTotals } from '../pricing/usage-totals';
+import { formatUsd } from '../format/money';
 import { ScanPlaces, type Where } from './scan-places';
 import type { ScanFinding, ScanFindingKind, ScanSettings, ScanSeverity } from './scan-types';
 
@@ -73,6 +74,5 @@ export function findingCost(calls: readonly PricedModelCall[]): number | null {
 
 /** A USD figure for messages. */
 export function usd(cost: number | null): string {
-  if (cost === null) return 'cost unknown';
-  return cost >= 0.01 ? `$${cost.toFixed(2)}` : `$${cost.toPrecision(2)}`;
+  return cost === null ? 'cost unknown' : formatUsd(cost);
 }

@@ -1,6 +1,7 @@
 /** The human text of `little-inspector diff`: one line per aligned step, then the totals. */
 import type { NumberDelta, RunDiff, StepDiff } from '../../shared/compare/run-diff';
 import { terminalSafe } from './terminal-safe';
+import { formatUsd } from '../../shared/format/money';
 
 /** `+` only in B, `-` only in A, `~` status or output differs, `=` same. */
 function mark(step: StepDiff): string {
@@ -11,7 +12,7 @@ function mark(step: StepDiff): string {
 
 function value(v: number | string | null, cost: boolean): string {
   if (v === null) return 'n/a';
-  return typeof v === 'number' && cost ? `$${v.toFixed(6)}` : String(v);
+  return typeof v === 'number' && cost ? formatUsd(v) : String(v);
 }
 
 function delta(d: NumberDelta, cost = false): string {

@@ -2,11 +2,10 @@
 import type { Job, JobUsage } from '../../shared/job/job-types';
 import { runDisplayStatus } from '../../shared/status/display-status';
 import { terminalSafe } from './terminal-safe';
+import { formatCost } from '../../shared/format/money';
 
 function cost(usage: JobUsage): string {
-  if (usage.costUsd === null) return usage.unpricedCalls > 0 ? `cost unknown (${usage.unpricedCalls} unpriced)` : 'cost unknown';
-  const base = `$${usage.costUsd.toFixed(6)}`;
-  return usage.unpricedCalls > 0 ? `${base} + ${usage.unpricedCalls} unpriced` : base;
+  return formatCost(usage);
 }
 
 function tokens(usage: JobUsage): string {

@@ -2,9 +2,10 @@
 import type { RunSummary } from '../../shared/library';
 import { formatColumns } from './columns';
 import { terminalSafe } from './terminal-safe';
+import { formatCost } from '../../shared/format/money';
 import { runDisplayStatus } from '../../shared/status/display-status';
 
-const HEADERS = ['RUN', 'STATUS', 'EVENTS', 'STARTED', 'IN', 'OUT', 'COST (USD)', 'PARENT'] as const;
+const HEADERS = ['RUN', 'STATUS', 'EVENTS', 'STARTED', 'IN', 'OUT', 'COST', 'PARENT'] as const;
 
 /** Fixed-width columns, two spaces apart, numbers right-aligned. */
 export function formatRunsTable(runs: readonly RunSummary[]): string {
@@ -17,7 +18,7 @@ export function formatRunsTable(runs: readonly RunSummary[]): string {
     run.startedAt ?? '',
     run.inputTokens === null ? 'n/a' : String(run.inputTokens),
     run.outputTokens === null ? 'n/a' : String(run.outputTokens),
-    run.costUsd === null ? 'n/a' : run.costUsd.toFixed(6),
+    formatCost(run),
     terminalSafe(run.parentRunId ?? ''),
   ]);
   return formatColumns(HEADERS, rows, new Set([2, 4, 5, 6]));

@@ -20,21 +20,29 @@ type NotesState = {
   remove(ref: RunRef, id: string): Promise<Diagnostic | null>;
 };
 
+/**
+ * The run a note belongs to: notes are pinned to the run, whatever event it is shown as of, so
+ * `at` never goes to main (notes.list refuses it: "invalid request" in every time-travelled view).
+ */
+function runOf(ref: RunRef): { dataDir: string; runId: string } {
+  return { dataDir: ref.dataDir, runId: ref.runId };
+}
+
 export const useNotesStore = create<NotesState>((set, get) => ({
   byRun: {},
   async load(ref) {
     const key = runKey(ref.dataDir, ref.runId);
     if (get().byRun[key]?.phase !== 'ready') set((s) => ({ byRun: { ...s.byRun, [key]: LOADING } }));
-    const result = await api['notes.list'](ref);
+    const result = await api['notes.list'](runOf(ref));
     set((s) => ({ byRun: { ...s.byRun, [key]: loaded(result) } }));
   },
   async save(ref, target, text, id) {
-    const result = await api['notes.put']({ ...ref, target, text, ...(id === undefined ? {} : { id }) });
+    const result = await api['notes.put']({ ...runOf(ref), target, text, ...(id === undefined ? {} : { id }) });
     await get().load(ref);
     return result.ok ? null : result.error;
   },
   async remove(ref, id) {
-    const result = await api['notes.delete']({ ...ref, id });
+    const result = await api['notes.delete']({ ...runOf(ref), id });
     await get().load(ref);
     return result.ok ? null : result.error;
   },

@@ -75,6 +75,4 @@ function figureLines(f: FleetFigures): string[] {
   ];
 }
 
-function costText(cost: number | null): string {
-  return cost === null ? 'n/a' : cost.toFixed(6);
-}
+const costText = formatUsd;

@@ -20,7 +20,7 @@ export function judgeOpenRun(
   run: RunAggregate,
   lock: LockState,
   table: PriceTable,
-): Pick<RunSummary, 'status' | 'statusInferred' | 'crashed' | 'verdict'> {
+): Pick<RunSummary, 'status' | 'statusInferred' | 'crashed' | 'verdict' | 'inFlightCalls'> {
   // Folded as it is read (the run accumulator), never collected: a crashed 200,000-event run
   // costs the library load its fold, not its events.
   const accumulator = RunAccumulator.create(run.runId, table);
@@ -34,10 +34,13 @@ export function judgeOpenRun(
   }
   const { state, boundary } = accumulator.boundary({ lockOwner: LOCK_FACT[lock] });
   const kind = boundary.verdict.kind;
+  // Calls the log ends inside cost something nobody recorded: the row's cost is then no measured figure.
+  const inFlightCalls = boundary.inFlight.filter((item) => item.kind === 'model-call').length;
   return {
     status: kind === 'completed' || kind === 'failed' ? kind : (boundary.inferredStatus?.status ?? state.status),
     statusInferred: boundary.verdict.inferred,
     crashed: kind === 'crashed',
     verdict: boundary.verdict.reason,
+    ...(inFlightCalls > 0 ? { inFlightCalls } : {}),
   };
 }

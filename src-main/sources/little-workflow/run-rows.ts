@@ -69,5 +69,7 @@ export function summariseRun(dataDir: string, run: RunAggregate, usage: UsageTot
     inputTokens: usage ? usage.inputTokens : 0,
     outputTokens: usage ? usage.outputTokens : 0,
     costUsd: usage ? usage.costUsd : 0,
+    // Only when some: a priced total that leaves calls out is a lower bound, and the list says so.
+    ...(usage !== null && usage.unpricedCalls > 0 ? { unpricedCalls: usage.unpricedCalls } : {}),
   };
 }

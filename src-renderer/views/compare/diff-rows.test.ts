@@ -33,14 +33,14 @@ describe('compare rows', () => {
     expect(deltaText('costUsd', numberDelta(null, null))).toBe('unpriced');
     // A step of one run only has no delta at all, priced or not.
     expect(deltaText('costUsd', numberDelta(0.01, null), { a: true, b: false })).toBe('—');
-    expect(deltaText('costUsd', numberDelta(0.5, 0.25))).toBe('−$0.2500');
+    expect(deltaText('costUsd', numberDelta(0.5, 0.25))).toBe('−$0.25');
     expect(deltaText('costUsd', numberDelta(0.000001, 0.000003))).toBe('+$0.000002');
   });
 
   it('signs deltas and formats tokens and durations', () => {
     expect(deltaText('inputTokens', numberDelta(1000, 3500))).toBe('+2,500');
     expect(deltaText('outputTokens', numberDelta(9, 2))).toBe('−7');
-    expect(deltaText('durationMs', numberDelta(500, 2500))).toBe('+2.0 s');
+    expect(deltaText('durationMs', numberDelta(500, 2500))).toBe('+2.00 s');
     expect(deltaText('durationMs', numberDelta(5, 5))).toBe('0');
     expect(deltaText('inputTokens', numberDelta(null, 3))).toBe('—');
   });

@@ -5,6 +5,8 @@
  */
 import type { DiffNumberField, NumberDelta, Pair, StepDiff } from '../../../shared/compare/run-diff';
 import type { StepActivity } from '../../../shared/compare/step-activity';
+import { formatDuration } from '../../../shared/format/duration';
+import { formatUsd } from '../../../shared/format/money';
 
 /** How a step of B differs from A's. */
 export type StepChange = 'added' | 'removed' | 'changed' | 'same';
@@ -38,8 +40,8 @@ export function deltaText(field: DiffNumberField, pair: NumberDelta, present: { 
 }
 
 function formatNumber(field: DiffNumberField, value: number): string {
-  if (field === 'costUsd') return `$${value.toFixed(value !== 0 && Math.abs(value) < 0.01 ? 6 : 4)}`;
-  if (field === 'durationMs') return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value} ms`;
+  if (field === 'costUsd') return formatUsd(value);
+  if (field === 'durationMs') return formatDuration(value);
   return value.toLocaleString('en-US');
 }
 

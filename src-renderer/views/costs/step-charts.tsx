@@ -1,6 +1,6 @@
 /** Per-step charts: cost (unpriced steps hatched and labelled n/a, never a 0 bar) and tokens by kind. */
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCost, formatCount } from '../../format';
+import { formatCostFacts, formatCount } from '../../format';
 import { CHART, ChartFrame, HATCH_ID } from './chart-frame';
 import { CHART_STEP_LIMIT, topBy, type StepCostDatum } from '../../../shared/costs/cost-data';
 const BAR = 20;
@@ -10,8 +10,7 @@ function heightFor(rows: number): number {
 }
 
 function costLabel(d: StepCostDatum): string {
-  if (d.costUsd === null) return `n/a · ${d.unpricedCalls} unpriced`;
-  return d.unpricedCalls > 0 ? `${formatCost(d.costUsd)} + ${d.unpricedCalls} unpriced` : formatCost(d.costUsd);
+  return formatCostFacts(d);
 }
 
 /**
@@ -35,7 +34,7 @@ export function StepCostChart({ data, total, excludedCalls }: { data: StepCostDa
       note={
         <>
           {total > rows.length && <span>Top {rows.length} of {total.toLocaleString('en-US')} steps with model calls (all are in the report table). </span>}
-          {excludedCalls > 0 && <span className="unpriced-note"><span className="hatch-swatch" aria-hidden="true" /> {excludedCalls} unpriced call{excludedCalls === 1 ? '' : 's'} excluded: hatched rows have no known cost (n/a), not $0.</span>}
+          {excludedCalls > 0 && <span className="unpriced-note"><span className="hatch-swatch" aria-hidden="true" /> {excludedCalls} unpriced call{excludedCalls === 1 ? '' : 's'} excluded: hatched rows have no known cost, not $0.</span>}
         </>
       }
     >

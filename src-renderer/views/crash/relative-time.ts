@@ -1,27 +1,12 @@
 /** Durations and "how long ago" in words a person reads at a glance (pure, tested). */
+import { formatDuration } from '../../../shared/format/duration';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
-/** A duration as "340 ms", "4.2 s", "17 min 3 s", "2 h 5 min", "3 d 4 h"; null for an unknown one. */
-export function formatDuration(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-  const abs = Math.abs(ms);
-  const sign = ms < 0 ? '-' : '';
-  if (abs < SECOND) return `${sign}${Math.round(abs)} ms`;
-  if (abs < MINUTE) return `${sign}${(abs / SECOND).toFixed(abs < 10 * SECOND ? 1 : 0)} s`;
-  if (abs < HOUR) return `${sign}${two(abs, MINUTE, 'min', SECOND, 's')}`;
-  if (abs < DAY) return `${sign}${two(abs, HOUR, 'h', MINUTE, 'min')}`;
-  return `${sign}${two(abs, DAY, 'd', HOUR, 'h')}`;
-}
-
-function two(ms: number, big: number, bigUnit: string, small: number, smallUnit: string): string {
-  const whole = Math.floor(ms / big);
-  const rest = Math.floor((ms - whole * big) / small);
-  return rest === 0 ? `${whole} ${bigUnit}` : `${whole} ${bigUnit} ${rest} ${smallUnit}`;
-}
+/** Durations have one formatter (shared/format/duration.ts). */
+export { formatDuration };
 
 /** Milliseconds between two ISO timestamps, or null when either is missing or unparsable. */
 export function msBetween(fromIso: string | null | undefined, toIso: string | null | undefined): number | null {

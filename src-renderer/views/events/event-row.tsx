@@ -32,19 +32,21 @@ type Props = {
   selected: boolean;
   /** Past the event the run is shown as of (time travel): not yet written at that point. */
   future?: boolean;
+  /** The run is shown as of this event (time travel): the log ends here as of that position. */
+  endsHere?: number;
   onSelect(sequence: number): void;
   /** A note is pinned to this event. */
   noted?: boolean;
 };
 
 /** A listbox option; clicking selects it. */
-export function EventRowView({ sequence, row, error, selected, future = false, onSelect, noted = false }: Props) {
+export function EventRowView({ sequence, row, error, selected, future = false, endsHere, onSelect, noted = false }: Props) {
   return (
     <div
       id={sequence === undefined ? undefined : eventRowId(sequence)}
       role="option"
       aria-selected={selected}
-      className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}${future ? ' ev-future' : ''}`}
+      className={`ev-row${selected ? ' ev-selected' : ''}${row ? '' : ' ev-placeholder'}${future ? ' ev-future' : ''}${endsHere === undefined ? '' : ' ev-ends-here'}`}
       onClick={() => sequence !== undefined && onSelect(sequence)}
     >
       <span className="ev-seq">
@@ -67,6 +69,11 @@ export function EventRowView({ sequence, row, error, selected, future = false, o
         </>
       ) : (
         <span className="ev-loading">{row === null ? 'no event with this sequence (the log skips it)' : error ? `page failed: ${error}` : 'loading…'}</span>
+      )}
+      {endsHere !== undefined && (
+        <span className="ev-ends" data-testid="log-ends-here">
+          the log ends here (as of #{endsHere})
+        </span>
       )}
     </div>
   );

@@ -66,7 +66,7 @@ export function LoopRow({ row, id, rowIndex, onToggle }: RowBase & { row: Extrac
       <div role="gridcell" className="lib-cell lib-col-duration num">{formatDuration(facts.durationMs)}</div>
       <div role="gridcell" className="lib-cell lib-col-events num">{formatCount(facts.eventCount)}</div>
       <div role="gridcell" className="lib-cell lib-col-tokens num">{formatCount(facts.inputTokens)} / {formatCount(facts.outputTokens)}</div>
-      <div role="gridcell" className="lib-cell lib-col-cost num">{formatRunCost(facts.costUsd)}</div>
+      <div role="gridcell" className="lib-cell lib-col-cost num">{formatRunCost(facts)}</div>
       <div role="gridcell" className="lib-cell lib-col-last" />
     </div>
   );
@@ -139,8 +139,8 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
       <div role="gridcell" className={`lib-cell lib-col-tokens num${tokensZero ? ' muted' : ''}`}>
         {formatCount(run.inputTokens)} / {formatCount(run.outputTokens)}
       </div>
-      <div role="gridcell" className={`lib-cell lib-col-cost num${unpriced || run.costUsd === 0 ? ' muted' : ''}`} title={unpriced ? 'unpriced: no model call of this run could be priced' : undefined}>
-        {formatRunCost(run.costUsd)}
+      <div role="gridcell" className={`lib-cell lib-col-cost num${unpriced || run.costUsd === 0 ? ' muted' : ''}`} title={unpriced ? `${formatRunCost(run)}: no model call of this run could be priced` : formatRunCost(run)}>
+        {formatRunCost(run)}
       </div>
       <div role="gridcell" className="lib-cell lib-col-last mono" title={run.verdict ?? run.lastEventType ?? undefined}>
         {run.lastEventType ?? '—'}

@@ -1,25 +1,29 @@
 /** Cost and tokens of the run, with the price table that produced the figure and its freshness. */
 import type { RunHead } from '../../../shared/run/run-head-types';
-import { formatCost, formatCount } from '../../format';
+import { formatCostFacts, formatCount } from '../../format';
 import { tokenKinds } from './overview-facts';
 
 /** The cost card: total (or n/a), unpriced calls, the table used. */
 export function CostCard({ detail }: { detail: RunHead }) {
   const usage = detail.state.usage;
   const { pricing } = detail;
-  const partial = usage.costUsd !== null && usage.unpricedCalls > 0;
+  const inFlight = detail.harness.counts.inFlightTurns;
   return (
     <section className="ov-card" aria-labelledby="ov-cost-h">
       <h3 id="ov-cost-h">Cost</h3>
       <p className="ov-big">
-        {formatCost(usage.costUsd)}
-        {partial && <span className="ov-warn"> + unpriced</span>}
+        {formatCostFacts({ costUsd: usage.costUsd, unpricedCalls: usage.unpricedCalls, inFlightCalls: inFlight })}
       </p>
       <p className="ov-line">
         {usage.pricedCalls} priced call{usage.pricedCalls === 1 ? '' : 's'}
         {usage.unpricedCalls > 0 && (
           <>
             , <span className="ov-warn">{usage.unpricedCalls} unpriced call{usage.unpricedCalls === 1 ? '' : 's'}</span> (no table entry for the model; not counted)
+          </>
+        )}
+        {inFlight > 0 && (
+          <>
+            , <span className="ov-warn">{inFlight} call{inFlight === 1 ? '' : 's'} in flight</span> (the log ends inside {inFlight === 1 ? 'it' : 'them'}: cost unknown)
           </>
         )}
       </p>

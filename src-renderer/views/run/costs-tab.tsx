@@ -7,6 +7,7 @@
 import { Suspense } from 'react';
 import { runItemKey } from '../../../shared/run/run-key';
 import { api } from '../../api';
+import { formatCost } from '../../format';
 import { useRunFetch } from '../../stores/use-run-fetch';
 import { HatchDefs } from '../costs/chart-frame';
 import { CumulativeChart, StepCostChart, StepTokensChart } from '../costs/lazy-charts';
@@ -35,9 +36,17 @@ export function CostsTab({ detail }: TabProps) {
     );
   }
   if (totalCalls === 0) {
+    const inFlight = detail.harness.counts.inFlightTurns;
     return (
       <div className="costs-tab">
-        <p className="empty">This run recorded no model calls: nothing was spent ($0 measured).</p>
+        {inFlight > 0 ? (
+          <p className="empty" data-testid="costs-in-flight">
+            Cost unknown: the log ends inside {inFlight === 1 ? 'a model call' : `${inFlight.toLocaleString('en-US')} model calls`} (in flight, see Turns &amp; tools), and no call was answered. What{' '}
+            {inFlight === 1 ? 'it' : 'they'} cost was never recorded: not $0.
+          </p>
+        ) : (
+          <p className="empty">This run recorded no model calls: nothing was spent ({formatCost(0)} measured).</p>
+        )}
         <ReportTable detail={detail} report={report} />
       </div>
     );

@@ -86,8 +86,8 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
       setPicked({ sequence, index, list });
       if (scroll) setScrollIndex(index);
       // Replace, not push: walking the list with the keyboard must not flood history.
-      // As of an event, picking another moves the run there (the list is the scrubber).
-      const next = { ...runBase(route), ...(route.at === undefined ? {} : { at: sequence }), tab: 'events' as const, event: sequence };
+      // Picking an event only selects it: the time cursor moves by the separate "travel here" action.
+      const next = { ...runBase(route), tab: 'events' as const, event: sequence };
       history.replaceState(null, '', formatRoute(next));
       useRouteStore.setState({ route: next });
     },
@@ -117,6 +117,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         error={events.error ? `${events.error.code}: ${events.error.message}` : undefined}
         selected={sequence !== undefined && sequence === target}
         future={route.at !== undefined && sequence !== undefined && sequence > route.at}
+        endsHere={route.at !== undefined && sequence === route.at ? route.at : undefined}
         onSelect={(s) => choose(s, index)}
         noted={row ? notedEvents.has(row.eventId) : false}
       />
@@ -205,7 +206,7 @@ export function EventsTab({ detail, route, summary }: EventsTabProps) {
         <aside className="ev-detail" aria-label="Selected event">
           {target !== undefined && route.at !== target && !inBundle && (
             <p className="ev-travel">
-              <a href={formatRoute({ ...runBase(route), at: target, tab: 'events', event: target })}>Show the run as of this event</a>
+              <a href={formatRoute({ ...runBase(route), at: target, tab: 'events', event: target })}>Travel here: show the run as of #{target}</a>
             </p>
           )}
           <EventDetail sequence={target} event={selected} runRef={ref} session={session} />

@@ -1,7 +1,7 @@
 /** The run view: resolves the address to a run of the library, loads its detail, shows the tabs. */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { StatusBadge } from '../../components/status-badge';
-import { formatCost } from '../../format';
+import { formatCostFacts, formatCount } from '../../format';
 import { RUN_TABS, type Route, type RunTab } from '../../routing/route';
 import { runAtAddress } from '../../../shared/run-address';
 import { useLibraryStore } from '../../stores/library-store';
@@ -26,6 +26,8 @@ import { TimelineTab } from './timeline-tab';
 import { TurnsTab } from './turns-tab';
 import { TimeTravelBar } from '../time-travel/time-travel-bar';
 import { useTimeTravel } from '../time-travel/use-time-travel';
+import { routeAt } from '../time-travel/time-travel';
+import { headerFacts } from './run-header-facts';
 
 const TAB_LABELS: Record<RunTab, string> = {
   overview: 'Overview',
@@ -53,6 +55,9 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   // In a shared bundle's page: no export or share (nothing to read from), the bundle's own notes instead.
   const bundle = useLibraryStore((s) => s.appInfo?.bundle ?? null);
   const navigate = useRouteStore((s) => s.navigate);
+  const replace = useRouteStore((s) => s.replace);
+  // The position an address asked for past the log's end (then shown clamped, with a note).
+  const [clampedFrom, setClampedFrom] = useState<{ asked: number; runId: string } | null>(null);
   const { head, load, moving } = useRunStore();
   const detail = head.phase === 'ready' ? head.value : null;
   const found = useMemo(() => (snapshot ? runAtAddress(snapshot, route.runId, route.dir) : null), [snapshot, route]);
@@ -65,10 +70,18 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
   const run = found ? overlayRun(found, live) : null;
   const last = run ? (run.lastSequence ?? run.eventCount) : 0;
   const travel = useTimeTravel(route, ref, last);
+  // An `at` past the log (`/at/99999` on a 31-event run) is the log's end: the address is put right, and a note says so.
+  const pastEnd = route.at !== undefined && last > 0 && route.at > last;
 
   useEffect(() => {
-    if (ref) void load(ref);
-  }, [ref, load]);
+    if (!pastEnd || route.at === undefined) return;
+    setClampedFrom({ asked: route.at, runId: route.runId });
+    replace(routeAt(route, last));
+  }, [pastEnd, route, last, replace]);
+
+  useEffect(() => {
+    if (ref && !pastEnd) void load(ref);
+  }, [ref, load, pastEnd]);
 
   if (!snapshot) return <p className="loading" role="status">Opening the library…</p>;
   if (!run) {
@@ -80,16 +93,25 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
     );
   }
   const Tab = route.tab === 'events' ? null : TABS[route.tab];
+  // One "as of #N" for the whole screen: the header says what the head at N says.
+  const shown = headerFacts(run, detail, route.at);
+  const clampNote = clampedFrom !== null && clampedFrom.runId === route.runId && route.at === last ? clampedFrom.asked : null;
   return (
     <section className="run-view" aria-label={`Run ${run.runId}`}>
       <header className="run-header">
         <a href="#/" className="muted">Runs</a>
         <span className="muted">/</span>
         <h2 className="mono">{run.runId}</h2>
-        <StatusBadge run={run} />
+        <StatusBadge run={shown.status} />
         {run.label && <span className="muted">{run.label}</span>}
         <RunLiveIndicator live={live} />
-        <span className="run-header-cost">{formatCost(run.costUsd)}</span>
+        <span className="run-header-cost" data-testid="run-header-cost" data-as-of={shown.asOf ?? 'now'}>
+          {formatCostFacts(shown.cost)}
+        </span>
+        <span className="run-header-tokens muted" data-testid="run-header-tokens" title="input / output tokens">
+          {formatCount(shown.inputTokens)} in / {formatCount(shown.outputTokens)} out
+        </span>
+        {shown.asOf !== null && <span className="run-header-asof muted">as of #{shown.asOf}</span>}
         {bundle === null && <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
         {bundle === null && RUN_ID_PATTERN.test(run.runId) && <SendToBackendButton runs={[run]} label={run.runId} />}
       </header>
@@ -117,6 +139,11 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         ))}
       </nav>
       {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported. */}
+      {clampNote !== null && (
+        <p className="live-notice" role="note" data-testid="as-of-clamped">
+          The address asked for event #{clampNote.toLocaleString('en-US')}, but this log ends at #{last.toLocaleString('en-US')}: shown as of its last event.
+        </p>
+      )}
       {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events') && detail?.boundary !== null && (
         <TimeTravelBar route={route} head={detail} last={last} moving={moving} travel={travel} />
       )}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { ItemLink } from '../../../shared/harness-trace/session-link-targets';
 import type { FileChangeItem, SessionItem } from '../../../shared/harness-trace/session-model';
 import type { SessionFile } from '../../../shared/harness-trace/session-view-types';
+import { formatDuration } from '../../../shared/format/duration';
 import { api } from '../../api';
 import { formatRoute } from '../../routing/route';
 import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
@@ -120,9 +121,7 @@ const FATE_TITLE = {
   cleared: 'withdrawn by a later retraction with the same key and status',
 } as const;
 
-function seconds(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}
+const seconds = formatDuration;
 
 /** How long a call took (its first and last event), when it ended. */
 function Took({ from, to }: { from: string; to?: string }) {

@@ -6,6 +6,7 @@
 import { sessionTimeline, TIMELINE_LANES, type TimelineMark } from '../../../shared/harness-trace/session-timeline';
 import type { SessionItem } from '../../../shared/harness-trace/session-model';
 import { extent } from '../../../shared/math/extent';
+import { formatDuration } from '../../../shared/format/duration';
 
 const WIDTH = 1000;
 const LABEL = 110;
@@ -17,9 +18,7 @@ export function sessionItemId(index: number): string {
   return `session-item-${index}`;
 }
 
-function span(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`;
-}
+const span = formatDuration;
 
 /** The time strip above the trace; nothing when no item has a readable time. */
 export function SessionTimelineStrip({ items, onPick }: { items: readonly SessionItem[]; onPick: (index: number) => void }) {

@@ -1,12 +1,10 @@
 /** Honest cost and token text for steps and timeline rows. */
 import type { UsageTotals } from '../../../shared/fold/run-state-types';
-import { formatCost } from '../../format';
+import { formatCostFacts } from '../../format';
 
-/** `n/a — unpriced` when nothing could be priced, `≥ $x + n unpriced` when part could. */
+/** `cost unknown (n unpriced)` when nothing could be priced, `$x + n unpriced` when part could. */
 export function costText(usage: UsageTotals): string {
-  if (usage.costUsd === null) return usage.unpricedCalls > 0 ? 'n/a — unpriced' : 'n/a';
-  if (usage.unpricedCalls > 0) return `≥ ${formatCost(usage.costUsd)} + ${usage.unpricedCalls} unpriced`;
-  return formatCost(usage.costUsd);
+  return formatCostFacts(usage);
 }
 
 /** `1,234 in · 56 out` (cached and reasoning when present), or null without tokens. */

@@ -1,14 +1,7 @@
 /** Duration and offset formatting for the timeline and the step detail. */
 
-/** A duration: `420 ms`, `1.62 s`, `42m 3s`, `2h 5m`. */
-export function formatDuration(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const s = Math.round(ms / 1000);
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
-}
+/** Durations have one formatter (shared/format/duration.ts). */
+export { formatDuration } from '../../../shared/format/duration';
 
 /** Milliseconds between two ISO timestamps, or null when either is missing or invalid. */
 export function msBetween(from: string | undefined, to: string | undefined): number | null {

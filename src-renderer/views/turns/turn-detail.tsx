@@ -39,7 +39,7 @@ export function TurnDetail({ detail, refs, at, turnId, onSelect }: { detail: Run
         <dd className="mono">{modelIdentity(t) ?? '— (named by the response)'}</dd>
         <dt>Price</dt>
         <dd>
-          {priced ? (priced.costUsd === null ? <span className="tr-unpriced">unpriced: the price table has no entry for this model</span> : formatCost(priced.costUsd)) : '—'}
+          {priced ? (priced.costUsd === null ? <span className="tr-unpriced">unpriced: the price table has no entry for this model</span> : formatCost(priced.costUsd)) : t.status === 'in-flight' ? <span className="tr-unpriced">cost unknown: the call never answered, so its usage was never recorded</span> : '—'}
           {priced?.pricedBy && <span className="muted"> · {priced.pricedBy.key} in {priced.pricedBy.tableName}</span>}
           {priced?.cachedInputRateFellBack && <span className="muted"> · cached input billed at the input rate</span>}
         </dd>

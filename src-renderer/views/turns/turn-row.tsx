@@ -74,8 +74,8 @@ export function TurnRowView({ row, index, harness, at, selected, highlighted, on
           <button type="button" className="tr-select" aria-pressed={selected} onClick={() => onSelect({ kind: 'turn', id: t.id }, index)}>
             <span className="tr-title">Turn {t.turn ?? '?'}</span>
             <span className="mono tr-model">{modelIdentity(t) ?? 'model not named yet'}</span>
-            <span className={`tr-cost${priced && priced.costUsd === null ? ' tr-unpriced' : ''}`}>
-              {priced ? (priced.costUsd === null ? 'unpriced' : formatCost(priced.costUsd)) : '—'}
+            <span className={`tr-cost${(priced && priced.costUsd === null) || (!priced && t.status === 'in-flight') ? ' tr-unpriced' : ''}`}>
+              {priced ? (priced.costUsd === null ? 'unpriced' : formatCost(priced.costUsd)) : t.status === 'in-flight' ? 'cost unknown' : '—'}
             </span>
             <span className="tr-tokens">{priced ? `${formatCount(priced.inputTokens)} in · ${formatCount(priced.outputTokens)} out` : ''}</span>
             <TurnStatus status={t.status} retries={retries} afterResume={t.completedAfterResume} />

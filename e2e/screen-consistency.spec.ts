@@ -1,0 +1,125 @@
+/**
+ * Issue 34 (part 1): the screen never contradicts itself. As of #N the header, every card, the
+ * notes and the events list are of #N; an address past the log is clamped with a note; a row
+ * click selects without moving the cursor; an unknown cost is never a number (list, header,
+ * costs tab); money and durations read one way. Runs are looked up in the fixtures' manifest.
+ */
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectNoSeriousA11yViolations } from './axe';
+import { test, type Served } from './serve-fixture';
+
+const examples = join(__dirname, '..', 'examples');
+const shots = join(__dirname, 'screenshots');
+type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
+const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
+
+function demoRun(prefix: string): ManifestRun {
+  const found = manifest.runs.find((r) => r.group === 'demo' && r.shows.startsWith(prefix));
+  if (!found) throw new Error(`no demo run shows "${prefix}"`);
+  return found;
+}
+
+async function open(page: Page, served: Served, hash: string): Promise<void> {
+  await page.goto(served.url);
+  await page.evaluate((h) => (window.location.hash = h), hash);
+}
+
+/** Light and dark at 1,440 and 1,024 wide, each scanned by axe. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSeriousA11yViolations(page, `${name} ${width} (${scheme})`);
+      await page.screenshot({ path: join(shots, `${name}-${width}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('as of #N the header, the cards and the notes are all of #N', async ({ page, demo }) => {
+  const done = demoRun('demo completed');
+  await open(page, demo, `#/run/${done.runId}/at/17/overview`);
+  const banner = page.getByTestId('time-travel-banner');
+  await expect(banner).toContainText('As of #17');
+  await expect(banner).not.toContainText('loading', { timeout: 15_000 });
+  const header = page.locator('.run-header');
+  // The header says crashed, like the banner and the overview; never the run's latest "completed".
+  await expect(header.locator('.badge')).toHaveText(/crashed/);
+  await expect(page.locator('.ov-status .badge')).toHaveText('crashed');
+  // Cost and tokens as of #17: no call answered yet, so $0.00 and 0 tokens (the run now costs $0.000324).
+  await expect(page.getByTestId('run-header-cost')).toHaveAttribute('data-as-of', '17');
+  await expect(page.getByTestId('run-header-cost')).toHaveText('$0.00');
+  await expect(page.getByTestId('run-header-tokens')).toHaveText('0 in / 0 out');
+  await expect(page.getByRole('region', { name: 'Cost' }).locator('.ov-big')).toHaveText('$0.00');
+  // Notes are the run's whatever N is shown: no "invalid request for notes.list".
+  const notes = page.getByRole('region', { name: 'Notes' });
+  await expect(notes).toBeVisible();
+  await expect(notes).not.toContainText('could not be read');
+  await expect(notes.getByRole('button', { name: 'Add a note' })).toBeVisible();
+  await shoot(page, 'as-of-overview');
+
+  // Back to now: the header is the run's latest again.
+  await banner.getByRole('button', { name: 'Back to now' }).click();
+  await expect(header.locator('.badge')).toHaveText(/completed/);
+  await expect(page.getByTestId('run-header-cost')).toHaveText('$0.000324');
+  await expect(page.getByTestId('run-header-cost')).toHaveAttribute('data-as-of', 'now');
+});
+
+test('an address past the log is clamped with a note; the crash boundary is marked; a row click selects, travel here moves', async ({ page, demo }) => {
+  const done = demoRun('demo completed');
+  await open(page, demo, `#/run/${done.runId}/at/99999/events`);
+  const banner = page.getByTestId('time-travel-banner');
+  await expect(page).toHaveURL(/\/at\/31\/events$/);
+  await expect(banner).toContainText('As of #31');
+  await expect(banner).not.toContainText('#99999');
+  await expect(page.getByTestId('as-of-clamped')).toContainText('asked for event #99,999, but this log ends at #31');
+
+  // As of #5: "the log ends here" on row 5, nowhere else.
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${done.runId}/at/5/events`);
+  await expect(banner).toContainText('As of #5');
+  await expect(page.getByTestId('as-of-clamped')).toHaveCount(0);
+  const marker = page.getByTestId('log-ends-here');
+  await expect(marker).toHaveCount(1);
+  await expect(page.locator('#event-row-5')).toContainText('the log ends here (as of #5)');
+
+  // A row click selects the event and leaves the cursor at #5.
+  await page.locator('#event-row-9').click();
+  await expect(page).toHaveURL(/\/at\/5\/event\/9$/);
+  await expect(banner).toContainText('As of #5');
+  await expect(page.locator('#event-row-9')).toHaveAttribute('aria-selected', 'true');
+  await shoot(page, 'as-of-events');
+  // The separate action moves it.
+  await page.getByRole('link', { name: 'Travel here: show the run as of #9' }).click();
+  await expect(page).toHaveURL(/\/at\/9\/event\/9$/);
+  await expect(banner).toContainText('As of #9');
+  await expect(page.locator('#event-row-9')).toContainText('the log ends here (as of #9)');
+});
+
+test('unknown stays unknown: a run killed mid model call says cost unknown in the list, the header and the costs tab', async ({ page, demo }) => {
+  const killed = demoRun('demo crashed');
+  await open(page, demo, '#/');
+  const row = page.getByRole('row', { name: new RegExp(killed.runId) });
+  await expect(row.locator('.lib-col-cost')).toHaveText('cost unknown (1 call in flight)');
+  // One duration format: the resumed run's 12-minute span reads "12 min 01 s".
+  const resumed = demoRun('demo resumed');
+  await expect(page.getByRole('row', { name: new RegExp(resumed.runId) }).locator('.lib-col-duration')).toHaveText('12 min 01 s');
+  // Zero is written one way in the list.
+  const failed = demoRun('demo failed');
+  await expect(page.getByRole('row', { name: new RegExp(failed.runId) }).locator('.lib-col-cost')).toHaveText('$0.00');
+  await shoot(page, 'unknown-cost-list');
+
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${killed.runId}/costs`);
+  await expect(page.getByTestId('run-header-cost')).toHaveText('cost unknown (1 call in flight)');
+  const inFlight = page.getByTestId('costs-in-flight');
+  await expect(inFlight).toContainText('Cost unknown: the log ends inside a model call');
+  await expect(page.locator('.costs-tab')).not.toContainText('$0 measured');
+  await shoot(page, 'unknown-cost-costs');
+  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('region', { name: 'Cost' }).locator('.ov-big')).toHaveText('cost unknown (1 call in flight)');
+  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Turns & tools' }).click();
+  await expect(page.locator('.tr-cost', { hasText: 'cost unknown' }).first()).toBeVisible();
+});
