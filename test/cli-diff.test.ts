@@ -42,6 +42,8 @@ describe('little-inspector diff', () => {
       const diff = await diffJson(run.runId, run.runId, '--data-dir', run.dir);
       const rows = await report(run.runId, run.dir);
       expect(diff.firstDivergence, run.runId).toBeNull();
+      // Every field is counted, and a run against itself changes none of them.
+      expect(diff.summary.text, run.runId).toBe('no step changed');
       for (const step of diff.steps) {
         expect(step.outputEqual, `${run.runId} ${step.stepPath}`).toBe(true);
         for (const field of DIFF_NUMBERS) {
@@ -94,7 +96,8 @@ describe('little-inspector diff', () => {
 
     const text = await cli('diff', good.runId, bad.runId, '--data-dir', good.dir);
     expect(text.stdout).toContain('first divergence: fetch');
-    expect(text.stdout).toContain('~ fetch   <- first divergence');
+    expect(text.stdout).toContain('~ fetch   <- first divergence   changed: status, output');
+    expect(text.stdout).toMatch(/^changes: \d+ steps?: status changed, output differs/m);
     expect(text.stdout).toContain('- summarize');
   });
 

@@ -76,3 +76,38 @@ describe('diffRuns', () => {
     expect(diff.total.durationMs).toEqual({ a: 4000, b: 4000, delta: 0 });
   });
 });
+
+describe('the diff counts every change (issue 34)', () => {
+  const call = (log: TestLogBuilder, model: { provider: string; modelId: string }, inputTokens: number, outputTokens: number) =>
+    log.add('ModelCallCompleted', { stepPath: 'draft', model, usage: { inputTokens, outputTokens } });
+  const run = (runId: string, model: { provider: string; modelId: string }, inputTokens: number) =>
+    side(runId, (log) => {
+      log.add('RunStarted', {});
+      log.add('StepScheduled', { stepPath: 'draft' });
+      log.add('StepAttemptStarted', { stepPath: 'draft', attemptId: 'attempt_1' });
+      call(log, model, inputTokens, 100);
+      log.add('StepCompleted', { stepPath: 'draft' });
+      log.add('RunCompleted', {});
+    }, { draft: 'same-hash' });
+
+  it('a priced run against an unpriced one on another model: same status and output, yet changed', () => {
+    const a = run('run_a', { provider: 'openai', modelId: 'gpt-4o-mini' }, 1000);
+    const b = run('run_b', { provider: 'demo', modelId: 'stub' }, 1451);
+    const diff = diffRuns(a, b);
+    // The first divergence keeps its definition: status and output are the same.
+    expect(diff.firstDivergence).toBeNull();
+    const draft = diff.steps.find((s) => s.stepPath === 'draft')!;
+    expect(draft.models).toEqual({ a: ['openai/gpt-4o-mini'], b: ['demo/stub'] });
+    expect(draft.changes).toEqual(['model', 'tokens', 'cost']);
+    expect(diff.summary.changedSteps).toBe(1);
+    // (1451 + 100) / (1000 + 100) − 1 = +41%
+    expect(diff.summary.text).toBe('1 step: model changed, tokens +41%, cost unpriced in B');
+  });
+
+  it('a run against itself changes nothing', () => {
+    const a = run('run_a', { provider: 'openai', modelId: 'gpt-4o-mini' }, 1000);
+    const diff = diffRuns(a, a);
+    expect(diff.steps.every((s) => s.changes.length === 0)).toBe(true);
+    expect(diff.summary).toEqual({ changedSteps: 0, byKind: {}, text: 'no step changed' });
+  });
+});

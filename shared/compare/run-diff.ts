@@ -3,11 +3,13 @@
  * `review[fast-a].score` is its own path, so visits and branches align by their keys), each
  * side's values, and deltas. Tokens and cost are the `little report` rows of each run; a delta
  * with a null side is null (an unpriced cost never becomes a number). The first divergence is
- * the first aligned step whose status or output differs (a step in one run only differs).
+ * the first aligned step whose status or output differs (a step in one run only differs); the
+ * changes of a step count every field (shared/compare/step-changes.ts).
  */
 import type { MaterializedRunState, MaterializedStepState } from '../fold/run-state-types';
 import type { RunReport, RunReportRow } from '../report/run-report';
 import type { StepActivity } from './step-activity';
+import { diffSummary, stepChanges, type ChangeKind, type DiffSummary } from './step-changes';
 
 /** One run as the diff reads it. */
 export type DiffSide = {
@@ -35,6 +37,10 @@ export type DiffNumberField = (typeof DIFF_NUMBERS)[number];
 export type StepDiff = { stepPath: string; status: Pair<string>; attempts: Pair<number> } & Record<DiffNumberField, NumberDelta> & {
   /** Same output hash on both sides; null when the step is absent from either run. */
   outputEqual: boolean | null;
+  /** `provider/modelId` of each model the step called, per side (null where the step is absent). */
+  models: Pair<string[]>;
+  /** What differs between the two runs' step (empty for a step of one run only, or the same). */
+  changes: ChangeKind[];
 };
 
 export type RunDiffSide = { runId: string; dataDir: string; status: string; eventCount: number };
@@ -45,6 +51,8 @@ export type RunDiff = {
   steps: StepDiff[];
   total: Record<DiffNumberField, NumberDelta>;
   firstDivergence: string | null;
+  /** Changed steps by kind and the sentence the views and the CLI print. */
+  summary: DiffSummary;
 };
 
 /** `b − a`, or null when either is unknown. */
@@ -115,13 +123,16 @@ function stepDiff(stepPath: string, a: DiffSide, b: DiffSide): StepDiff {
   const stepB = Object.hasOwn(b.state.steps, stepPath) ? b.state.steps[stepPath] : undefined;
   const numbersA = numbersOf(stepA && rowOf(a.report, stepPath), stepA ? stepDurationMs(stepA) : null);
   const numbersB = numbersOf(stepB && rowOf(b.report, stepPath), stepB ? stepDurationMs(stepB) : null);
-  return {
+  const modelsOf = (side: DiffSide, present: boolean) => (present ? [...(Object.hasOwn(side.activity, stepPath) ? side.activity[stepPath]!.models : [])] : null);
+  const fields = {
     stepPath,
     status: { a: stepA?.status ?? null, b: stepB?.status ?? null },
     attempts: { a: stepA?.attempts.length ?? null, b: stepB?.attempts.length ?? null },
     ...deltas(numbersA, numbersB),
     outputEqual: stepA && stepB ? (a.outputHashes[stepPath] ?? null) === (b.outputHashes[stepPath] ?? null) : null,
+    models: { a: modelsOf(a, stepA !== undefined), b: modelsOf(b, stepB !== undefined) },
   };
+  return { ...fields, changes: stepChanges(fields) };
 }
 
 function sideOf(side: DiffSide): RunDiffSide {
@@ -133,11 +144,13 @@ export function diffRuns(a: DiffSide, b: DiffSide): RunDiff {
   const steps = alignStepPaths(a.order, b.order).map((path) => stepDiff(path, a, b));
   const diverged = steps.find((s) => s.status.a !== s.status.b || s.outputEqual !== true);
   const runSpan = (side: DiffSide) => spanMs(side.state.startedAt, side.state.finishedAt);
+  const total = deltas(numbersOf(a.report.total, runSpan(a)), numbersOf(b.report.total, runSpan(b)));
   return {
     a: sideOf(a),
     b: sideOf(b),
     steps,
-    total: deltas(numbersOf(a.report.total, runSpan(a)), numbersOf(b.report.total, runSpan(b))),
+    total,
     firstDivergence: diverged?.stepPath ?? null,
+    summary: diffSummary(steps.map((s) => s.changes), total),
   };
 }

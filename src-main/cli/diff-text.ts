@@ -3,11 +3,11 @@ import type { NumberDelta, RunDiff, StepDiff } from '../../shared/compare/run-di
 import { terminalSafe } from './terminal-safe';
 import { formatUsd } from '../../shared/format/money';
 
-/** `+` only in B, `-` only in A, `~` status or output differs, `=` same. */
+/** `+` only in B, `-` only in A, `~` any field differs (step.changes), `=` same. */
 function mark(step: StepDiff): string {
   if (step.status.a === null) return '+';
   if (step.status.b === null) return '-';
-  return step.status.a !== step.status.b || step.outputEqual !== true ? '~' : '=';
+  return step.changes.length > 0 ? '~' : '=';
 }
 
 function value(v: number | string | null, cost: boolean): string {
@@ -20,13 +20,18 @@ function delta(d: NumberDelta, cost = false): string {
   return `${value(d.a, cost)} → ${value(d.b, cost)}${signed}`;
 }
 
+function models(side: readonly string[] | null): string {
+  return side === null ? 'n/a' : side.join(', ') || 'none';
+}
+
 function stepLine(step: StepDiff, first: boolean): string {
   const output = step.outputEqual === null ? '' : step.outputEqual ? '  output same' : '  output DIFFERS';
   return [
-    `${mark(step)} ${step.stepPath}${first ? '   <- first divergence' : ''}`,
+    `${mark(step)} ${step.stepPath}${first ? '   <- first divergence' : ''}${step.changes.length > 0 ? `   changed: ${step.changes.join(', ')}` : ''}`,
     `    status ${value(step.status.a, false)} → ${value(step.status.b, false)}, attempts ${value(step.attempts.a, false)} → ${value(step.attempts.b, false)}${output}`,
     `    tokens in ${delta(step.inputTokens)}, cached ${delta(step.cachedInputTokens)}, out ${delta(step.outputTokens)}, reasoning ${delta(step.reasoningTokens)}`,
     `    cost ${delta(step.costUsd, true)}, duration ms ${delta(step.durationMs)}`,
+    `    models ${models(step.models.a)} → ${models(step.models.b)}`,
   ].join('\n');
 }
 
@@ -40,6 +45,7 @@ export function formatDiff(diff: RunDiff): string {
     `A ${side(diff.a)}`,
     `B ${side(diff.b)}`,
     `first divergence: ${diff.firstDivergence ?? 'none (same steps, statuses and outputs)'}`,
+    `changes: ${diff.summary.text}`,
     ...diff.steps.map((s) => stepLine(s, s.stepPath === diff.firstDivergence)),
     'TOTAL',
     `    tokens in ${delta(t.inputTokens)}, cached ${delta(t.cachedInputTokens)}, out ${delta(t.outputTokens)}, reasoning ${delta(t.reasoningTokens)}`,

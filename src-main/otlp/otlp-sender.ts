@@ -17,6 +17,7 @@ import { notOtlpReason, watchAnswers, type BackendAnswer } from './otlp-answer';
 import { maskSecrets, secretsOf, shownUrl } from '../../shared/otlp/otlp-credentials';
 import type { OtlpTarget } from './otlp-endpoint';
 import { toReadableSpan } from './readable-span';
+import { CONNECT_TIMEOUT_MS, probeConnect } from './otlp-connect-probe';
 
 /** Spans per request (one OTLP ExportTraceServiceRequest each). */
 export const DEFAULT_BATCH_SIZE = 512;
@@ -32,7 +33,7 @@ export type OtlpSender = {
 };
 
 /** Exporter options besides the target (tests shorten the timeout). */
-export type SenderOptions = { timeoutMillis?: number };
+export type SenderOptions = { timeoutMillis?: number; connectTimeoutMillis?: number };
 
 /** A sender for `target`. */
 export function createOtlpSender(target: OtlpTarget, options: SenderOptions = {}): OtlpSender {
@@ -45,7 +46,18 @@ export function createOtlpSender(target: OtlpTarget, options: SenderOptions = {}
   const secrets = secretsOf(target.url, target.headers);
   // One request at a time, so the last answer seen is the one to the request being judged.
   let queue: Promise<unknown> = Promise.resolve();
-  const sendOne = (spans: readonly OtlpSpanData[]) =>
+  // Until one connect succeeded, each send first checks the endpoint answers at all (a dead one
+  // is named within seconds instead of after the exporter's retries).
+  let reached = false;
+  const sendOne = async (spans: readonly OtlpSpanData[]): Promise<Result<void>> => {
+    if (!reached) {
+      const probe = await probeConnect(target.url, options.connectTimeoutMillis ?? CONNECT_TIMEOUT_MS);
+      if (!probe.ok) return probe;
+      reached = true;
+    }
+    return exportOne(spans);
+  };
+  const exportOne = (spans: readonly OtlpSpanData[]) =>
     new Promise<Result<void>>((resolve) => {
       answers.reset();
       exporter.export(spans.map(toReadableSpan), (result) => {

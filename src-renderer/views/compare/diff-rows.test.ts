@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { numberDelta, type StepDiff } from '../../../shared/compare/run-diff';
+import { stepChanges } from '../../../shared/compare/step-changes';
 import type { StepActivity } from '../../../shared/compare/step-activity';
 import { activityDiffers, deltaText, stepChange, toolsText, valueText } from './diff-rows';
 
 const zero = numberDelta(0, 0);
-const step = (status: StepDiff['status'], outputEqual: boolean | null): StepDiff => ({
+const step = (status: StepDiff['status'], outputEqual: boolean | null, over: Partial<StepDiff> = {}): StepDiff => {
+  const fields = {
   stepPath: 's',
   status,
   attempts: { a: 1, b: 1 },
@@ -15,7 +17,11 @@ const step = (status: StepDiff['status'], outputEqual: boolean | null): StepDiff
   costUsd: zero,
   durationMs: zero,
   outputEqual,
-});
+  models: { a: ['openai/gpt-4o'], b: ['openai/gpt-4o'] },
+  ...over,
+  };
+  return { ...fields, changes: stepChanges(fields) };
+};
 
 describe('compare rows', () => {
   it('classifies aligned steps: only in B is added, only in A removed, status or output differing changed', () => {
@@ -24,6 +30,11 @@ describe('compare rows', () => {
     expect(stepChange(step({ a: 'completed', b: 'failed' }, false))).toBe('changed');
     expect(stepChange(step({ a: 'completed', b: 'completed' }, false))).toBe('changed');
     expect(stepChange(step({ a: 'completed', b: 'completed' }, true))).toBe('same');
+    // Same status and output but another model, other tokens or an unpriced cost: changed too.
+    const same = { a: 'completed', b: 'completed' };
+    expect(stepChange(step(same, true, { models: { a: ['openai/gpt-4o'], b: ['demo/stub'] } }))).toBe('changed');
+    expect(stepChange(step(same, true, { outputTokens: numberDelta(10, 12) }))).toBe('changed');
+    expect(stepChange(step(same, true, { costUsd: numberDelta(0.01, null) }))).toBe('changed');
   });
 
   it('keeps an unpriced cost unpriced, in the value and in the delta', () => {

@@ -11,11 +11,14 @@ import { formatUsd } from '../../../shared/format/money';
 /** How a step of B differs from A's. */
 export type StepChange = 'added' | 'removed' | 'changed' | 'same';
 
-/** `added`: only in B; `removed`: only in A; `changed`: status or output differ; else `same`. */
+/**
+ * `added`: only in B; `removed`: only in A; `changed`: any field differs (status, output, model,
+ * tokens, cost, attempts, duration: shared/compare/step-changes.ts); else `same`.
+ */
 export function stepChange(step: StepDiff): StepChange {
   if (step.status.a === null) return 'added';
   if (step.status.b === null) return 'removed';
-  return step.status.a !== step.status.b || step.outputEqual !== true ? 'changed' : 'same';
+  return step.changes.length > 0 ? 'changed' : 'same';
 }
 
 /** The mark drawn in front of a step path (as `little-inspector diff` prints it). */

@@ -2,7 +2,8 @@
  * Two runs side by side: totals with deltas, the first divergence (highlighted and linked),
  * and every step aligned by step path (visits and parallel branches by their keys; steps of
  * one run only marked added or removed) with status, attempts, duration, tokens by kind, cost,
- * output equal or different (JSON diff on demand), models, tool calls by name and errors.
+ * output equal or different (JSON diff on demand), models, tool calls by name and errors; a
+ * step is changed when any of those fields differs, and the summary says which.
  */
 import { Fragment, useState } from 'react';
 import { DIFF_NUMBERS, type DiffNumberField, type StepDiff } from '../../../shared/compare/run-diff';
@@ -90,6 +91,7 @@ export function DiffSection({ view, a, b }: { view: RunDiffView; a: Side; b: Sid
           {' '}· {diff.steps.filter((s) => stepChange(s) === 'added').length} only in B, {diff.steps.filter((s) => stepChange(s) === 'removed').length} only in A,{' '}
           {diff.steps.filter((s) => stepChange(s) === 'changed').length} changed
         </span>
+        <span className="cmp-summary" data-testid="diff-summary">{diff.summary.text}</span>
         <label>
           <input type="checkbox" checked={onlyDiffering} onChange={(e) => setOnlyDiffering(e.target.checked)} /> only steps that differ
         </label>
@@ -148,6 +150,7 @@ function StepRow({ step, view, first, href, open, onToggle }: RowProps) {
       <td className="mono">
         <span className="cmp-mark" aria-label={change}>{CHANGE_MARK[change]}</span> <a href={href}>{step.stepPath}</a>
         {first && <span className="cmp-first-tag"> first divergence</span>}
+        {step.changes.length > 0 && <span className="cmp-changes muted" data-changes={step.changes.join(' ')}> {step.changes.join(', ')}</span>}
       </td>
       {both((s) => step.status[s] ?? '—', step.status.a !== step.status.b)}
       {both((s) => (step.attempts[s] === null ? '—' : String(step.attempts[s])), step.attempts.a !== step.attempts.b)}
