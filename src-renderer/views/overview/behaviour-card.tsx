@@ -57,7 +57,7 @@ function FindingItem({ finding, at }: { finding: ScanFinding; at: RunAddress }) 
         {cost && <span className="muted"> · {cost}</span>}
       </div>
       <div className="ov-behaviour-evidence">
-        <span className="muted">Events </span>
+        {shown.length > 0 && <span className="muted">Events </span>}
         {shown.map((sequence) => (
           <EventLink key={sequence} at={at} sequence={sequence} />
         ))}
