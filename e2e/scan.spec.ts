@@ -60,7 +60,7 @@ test('a clean run says so plainly', async ({ page }) => {
 test('the finding is a mark on the timeline, reachable by keyboard, and opens its event', async ({ page }) => {
   await page.goto(served.url);
   await page.goto(`${served.origin}/#/run/${loop.runId}/timeline`);
-  const lane = page.getByRole('group', { name: 'Behaviour findings on the timeline' });
+  const lane = page.getByRole('listitem', { name: 'Behaviour findings on the timeline' });
   const mark = lane.locator('a[data-kind="max-visits-exceeded"]');
   await expect(mark).toBeVisible({ timeout: 20_000 });
   await expect(mark).toHaveAccessibleName(/max-visits-exceeded.*event 51/);

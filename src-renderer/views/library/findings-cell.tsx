@@ -22,7 +22,7 @@ export function FindingsFilterSelect({ disabled }: { disabled: boolean }) {
   const value = useLibraryViewStore((s) => s.query.findings);
   const setQuery = useLibraryViewStore((s) => s.setQuery);
   return (
-    <label className="lib-field">
+    <label className="lib-field lib-findings-filter">
       <span className="lib-field-label">Findings</span>
       <select value={value ?? ''} onChange={(e) => setQuery({ findings: parseFindingsFilter(e.target.value) })} disabled={disabled}>
         <option value="">any run</option>

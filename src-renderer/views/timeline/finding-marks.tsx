@@ -2,7 +2,7 @@
  * The timeline's "Findings" lane, under the axis: one mark per behavioural finding (docs/SCAN.md)
  * at the time of its first event, coloured by severity. A mark is a link to that event (Tab
  * reaches it, Enter opens it, its name says what it is). The lane is always drawn, so the rows
- * below do not move when the scan arrives.
+ * below do not move when the scan arrives. It is a listitem: the Gantt's rows are a list.
  */
 import type { RunHead, TimelineHead } from '../../../shared/run/run-head-types';
 import { isoToAxis } from '../../../shared/timeline/time-axis';
@@ -22,7 +22,7 @@ export function FindingMarks({ detail, model, window: w, at }: { detail: RunHead
   const findings = scan.phase === 'ready' ? scan.value.findings : [];
   const label = scan.phase === 'ready' ? (findings.length === 0 ? 'Findings: none' : `Findings (${findings.length})`) : scan.phase === 'error' ? 'Findings: scan failed' : 'Findings: scanning…';
   return (
-    <div className="tl-findings" style={{ height: FINDING_MARKS_HEIGHT }} role="group" aria-label="Behaviour findings on the timeline">
+    <div className="tl-findings" style={{ height: FINDING_MARKS_HEIGHT }} role="listitem" aria-label="Behaviour findings on the timeline">
       <div className="tl-label tl-axis-label muted" title={scan.phase === 'error' ? scan.error.message : undefined}>
         {label}
       </div>
