@@ -28,7 +28,7 @@ import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types
 import type { JsonPreview } from './run/json-preview';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
 import type { RunRef } from './run/run-detail-types';
-import type { LibraryScanView, RunScanResult } from './scan/scan-types';
+import type { LibraryScanView, RunScanView } from './scan/scan-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -170,7 +170,7 @@ export const CHANNELS = {
   /** Desktop only: build the run's bundle and save it through the save dialog; the written path, or null when cancelled. */
   'dialog.saveBundle': answers<string | null>()(bundleSpec),
   /** The run's behavioural findings (docs/SCAN.md): repeats, retry storms, limits, resumes; with the fleet findings of the last `library.scan`. */
-  'run.scan': answers<RunScanResult>()(run),
+  'run.scan': answers<RunScanView>()(run),
   /** Every run's behavioural finding counts (the run list's Findings column) and the fleet's most common findings. */
   'library.scan': answers<LibraryScanView>()(none),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */

@@ -63,6 +63,9 @@ export type FailureSignature = { workflowVersionId: string; stepShape: string; e
 /** What one run's scan hands the fleet scan: its findings and the failures it saw. */
 export type RunScanResult = { runId: string; workflowVersionId: string | null; findings: ScanFinding[]; failures: FailureSignature[] };
 
+/** `run.scan`: a run's scan, and when the first event of each finding was recorded (null: unknown), for the timeline's marks. */
+export type RunScanView = RunScanResult & { firstAt: Array<string | null> };
+
 /** The run list's summary of a run's findings. */
 export type RunFindingCounts = { info: number; warning: number; error: number; kinds: ScanFindingKind[] };
 

@@ -12,10 +12,22 @@ import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { runItemKey } from '../../shared/run/run-key';
 import { commonFleetFindings, findingCounts } from '../../shared/scan/fleet-findings';
 import { sortFindings } from '../../shared/scan/run-scan';
-import type { LibraryScanView, RunScanResult, ScanFinding, ScanSettings } from '../../shared/scan/scan-types';
+import type { LibraryScanView, RunScanView, ScanFinding, ScanSettings } from '../../shared/scan/scan-types';
 import type { RunRef } from '../../shared/run/run-detail-types';
+import type { RunSource } from '../sources/run-source';
 import { createSourceRegistry } from '../sources/registry';
 import { scanLibrary, scanRunLog, type ScannedRun } from './scan-runs';
+
+/** When each finding's first event was recorded: one row read per finding (a run has few), null where it cannot be read. */
+async function firstTimes(source: RunSource, run: RunSummary, findings: readonly ScanFinding[]): Promise<Array<string | null>> {
+  const out: Array<string | null> = [];
+  for (const finding of findings) {
+    const first = finding.sequences[0];
+    const rows = first === undefined ? null : await source.eventRows(run.dataDir, run.runId, first, 1);
+    out.push(rows?.ok && rows.value[0]?.sequence === first ? rows.value[0].recordedAt : null);
+  }
+  return out;
+}
 
 export type ScanServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; settings(): Result<ScanSettings> };
 
@@ -50,7 +62,7 @@ export function createScanService(context: ScanServiceContext) {
 
   return {
     /** One run's findings, with the fleet findings the last library scan gave it. */
-    run: async (ref: RunRef): Promise<Result<RunScanResult>> => {
+    run: async (ref: RunRef): Promise<Result<RunScanView>> => {
       const open = opened();
       if (!open.ok) return open;
       if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
@@ -60,7 +72,10 @@ export function createScanService(context: ScanServiceContext) {
       if (!scanned.ok) return scanned;
       const { dataDir: _dir, ...result } = scanned.value;
       const across = fleet.get(runItemKey(run, 'scan')) ?? [];
-      return ok({ ...result, findings: sortFindings([...result.findings, ...across]) });
+      const findings = sortFindings([...result.findings, ...across]);
+      const dir = open.value.snapshot.dataDirs.find((d) => d.path === run.dataDir);
+      const firstAt = dir === undefined ? findings.map(() => null) : await firstTimes(sources.sourceOf(dir), run, findings);
+      return ok({ ...result, findings, firstAt });
     },
     /** Every run's finding counts and the fleet's most common findings. */
     library: async (): Promise<Result<LibraryScanView>> => {

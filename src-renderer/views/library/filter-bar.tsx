@@ -5,6 +5,7 @@ import { useSearchShortcut } from '../../keyboard/use-list-keyboard';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/status/display-status';
 import { isFiltered, type CostFilter, type TimeRange } from './library-query';
+import { FindingsFilterSelect } from './findings-cell';
 
 type FilterBarProps = {
   counts: Record<DisplayStatus, number>;
@@ -91,6 +92,7 @@ export function FilterBar({ counts, versions, tags, matched, total, disabled = f
         {query.cost === 'over' && (
           <NumberField id="lib-cost-over" label="Cost more than (USD)" prefix="$" step="0.001" value={query.costOver} onChange={(n) => setQuery({ costOver: n })} />
         )}
+        <FindingsFilterSelect disabled={disabled} />
         <NumberField id="lib-events-over" label="Events more than" prefix="Events >" step="1" value={query.eventsOver} onChange={(n) => setQuery({ eventsOver: Math.floor(n) })} disabled={disabled} />
         {filtered && (
           <button type="button" className="lib-clear" onClick={clear}>

@@ -19,6 +19,7 @@ describe('library query ↔ URL', () => {
       cost: 'over',
       costOver: 0.005,
       eventsOver: 20,
+      findings: 'retry-storm',
       sort: 'cost',
       dir: 'asc',
     };
@@ -35,10 +36,16 @@ describe('library query ↔ URL', () => {
   });
 
   it('drops junk values instead of failing', () => {
-    expect(parseLibraryQuery({ status: 'crashed,bogus,,failed', time: 'year', cost: 'free', eventsOver: '-3', costOver: 'abc', sort: 'x', dir: 'up' })).toEqual({
+    expect(parseLibraryQuery({ status: 'crashed,bogus,,failed', time: 'year', cost: 'free', eventsOver: '-3', costOver: 'abc', sort: 'x', dir: 'up', findings: 'bogus-kind' })).toEqual({
       ...DEFAULT_QUERY,
       statuses: ['failed', 'crashed'],
     });
+  });
+
+  it('reads the findings filter and sort (`#/?findings=any&sort=findings`)', () => {
+    const route = parseRoute('#/?findings=any&sort=findings');
+    expect(parseLibraryQuery(route.view === 'library' ? route.query : undefined)).toEqual({ ...DEFAULT_QUERY, findings: 'any', sort: 'findings', dir: 'desc' });
+    expect(isFiltered({ ...DEFAULT_QUERY, findings: 'any' })).toBe(true);
   });
 
   it('clicking a column sorts it in its natural direction first, then flips it', () => {

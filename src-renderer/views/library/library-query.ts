@@ -4,13 +4,14 @@
  */
 
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/status/display-status';
+import { parseFindingsFilter, type FindingsFilter } from './run-findings';
 
 /** How far back the started time may lie. */
 export type TimeRange = 'all' | 'hour' | 'day' | 'week';
 /** Cost filter: any run, runs with a priced cost, unpriced runs, or runs costing more than `costOver`. */
 export type CostFilter = 'any' | 'priced' | 'unpriced' | 'over';
 /** Columns the list sorts by. */
-export type SortKey = 'started' | 'duration' | 'status' | 'cost' | 'events' | 'runId';
+export type SortKey = 'started' | 'duration' | 'status' | 'cost' | 'events' | 'runId' | 'findings';
 /** Sort direction. */
 export type SortDir = 'asc' | 'desc';
 
@@ -30,6 +31,8 @@ export type LibraryQuery = {
   costOver: number;
   /** Only runs with more than this many events (0: no filter). */
   eventsOver: number;
+  /** Behavioural findings (run-findings.ts): none, above info, or of one kind. */
+  findings: FindingsFilter;
   sort: SortKey;
   dir: SortDir;
 };
@@ -44,13 +47,14 @@ export const DEFAULT_QUERY: LibraryQuery = {
   cost: 'any',
   costOver: 0,
   eventsOver: 0,
+  findings: null,
   sort: 'started',
   dir: 'desc',
 };
 
 const TIME_RANGES: readonly TimeRange[] = ['all', 'hour', 'day', 'week'];
 const COSTS: readonly CostFilter[] = ['any', 'priced', 'unpriced', 'over'];
-const SORT_KEYS: readonly SortKey[] = ['started', 'duration', 'status', 'cost', 'events', 'runId'];
+const SORT_KEYS: readonly SortKey[] = ['started', 'duration', 'status', 'cost', 'events', 'runId', 'findings'];
 
 /** True when any filter (not the sort) narrows the list. */
 export function isFiltered(query: LibraryQuery): boolean {
@@ -61,7 +65,8 @@ export function isFiltered(query: LibraryQuery): boolean {
     query.tag !== null ||
     query.time !== 'all' ||
     query.cost !== 'any' ||
-    query.eventsOver > 0
+    query.eventsOver > 0 ||
+    query.findings !== null
   );
 }
 
@@ -86,6 +91,7 @@ export function parseLibraryQuery(params: Readonly<Record<string, string>> | und
     cost: pick(params.cost, COSTS, 'any'),
     costOver: nonNegative(params.costOver),
     eventsOver: Math.floor(nonNegative(params.eventsOver)),
+    findings: parseFindingsFilter(params.findings),
     sort,
     dir: params.dir === 'asc' || params.dir === 'desc' ? params.dir : defaultDir(sort),
   };
@@ -102,6 +108,7 @@ export function formatLibraryQuery(query: LibraryQuery): Record<string, string> 
   if (query.cost !== 'any') out.cost = query.cost;
   if (query.cost === 'over' && query.costOver > 0) out.costOver = String(query.costOver);
   if (query.eventsOver > 0) out.eventsOver = String(query.eventsOver);
+  if (query.findings !== null) out.findings = query.findings;
   if (query.sort !== DEFAULT_QUERY.sort || query.dir !== DEFAULT_QUERY.dir) {
     out.sort = query.sort;
     out.dir = query.dir;

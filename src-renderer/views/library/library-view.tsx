@@ -19,6 +19,7 @@ import { RunTable } from './run-table';
 import { CompareBar } from './compare-bar';
 import { ambiguousRunIds, buildRunTree } from './run-tree';
 import { useLibraryUrlSync } from './use-library-url-sync';
+import { useRunsWithFindings } from './use-runs-with-findings';
 import './library.css';
 
 const NO_COUNTS = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as Record<DisplayStatus, number>;
@@ -64,7 +65,9 @@ export function LibraryView() {
   );
 }
 
-function LoadedLibrary({ snapshot, reloading }: { snapshot: LibrarySnapshot; reloading: boolean }) {
+function LoadedLibrary({ snapshot: opened, reloading }: { snapshot: LibrarySnapshot; reloading: boolean }) {
+  // The runs with their behavioural finding counts (the Findings column, filter and sort).
+  const snapshot = useRunsWithFindings(opened);
   const { query, expanded } = useLibraryViewStore(useShallow((s) => ({ query: s.query, expanded: s.expanded })));
   const clear = useLibraryViewStore((s) => s.clearFilters);
   // One clock reading per recompute keeps the time filter stable between renders.

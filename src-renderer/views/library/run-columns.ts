@@ -13,6 +13,7 @@ export const RUN_COLUMNS: readonly RunColumn[] = [
   { id: 'events', label: 'Events', sort: 'events', numeric: true },
   { id: 'tokens', label: 'Tokens in / out', sort: null, numeric: true },
   { id: 'cost', label: 'Cost', sort: 'cost', numeric: true },
+  { id: 'findings', label: 'Findings', sort: 'findings', numeric: false },
   { id: 'last', label: 'Last event', sort: null, numeric: false },
 ];
 

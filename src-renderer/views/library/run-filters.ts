@@ -2,6 +2,7 @@
 import type { RunSummary } from '../../../shared/library';
 import { DISPLAY_STATUSES, runDisplayStatus, type DisplayStatus } from '../../../shared/status/display-status';
 import type { LibraryQuery, TimeRange } from './library-query';
+import { matchesFindings } from './run-findings';
 
 const HOUR = 3_600_000;
 const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR };
@@ -29,6 +30,7 @@ export function otherFiltersPredicate(query: LibraryQuery, now: number): (run: R
     if (query.cost === 'unpriced' && run.costUsd !== null) return false;
     if (query.cost === 'over' && !(run.costUsd !== null && run.costUsd > query.costOver)) return false;
     if (query.eventsOver > 0 && !(run.eventCount > query.eventsOver)) return false;
+    if (!matchesFindings(run, query.findings)) return false;
     return true;
   };
 }

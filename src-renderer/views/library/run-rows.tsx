@@ -9,6 +9,8 @@ import { LiveAge, LiveBadge } from '../live/live-marker';
 import { formatStarted, formatDuration, formatRunCost, shortId } from './library-format';
 import { durationMs } from './run-filters';
 import type { ListRow } from './run-tree';
+import { FindingsCell } from './findings-cell';
+import { RUN_COLUMNS } from './run-columns';
 
 const INDENT = 18;
 
@@ -27,7 +29,7 @@ export function DirRow({ row, id, rowIndex, onToggle }: RowBase & { row: Extract
   const warnings = dir.diagnostics.length;
   return (
     <div role="row" id={id} aria-rowindex={rowIndex} aria-level={1} aria-expanded={row.total > 0 ? row.expanded : undefined} className="lib-row lib-dir" data-dir-label={dir.label}>
-      <div role="gridcell" aria-colspan={8} className="lib-cell lib-dir-cell">
+      <div role="gridcell" aria-colspan={RUN_COLUMNS.length} className="lib-cell lib-dir-cell">
         <button type="button" className="lib-toggle lib-dir-toggle" aria-expanded={row.expanded} onClick={onToggle} tabIndex={-1} disabled={row.total === 0}>
           <span className="lib-chevron" aria-hidden="true">{row.expanded ? '▾' : '▸'}</span>
           <span className="mono">{dir.label}</span>
@@ -67,6 +69,7 @@ export function LoopRow({ row, id, rowIndex, onToggle }: RowBase & { row: Extrac
       <div role="gridcell" className="lib-cell lib-col-events num">{formatCount(facts.eventCount)}</div>
       <div role="gridcell" className="lib-cell lib-col-tokens num">{formatCount(facts.inputTokens)} / {formatCount(facts.outputTokens)}</div>
       <div role="gridcell" className="lib-cell lib-col-cost num">{formatRunCost(facts)}</div>
+      <FindingsCell run={null} />
       <div role="gridcell" className="lib-cell lib-col-last" />
     </div>
   );
@@ -142,6 +145,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
       <div role="gridcell" className={`lib-cell lib-col-cost num${unpriced || run.costUsd === 0 ? ' muted' : ''}`} title={unpriced ? `${formatRunCost(run)}: no model call of this run could be priced` : formatRunCost(run)}>
         {formatRunCost(run)}
       </div>
+      <FindingsCell run={row.run} />
       <div role="gridcell" className="lib-cell lib-col-last mono" title={run.verdict ?? run.lastEventType ?? undefined}>
         {run.lastEventType ?? '—'}
         {active && <> · <LiveAge iso={live.summary.lastEventAt} /></>}

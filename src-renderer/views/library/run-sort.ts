@@ -3,6 +3,7 @@ import type { RunSummary } from '../../../shared/library';
 import { runDisplayStatus, type DisplayStatus } from '../../../shared/status/display-status';
 import type { SortDir, SortKey } from './library-query';
 import { durationMs } from './run-filters';
+import { findingsOf, findingsRank } from './run-findings';
 
 /** The sortable facts of a row (a run, or an outer loop's aggregate of its cycles). */
 export type SortFacts = {
@@ -12,6 +13,8 @@ export type SortFacts = {
   status: DisplayStatus;
   costUsd: number | null;
   eventCount: number;
+  /** Behavioural findings, errors first (run-findings.ts `findingsRank`); null while unknown. */
+  findings: number | null;
 };
 
 // Descending puts the runs that need attention first: crashed, failed, running, pending, completed.
@@ -19,7 +22,7 @@ const STATUS_RANK: Record<DisplayStatus, number> = { completed: 0, pending: 1, r
 
 /** The sort facts of one run. */
 export function runFacts(run: RunSummary): SortFacts {
-  return { runId: run.runId, startedAt: run.startedAt, durationMs: durationMs(run), status: runDisplayStatus(run), costUsd: run.costUsd, eventCount: run.eventCount };
+  return { runId: run.runId, startedAt: run.startedAt, durationMs: durationMs(run), status: runDisplayStatus(run), costUsd: run.costUsd, eventCount: run.eventCount, findings: findingsRank(findingsOf(run)) };
 }
 
 /** A comparator for `key`/`dir`; nulls sort last in both directions, ties fall back to the run id. */
@@ -45,4 +48,5 @@ const VALUE: Record<SortKey, (f: SortFacts) => string | number | null> = {
   cost: (f) => f.costUsd,
   events: (f) => f.eventCount,
   runId: (f) => f.runId,
+  findings: (f) => f.findings,
 };

@@ -9,7 +9,7 @@ import { useListKeyboard } from '../../keyboard/use-list-keyboard';
 import { formatRoute, type Route } from '../../routing/route';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { useRouteStore } from '../../stores/route-store';
-import { HEADER_HEIGHT, ROW_HEIGHT } from './run-columns';
+import { HEADER_HEIGHT, ROW_HEIGHT, RUN_COLUMNS } from './run-columns';
 import { DirRow, LoopRow, RunRow } from './run-rows';
 import { RunTableHeader } from './run-table-header';
 import type { ListRow } from './run-tree';
@@ -98,7 +98,7 @@ export function RunTable({ rows, ambiguous }: RunTableProps) {
       header={<RunTableHeader />}
       headerHeight={HEADER_HEIGHT}
       activeDescendant={selectedIndex >= 0 ? `lib-row-${selectedIndex}` : undefined}
-      containerProps={{ 'aria-rowcount': rows.length + 1, 'aria-colcount': 8 }}
+      containerProps={{ 'aria-rowcount': rows.length + 1, 'aria-colcount': RUN_COLUMNS.length }}
     />
   );
 }

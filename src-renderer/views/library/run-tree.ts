@@ -12,6 +12,7 @@ import { runRowTotals } from '../../../shared/run/run-row-totals';
 import { isFiltered, type LibraryQuery } from './library-query';
 import { durationMs, queryPredicate } from './run-filters';
 import { compareFacts, runFacts, type SortFacts } from './run-sort';
+import { groupFindingsRank } from './run-findings';
 
 /** Aggregated facts of an outer loop: its cycles summed up. */
 export type LoopFacts = SortFacts & { finishedAt: string | null; inputTokens: number | null; outputTokens: number | null };
@@ -180,7 +181,7 @@ export function loopFacts(cycles: readonly RunSummary[]): LoopFacts {
   const finishedAt = latest?.finishedAt ?? null;
   const status = groupDisplayStatus(cycles, latest);
   const span = latest && startedAt ? durationMs({ startedAt, finishedAt }) : null;
-  return { runId: cycles[0]?.outerLoopId ?? '', startedAt, finishedAt, durationMs: span, status, ...runRowTotals(cycles) };
+  return { runId: cycles[0]?.outerLoopId ?? '', startedAt, finishedAt, durationMs: span, status, ...runRowTotals(cycles), findings: groupFindingsRank(cycles) };
 }
 
 /** Run ids that occur in more than one data dir (their links need `?dir=`). */

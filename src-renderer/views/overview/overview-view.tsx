@@ -8,6 +8,7 @@ import { tabHref, type RunAddress } from '../../components/run-links';
 import { formatTime } from '../../format';
 import { describeBoundary } from '../crash/boundary-sentence';
 import { formatDuration } from '../crash/relative-time';
+import { BehaviourCard } from './behaviour-card';
 import { CostCard, TokensCard } from './overview-cost';
 import { STEP_STATUS_ORDER, runTiming } from './overview-facts';
 import { FindingsCard } from './overview-findings';
@@ -89,6 +90,7 @@ export function OverviewView({ detail, at }: { detail: RunHead; at: RunAddress }
           )}
         </section>
         <RelationsCard detail={detail} at={at} />
+        <BehaviourCard detail={detail} at={at} />
         <FindingsCard detail={detail} at={at} />
         <OutputCard detail={detail} at={at} />
         <RunNotesCard detail={detail} at={at} />

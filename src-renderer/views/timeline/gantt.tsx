@@ -14,6 +14,7 @@ import { useRouteStore } from '../../stores/route-store';
 import { foldSpec, useTimelineStore } from '../../stores/timeline-store';
 import { useSlice } from '../../stores/use-slice';
 import { AXIS_HEIGHT, AxisHeader } from './axis-header';
+import { FINDING_MARKS_HEIGHT, FindingMarks } from './finding-marks';
 import { GanttRow } from './gantt-row';
 import { TimelineToolbar } from './timeline-toolbar';
 import { TimelineTooltip } from './timeline-tooltip';
@@ -127,8 +128,13 @@ export function Gantt({ detail, timeline: model, route }: { detail: RunHead; tim
           className="tl-list"
           label={`Timeline of ${model.rowCount} rows. Plus and minus zoom, 0 fits, left and right arrows pan.`}
           containerRef={containerRef}
-          header={<AxisHeader model={model} window={w} widthPx={widthPx} laneRef={laneRef} />}
-          headerHeight={AXIS_HEIGHT}
+          header={
+            <div className="tl-head">
+              <AxisHeader model={model} window={w} widthPx={widthPx} laneRef={laneRef} />
+              <FindingMarks detail={detail} model={model} window={w} at={runBase(route)} />
+            </div>
+          }
+          headerHeight={AXIS_HEIGHT + FINDING_MARKS_HEIGHT}
           containerProps={handlers}
         />
       )}

@@ -1,0 +1,48 @@
+/**
+ * `run.scan` answers when each finding's first event was recorded (`firstAt`, the timeline's
+ * finding marks): the recordedAt of exactly that event, one per finding, null only for a finding
+ * that names no event; and `library.scan` counts what the card lists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InspectorCore } from '../src-main/library/inspector-core';
+import { openedCore } from './support/opened-core';
+import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
+import { hashTree } from './support/store-test-fixtures';
+
+const loop = fixtureRun('failed max_visits_exceeded');
+const ref = { dataDir: loop.dir, runId: loop.runId };
+let core: InspectorCore;
+let before: Record<string, string>;
+
+beforeAll(async () => {
+  before = hashTree(loop.dir);
+  core = await openedCore(EXAMPLES, { live: false });
+}, 60_000);
+afterAll(() => core.close());
+
+const unwrap = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+
+describe('run.scan for the timeline marks', () => {
+  it('gives each finding the time of its first event', async () => {
+    const scan = unwrap(await core.handlers['run.scan'](ref));
+    expect(scan.firstAt).toHaveLength(scan.findings.length);
+    const visits = scan.findings.findIndex((f) => f.kind === 'max-visits-exceeded');
+    expect(visits).toBeGreaterThanOrEqual(0);
+    const first = scan.findings[visits].sequences[0];
+    const event = unwrap(await core.handlers['run.event']({ ...ref, sequence: first })).event!;
+    expect(scan.firstAt[visits]).toBe(event.recordedAt);
+    scan.findings.forEach((f, i) => expect(scan.firstAt[i] === null).toBe(f.sequences.length === 0));
+    expect(hashTree(loop.dir)).toEqual(before);
+  });
+
+  it('counts in library.scan what run.scan lists', async () => {
+    const scan = unwrap(await core.handlers['run.scan'](ref));
+    const library = unwrap(await core.handlers['library.scan']({}));
+    const row = library.runs.find((r) => r.runId === loop.runId && r.dataDir === loop.dir)!;
+    expect(row.counts.error).toBe(scan.findings.filter((f) => f.severity === 'error').length);
+    expect(row.counts.kinds).toContain('max-visits-exceeded');
+  });
+});
