@@ -30,7 +30,7 @@ import { runTrust, StreamDigest, type RunTrust } from './run-log-trust';
 export const ARTIFACT_TEXT_LIMIT = 256 * 1024;
 
 /** How far a build has got (the app shows it; the CLI prints it on a terminal). */
-export type IndexProgress = { dataDirs: number; doneDirs: number; runsRead: number; eventsAdded: number };
+export type IndexProgress = { dataDirs: number; doneDirs: number; runsRead: number; eventsAdded: number; runsDone: number };
 
 /** What a build did, and what the index holds after it. */
 export type IndexStats = {
@@ -48,6 +48,13 @@ export type IndexOptions = {
   table?: PriceTable;
   sources?: SourceRegistry;
   onProgress?: (progress: IndexProgress) => void;
+  /**
+   * Awaited after each run (the app's in-thread build yields here so other channels are answered
+   * between runs, and reports `runsDone` as it goes).
+   */
+  onRun?: (progress: IndexProgress) => void | Promise<void>;
+  /** Only these data dirs changed (a live update): the index's other dirs are kept, not forgotten. */
+  partial?: boolean;
 };
 
 /** The data dirs under `root` (discovery without run counts), or why there are none. */
@@ -62,19 +69,22 @@ export function discoverFleet(root: string): Result<Discovery> {
 export async function updateFleetIndex(db: IndexConnection, discovery: Discovery, options: IndexOptions = {}): Promise<IndexStats> {
   const registry = options.sources ?? createSourceRegistry();
   const writer = new IndexWriter(db);
-  const progress: IndexProgress = { dataDirs: discovery.dataDirs.length, doneDirs: 0, runsRead: 0, eventsAdded: 0 };
+  const progress: IndexProgress = { dataDirs: discovery.dataDirs.length, doneDirs: 0, runsRead: 0, eventsAdded: 0, runsDone: 0 };
   const stats = { runsReindexed: 0, diagnostics: [] as Diagnostic[] };
   try {
-    forgetMissingDirs(db, writer, new Set(discovery.dataDirs.map((dir) => dir.path)));
+    if (options.partial !== true) forgetMissingDirs(db, writer, new Set(discovery.dataDirs.map((dir) => dir.path)));
     for (const dir of discovery.dataDirs) {
       writer.begin();
+      const runsBefore = progress.runsDone;
       try {
-        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats);
+        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats, options.onRun);
         writer.commit();
       } catch (error) {
         writer.rollback();
         stats.diagnostics.push(diagnostic('index-failed', `${dir.label}: ${error instanceof Error ? error.message : String(error)}`, { path: dir.path }));
       }
+      // An unchanged dir (not listed) or a failed one: its runs are done all the same.
+      progress.runsDone = Math.max(progress.runsDone, runsBefore + dir.runCount);
       progress.doneDirs += 1;
       options.onProgress?.({ ...progress });
     }
@@ -112,7 +122,16 @@ function dirIdOf(db: IndexConnection, dir: DataDirInfo): { id: number; state: st
 
 type Stats = { runsReindexed: number; diagnostics: Diagnostic[] };
 
-async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataDirInfo, source: RunSource, table: PriceTable, progress: IndexProgress, stats: Stats): Promise<void> {
+async function indexDataDir(
+  db: IndexConnection,
+  writer: IndexWriter,
+  dir: DataDirInfo,
+  source: RunSource,
+  table: PriceTable,
+  progress: IndexProgress,
+  stats: Stats,
+  onRun: IndexOptions['onRun'],
+): Promise<void> {
   const { id, state: lastState } = dirIdOf(db, dir);
   // Only little-workflow's events.db has a state that says "nothing changed" without listing runs.
   const sqlite = isLittleWorkflowFormat(dir.format);
@@ -136,6 +155,7 @@ async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataD
           writer.saveRun(id, { ...before, status: summary.status });
           tablesLater.push(summary);
         }
+        progress.runsDone += 1;
         continue;
       }
       const read = await indexRun(writer, id, dir, source, trust, summary, before, stamp, table, progress, stats);
@@ -144,6 +164,8 @@ async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataD
         tableWriter.remove(dir.path, summary.runId);
         tableWriter.add(read);
       }
+      progress.runsDone += 1;
+      await onRun?.(progress);
     }
     for (const gone of indexed.keys()) {
       writer.removeRun(id, gone);
