@@ -13,6 +13,17 @@ import { SessionView } from './views/sessions/session-view';
 import { OpenBar } from './views/open-bar';
 import { receiveOtlpProgress } from './stores/otlp-send-store';
 import { SendDialog } from './views/otlp/send-dialog';
+import { receiveIndexStatus } from './stores/fleet-search-store';
+import { SearchButton, SearchDialog } from './views/search/search-dialog';
+import type { PushMessage } from '../shared/contract';
+
+/** Where a push goes: File > Export report… exports the shown run, OTLP progress to the send dialog, index progress to search, the rest to the live store. */
+function routePush(message: PushMessage): void {
+  if (message.kind === 'menu.exportRun') void exportOpenRun();
+  else if (message.kind === 'otlp.progress') receiveOtlpProgress(message.progress);
+  else if (message.kind === 'fleet.indexing') receiveIndexStatus(message.status);
+  else receivePush(message);
+}
 
 /** The whole app. */
 export function App() {
@@ -23,12 +34,8 @@ export function App() {
   useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
-    // The one push subscription: batched per animation frame by the live store. File > Export
-    // report… asks this window to export the run it shows, as its export button would.
-    // OTLP send progress goes to the send dialog.
-    return api.subscribe((message) =>
-      message.kind === 'menu.exportRun' ? void exportOpenRun() : message.kind === 'otlp.progress' ? receiveOtlpProgress(message.progress) : receivePush(message),
-    );
+    // The one push subscription: live changes are batched per animation frame by the live store.
+    return api.subscribe(routePush);
   }, [init]);
 
   return (
@@ -36,6 +43,7 @@ export function App() {
       <header className="app-header">
         <h1>Little Inspector</h1>
         {!inBundle && <OpenBar />}
+        {!inBundle && <SearchButton />}
       </header>
       <main className="app-main" aria-busy={phase === 'loading'}>
         {error && (
@@ -47,6 +55,7 @@ export function App() {
       </main>
       <KeyboardLayer />
       <SendDialog />
+      {!inBundle && <SearchDialog />}
     </div>
   );
 }
