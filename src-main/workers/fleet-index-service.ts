@@ -1,6 +1,7 @@
 /**
- * The opened root's fleet index in the app (docs/FLEET.md "In the app"): built off main when a
- * root is opened (workers/index-thread.ts), brought up to date when the library is read again and
+ * The opened root's fleet index in the app (docs/FLEET.md "In the app"): built off main
+ * (workers/index-thread.ts) once a page first asks about it (a core nobody searches, a CLI
+ * command's or a test's, builds nothing), then kept: brought up to date when the library is read again and
  * within a moment of every live change (the observer's `run.*` pushes name the data dir, and only
  * that dir is read again, after its runs' last indexed sequences), and searched by `fleet.search`
  * from what is indexed so far. Progress goes out as `fleet.indexing` pushes.
@@ -33,6 +34,7 @@ export interface FleetIndexService {
   libraryChanged(snapshot: LibrarySnapshot): void;
   /** A push went out: a live change to a data dir is indexed shortly after. */
   pushed(message: PushMessage): void;
+  /** Search what is indexed so far (the first search or status starts the build). */
   search(query: string, limit?: number): Result<FleetSearchResult>;
   status(): FleetIndexStatus;
   /** Resolves once no update is under way or waiting (tests, the bench). */
@@ -54,6 +56,8 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
   let running: Promise<void> | null = null;
   let liveTimer: NodeJS.Timeout | null = null;
   let lastPush = 0;
+  // Nothing is built until the first fleet.* request; from then on every change is followed.
+  let active = false;
 
   const counts = (): Pick<FleetIndexStatus, 'indexedRuns' | 'indexedEvents'> => {
     const db = indexer?.reader() ?? null;
@@ -75,7 +79,7 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
   };
 
   const pump = () => {
-    if (running !== null || snapshot === null || indexer === null) return;
+    if (!active || running !== null || snapshot === null || indexer === null) return;
     const current = snapshot;
     const target = indexer;
     const full = wantFull;
@@ -110,6 +114,13 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
     status = { ...IDLE, runsTotal: next.runs.length, problem: indexer.problem() };
   };
 
+  const activate = () => {
+    if (active) return;
+    active = true;
+    wantFull = true;
+    pump();
+  };
+
   return {
     libraryChanged(next) {
       if (snapshot?.root !== next.root) openRoot(next);
@@ -120,7 +131,7 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
     },
     pushed(message) {
       if (message.kind === 'library.changed') return this.libraryChanged(message.snapshot);
-      if (message.kind !== 'run.delta' && message.kind !== 'run.started' && message.kind !== 'run.ended' && message.kind !== 'run.reset') return;
+      if (!active || (message.kind !== 'run.delta' && message.kind !== 'run.started' && message.kind !== 'run.ended' && message.kind !== 'run.reset')) return;
       wantDirs.add(message.dataDir);
       if (liveTimer !== null) return;
       liveTimer = setTimeout(() => {
@@ -129,6 +140,7 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
       }, liveDelayMs);
     },
     search(text, limit = SEARCH_LIMIT) {
+      activate();
       const query = parseSearchQuery(text);
       if (!query.ok) return query;
       const db = indexer?.reader() ?? null;
@@ -143,7 +155,10 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
         return fail(diagnostic('index-failed', `The fleet index could not be searched: ${error instanceof Error ? error.message : String(error)}`));
       }
     },
-    status: () => ({ ...status, ...counts() }),
+    status() {
+      activate();
+      return { ...status, ...counts() };
+    },
     async settled() {
       while (running !== null || liveTimer !== null) {
         await (running ?? new Promise((resolve) => setTimeout(resolve, liveDelayMs)));

@@ -64,11 +64,7 @@ export const useFleetSearchStore = create<FleetSearchState>()((set, get) => ({
   status: null,
   setOpen(open) {
     set({ open });
-    if (open && get().status === null) {
-      void api['fleet.indexStatus']({}).then((answer) => {
-        if (answer.ok) set({ status: answer.value });
-      });
-    }
+    if (open && get().status === null) void refreshIndexStatus();
   },
   setQuery(query) {
     set({ query, selected: 0 });
@@ -96,6 +92,12 @@ export const useFleetSearchStore = create<FleetSearchState>()((set, get) => ({
     if (status.phase === 'ready' || Date.now() - lastAsk >= REFRESH_MS) schedule(query, 0);
   },
 }));
+
+/** Ask main how far the index is (the first ask starts its build). */
+export async function refreshIndexStatus(): Promise<void> {
+  const answer = await api['fleet.indexStatus']({});
+  if (answer.ok) useFleetSearchStore.getState().receiveStatus(answer.value);
+}
 
 /** Push handler (app.tsx). */
 export function receiveIndexStatus(status: FleetIndexStatus): void {

@@ -9,7 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { FleetIndexStatus } from '../../../shared/search/fleet-search-types';
 import { trapTab, useModalDialog } from '../../components/modal-dialog';
 import { formatCount } from '../../format';
-import { useFleetSearchStore } from '../../stores/fleet-search-store';
+import { refreshIndexStatus, useFleetSearchStore } from '../../stores/fleet-search-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { useRouteStore } from '../../stores/route-store';
 import { groupHits, hitRoute, markedParts } from './hit-route';
@@ -132,8 +132,12 @@ export function SearchDialog() {
 /** The header's way in: opens the dialog, and says how far the index is while it is built. */
 export function SearchButton() {
   const status = useFleetSearchStore((s) => s.status);
-  const hasRoot = useLibraryStore((s) => s.snapshot !== null);
-  if (!hasRoot) return null;
+  const root = useLibraryStore((s) => s.snapshot?.root ?? null);
+  // Asking starts the opened root's index (main builds it only for a page that searches).
+  useEffect(() => {
+    if (root !== null) void refreshIndexStatus();
+  }, [root]);
+  if (root === null) return null;
   return (
     <div className="fleet-search-entry">
       <button type="button" onClick={() => useFleetSearchStore.getState().setOpen(true)} aria-keyshortcuts="Control+K Meta+K">
