@@ -55,6 +55,12 @@ export type IndexOptions = {
   onRun?: (progress: IndexProgress) => void | Promise<void>;
   /** Only these data dirs changed (a live update): the index's other dirs are kept, not forgotten. */
   partial?: boolean;
+  /**
+   * Only these runs of a dir changed (the live observer named them): the dir's other indexed runs
+   * are kept as they are. The dir's state is recorded all the same: every other run that changed
+   * by then is named by a push of its own, which brings its own update.
+   */
+  onlyRuns?: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
 /** The data dirs under `root` (discovery without run counts), or why there are none. */
@@ -77,7 +83,7 @@ export async function updateFleetIndex(db: IndexConnection, discovery: Discovery
       writer.begin();
       const runsBefore = progress.runsDone;
       try {
-        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats, options.onRun);
+        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats, options.onRun, options.onlyRuns?.get(dir.path));
         writer.commit();
       } catch (error) {
         writer.rollback();
@@ -131,6 +137,7 @@ async function indexDataDir(
   progress: IndexProgress,
   stats: Stats,
   onRun: IndexOptions['onRun'],
+  onlyRuns: ReadonlySet<string> | undefined,
 ): Promise<void> {
   const { id, state: lastState } = dirIdOf(db, dir);
   // Only little-workflow's events.db has a state that says "nothing changed" without listing runs.
@@ -148,6 +155,10 @@ async function indexDataDir(
     for (const summary of listed.runs) {
       const before = indexed.get(summary.runId);
       indexed.delete(summary.runId);
+      if (onlyRuns !== undefined && before !== undefined && !onlyRuns.has(summary.runId)) {
+        progress.runsDone += 1;
+        continue;
+      }
       // A log whose stamp is the one indexed is not read (SQLite logs prove their prefix in SQL instead).
       const stamp = trust.reader === null ? (source.logStamp?.(dir.path, summary.runId) ?? null) : null;
       if (before !== undefined && stamp !== null && before.stamp === stamp) {
@@ -159,6 +170,12 @@ async function indexDataDir(
         continue;
       }
       const read = await indexRun(writer, id, dir, source, trust, summary, before, stamp, table, progress, stats);
+      // Nothing new in its log and its row as it was: its table rows stand (not read again).
+      if (read === UNCHANGED) {
+        progress.runsDone += 1;
+        await onRun?.(progress);
+        continue;
+      }
       if (read === null) tablesLater.push(summary);
       else {
         tableWriter.remove(dir.path, summary.runId);
@@ -181,6 +198,9 @@ async function indexDataDir(
   }
   db.prepare('UPDATE index_dirs SET state = ?, label = ?, kind = ? WHERE id = ?').run(state, dir.label, dir.kind, id);
 }
+
+/** What indexRun answers for a run whose indexed prefix is still its whole log and whose row is unchanged. */
+const UNCHANGED = Symbol('unchanged');
 
 /** Read a run's events after `from` and add them; the last sequence read (or `from`). */
 async function addEvents(
@@ -228,7 +248,7 @@ async function indexRun(
   table: PriceTable,
   progress: IndexProgress,
   stats: Stats,
-): Promise<FleetTables | null> {
+): Promise<FleetTables | null | typeof UNCHANGED> {
   const runId = summary.runId;
   let inline: FleetTables | null = null;
   const reindexedBefore = stats.runsReindexed;
@@ -263,6 +283,10 @@ async function indexRun(
       result = await addEvents(writer, dirId, dir, source, source.streamLog(dir.path, runId), 0, progress, stream);
     }
     digest = stream.now();
+  }
+  const same = before !== undefined && from > 0 && from === before.lastSequence && result.added === 0;
+  if (same && before.status === summary.status && before.eventCount === summary.eventCount && before.finishedAt === summary.finishedAt && before.digest === digest) {
+    return UNCHANGED;
   }
   const indexedEvents = (from === 0 ? 0 : (before?.indexedEvents ?? 0)) + result.added;
   // Counted when something was read into the index (a proven, unchanged SQLite run reads nothing).

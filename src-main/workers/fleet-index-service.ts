@@ -50,9 +50,9 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
   let snapshot: LibrarySnapshot | null = null;
   let indexer: Indexer | null = null;
   let status: FleetIndexStatus = IDLE;
-  // What is still to do: the whole root, and/or some of its dirs (by path).
+  // What is still to do: the whole root, and/or some runs of some dirs (by dir path, the live observer's names).
   let wantFull = false;
-  const wantDirs = new Set<string>();
+  const wantDirs = new Map<string, Set<string>>();
   let running: Promise<void> | null = null;
   let liveTimer: NodeJS.Timeout | null = null;
   let lastPush = 0;
@@ -85,10 +85,11 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
     const full = wantFull;
     const dirs = full ? current.dataDirs : current.dataDirs.filter((dir) => wantDirs.has(dir.path));
     wantFull = false;
-    wantDirs.clear();
-    if (dirs.length === 0) return;
+    if (dirs.length === 0) return wantDirs.clear();
     if (full) setStatus({ phase: 'indexing', runsDone: 0, runsTotal: current.runs.length }, true);
-    const update = { discovery: { root: current.root, dataDirs: dirs, diagnostics: [] }, partial: !full, table: options.table() };
+    const onlyRuns = full ? undefined : new Map([...wantDirs].filter(([path]) => dirs.some((dir) => dir.path === path)));
+    const update = { discovery: { root: current.root, dataDirs: dirs, diagnostics: [] }, partial: !full, table: options.table(), onlyRuns };
+    wantDirs.clear();
     running = target
       .update(update, (runsDone) => {
         if (full && target === indexer) setStatus({ runsDone: Math.min(runsDone, status.runsTotal) }, false);
@@ -132,7 +133,9 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
     pushed(message) {
       if (message.kind === 'library.changed') return this.libraryChanged(message.snapshot);
       if (!active || (message.kind !== 'run.delta' && message.kind !== 'run.started' && message.kind !== 'run.ended' && message.kind !== 'run.reset')) return;
-      wantDirs.add(message.dataDir);
+      const runs = wantDirs.get(message.dataDir) ?? new Set<string>();
+      runs.add(message.runId);
+      wantDirs.set(message.dataDir, runs);
       if (liveTimer !== null) return;
       liveTimer = setTimeout(() => {
         liveTimer = null;

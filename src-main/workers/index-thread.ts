@@ -17,8 +17,8 @@ import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { threadScript, type ThreadMode } from './thread-script';
 
-/** One update: the dirs to bring up to date (`partial`: only those changed; the others are kept). */
-export type IndexUpdate = { discovery: Discovery; partial: boolean; table: PriceTable };
+/** One update: the dirs to bring up to date (`partial`: only those changed; the others are kept; `onlyRuns`: only these runs of a dir). */
+export type IndexUpdate = { discovery: Discovery; partial: boolean; table: PriceTable; onlyRuns?: Map<string, Set<string>> };
 
 /** main → thread. */
 export type IndexThreadRequest = { kind: 'update'; id: number; update: IndexUpdate };
@@ -52,6 +52,7 @@ export async function runIndexUpdate(db: IndexConnection, update: IndexUpdate, o
   const stats = await updateFleetIndex(db, update.discovery, {
     table: update.table,
     partial: update.partial,
+    onlyRuns: update.onlyRuns,
     onProgress: (p) => onRuns(p.runsDone),
     onRun: async (p) => {
       if (p.runsDone % RUNS_PER_YIELD !== 0) return;
