@@ -24,7 +24,10 @@
  * (`reports/bench-server-open.json`; needs `npx electron-vite build`);
  * `--only=live-commit` a `tail` beside a live writer at 132 MB, 500 MB and 1 GB: commit-to-print
  * and peak temp bytes against a bare in-place reader (`reports/bench-live-commit.json`;
- * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree).
+ * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree);
+ * `--only=fleet-search` the fleet index: build and warm search against a bare scan of every payload,
+ * commit-to-searchable in the app, the run list of 100,000 runs (`reports/bench-fleet-search.json`;
+ * `--fleet-runs=N`, 10,000 by default).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,13 +44,14 @@ import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
 import { formatLiveCommit, measureLiveCommit } from './bench/live-commit';
 import { formatServerOpen, measureServerOpen } from './bench/server-open';
 import { formatScanTiming, measureScan } from './bench/scan-run';
+import { formatFleetSearch, measureFleetSearch } from './bench/fleet-search';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open'; bigEvents: number; appRounds: number; live: LiveOptions };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search'; bigEvents: number; fleetRuns: number; appRounds: number; live: LiveOptions };
 type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3, live: {} };
+  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3, fleetRuns: 10_000, live: {} };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
@@ -61,8 +65,13 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       else options.live.cli = live[2];
       continue;
     }
-    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan', '--only=server-open'].includes(arg)) {
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan', '--only=server-open', '--only=fleet-search'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
+      continue;
+    }
+    const fleetRuns = /^--fleet-runs=([1-9][\d_]*)$/.exec(arg);
+    if (fleetRuns) {
+      options.fleetRuns = Number(fleetRuns[1].replaceAll('_', ''));
       continue;
     }
     const appRounds = /^--app-rounds=([1-9]\d*)$/.exec(arg);
@@ -99,6 +108,7 @@ async function main(): Promise<void> {
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   if (options.only === 'live-commit') return benchLiveCommit(options.live);
   if (options.only === 'server-open') return benchServerOpen();
+  if (options.only === 'fleet-search') return benchFleetSearch(options.fleetRuns);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
@@ -107,6 +117,7 @@ async function main(): Promise<void> {
   console.log(`\nwrote ${out}`);
   await benchLiveCommit(options.live);
   await benchServerOpen();
+  await benchFleetSearch(options.fleetRuns);
   await benchUi(options);
 }
 
@@ -117,6 +128,16 @@ async function benchServerOpen(): Promise<void> {
   const out = fileURLToPath(new URL('../reports/bench-server-open.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
+}
+
+/** The fleet index and search, and the run list of 100,000 runs (scripts/bench/fleet-search.ts). */
+async function benchFleetSearch(runs: number): Promise<void> {
+  const timing = await measureFleetSearch(runs, (line) => console.error(`[bench] ${line}`));
+  console.log(formatFleetSearch(timing).join('\n'));
+  const out = fileURLToPath(new URL('../reports/bench-fleet-search.json', import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
 }
 

@@ -29,6 +29,7 @@ import type { JsonPreview } from './run/json-preview';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
 import type { RunRef } from './run/run-detail-types';
 import type { LibraryScanView, RunScanView } from './scan/scan-types';
+import { MAX_FLEET_QUERY, MAX_FLEET_SEARCH_LIMIT, type FleetIndexStatus, type FleetSearchResult } from './search/fleet-search-types';
 
 /** Longest path string accepted over IPC or HTTP. */
 export const MAX_PATH_LENGTH = 4096;
@@ -215,4 +216,11 @@ export const CHANNELS = {
   'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
   /** `little-harness outcomes [id]`: success rates by prompt hash and step path across a harness dir's sessions, or of one. */
   'sessions.outcomes': answers<OutcomesReport>()((z) => z.object({ harnessDir: pathArg(z), sessionId: sessionRef(z).sessionId.optional() }).strict()),
+  // fleet-search (issue 31): the app's search box over the fleet index, built off main.
+  /** Search every run of the opened root (docs/FLEET.md "Search syntax"); answers from what is indexed so far while a build runs. */
+  'fleet.search': answers<FleetSearchResult>()((z) =>
+    z.object({ query: z.string().min(1).max(MAX_FLEET_QUERY), limit: z.number().int().min(1).max(MAX_FLEET_SEARCH_LIMIT).optional() }).strict(),
+  ),
+  /** How far the opened root's index is built (also pushed as `fleet.indexing` while it changes). */
+  'fleet.indexStatus': answers<FleetIndexStatus>()(none),
 };

@@ -55,6 +55,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
   'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
   'sessions.outcomes': { harnessDir: '.little-harness' },
+  'fleet.search': { query: 'cafe tool:search', limit: 20 },
+  'fleet.indexStatus': {},
 };
 
 const parse = (channel: Channel, value: unknown) => requestSchemas[channel].safeParse(value).success;

@@ -17,6 +17,7 @@ import type { BundleInfo } from './bundle/bundle-types';
 import type { LibrarySnapshot } from './library';
 import type { LivePushMessage } from './live/live-types';
 import type { OtlpProgress } from './otlp/otlp-app-types';
+import type { FleetIndexStatus } from './search/fleet-search-types';
 
 export { MAX_PATH_LENGTH } from './contract-channels';
 
@@ -61,7 +62,9 @@ export type PushMessage =
   /** Progress of an `otlp.send` (to every window; each shows the jobs it started). */
   | { kind: 'otlp.progress'; progress: OtlpProgress }
   /** How an open under way is going (library.open): the walk's counts, then the reading of what it found. */
-  | { kind: 'library.opening'; progress: OpeningProgress };
+  | { kind: 'library.opening'; progress: OpeningProgress }
+  /** fleet-search: the fleet index's build progress (throttled), then `ready`. */
+  | { kind: 'fleet.indexing'; status: FleetIndexStatus };
 
 /** An open's progress: folders looked into, data dirs and harness sessions found so far. */
 export type OpeningProgress = { path: string; phase: 'discovering' | 'reading'; folders: number; dataDirs: number; sessions: number };

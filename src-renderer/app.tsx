@@ -14,6 +14,19 @@ import { OpenBar } from './views/open-bar';
 import { OpeningStatus } from './views/opening-status';
 import { receiveOtlpProgress } from './stores/otlp-send-store';
 import { SendDialog } from './views/otlp/send-dialog';
+import { receiveIndexStatus } from './stores/fleet-search-store';
+import { SearchButton, SearchDialog } from './views/search/search-dialog';
+import type { PushMessage } from '../shared/contract';
+
+/** Where a push goes: File > Export report… exports the shown run, OTLP progress to the send dialog, index progress to search, opening progress to the open bar, the rest to the live store. */
+function routePush(message: PushMessage): void {
+  if (message.kind === 'menu.exportRun') void exportOpenRun();
+  else if (message.kind === 'otlp.progress') receiveOtlpProgress(message.progress);
+  else if (message.kind === 'fleet.indexing') receiveIndexStatus(message.status);
+  // Opening progress goes to the open bar at once (not batched: it is one line, latest wins).
+  else if (message.kind === 'library.opening') useLibraryStore.getState().receiveOpening(message.progress);
+  else receivePush(message);
+}
 
 /** The whole app. */
 export function App() {
@@ -24,19 +37,8 @@ export function App() {
   useEffect(() => listenToHash(), []);
   useEffect(() => {
     void init();
-    // The one push subscription: batched per animation frame by the live store. File > Export
-    // report… asks this window to export the run it shows, as its export button would.
-    // OTLP send progress goes to the send dialog.
-    // Opening progress goes to the open bar at once (not batched: it is one line, latest wins).
-    return api.subscribe((message) =>
-      message.kind === 'menu.exportRun'
-        ? void exportOpenRun()
-        : message.kind === 'otlp.progress'
-          ? receiveOtlpProgress(message.progress)
-          : message.kind === 'library.opening'
-            ? useLibraryStore.getState().receiveOpening(message.progress)
-            : receivePush(message),
-    );
+    // The one push subscription: live changes are batched per animation frame by the live store.
+    return api.subscribe(routePush);
   }, [init]);
 
   return (
@@ -44,6 +46,7 @@ export function App() {
       <header className="app-header">
         <h1>Little Inspector</h1>
         {!inBundle && <OpenBar />}
+        {!inBundle && <SearchButton />}
       </header>
       {!inBundle && <OpeningStatus />}
       <main className="app-main" aria-busy={phase === 'loading'}>
@@ -56,6 +59,7 @@ export function App() {
       </main>
       <KeyboardLayer />
       <SendDialog />
+      {!inBundle && <SearchDialog />}
     </div>
   );
 }

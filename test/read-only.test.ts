@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,14 +74,26 @@ async function everyOperation(top: string): Promise<number> {
       operations += 1;
     }
   }
-  const core = createInspectorCore({ mode: 'browser', initialPath: null });
+  // The app's fleet index lives in its cache folder (fleet-search): built, followed and searched over HTTP.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'li-readonly-cache-'));
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, cacheDir });
   const server = await startWebServer({ core, rendererDir: renderer.rendererDir, port: 0 });
   try {
-    for (const [channel, body] of [['library.open', { path: top }], ['library.current', {}], ['library.refresh', {}]] as const) {
+    for (const [channel, body] of [['library.open', { path: top }], ['library.current', {}], ['library.refresh', {}], ['fleet.indexStatus', {}]] as const) {
       const status = await post(server.port, server.token, channel, body);
       expect(status).toBe(200);
       operations += 1;
     }
+    for (;;) {
+      const status = await core.handlers['fleet.indexStatus']({});
+      if (!status.ok || status.value.phase === 'ready' || status.value.phase === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    for (const query of ['error', '"step failed" type:StepFailed', '京 OR 🚀']) {
+      expect(await post(server.port, server.token, 'fleet.search', { query })).toBe(200);
+      operations += 1;
+    }
+    expect(readdirSync(join(cacheDir, 'fleet')).filter((name) => name.endsWith('.sqlite'))).toHaveLength(1);
     for (const run of library.value.runs) {
       const ref = { dataDir: run.dataDir, runId: run.runId };
       for (const [channel, body] of [
@@ -96,6 +108,8 @@ async function everyOperation(top: string): Promise<number> {
     }
   } finally {
     await server.close();
+    core.close();
+    rmSync(cacheDir, { recursive: true, force: true });
   }
   return operations;
 }

@@ -13,7 +13,9 @@ export const MAX_DELTA_EVENTS = 2_000;
 type Delta = Extract<PushMessage, { kind: 'run.delta' }>;
 
 const keyOf = (message: PushMessage): string | null =>
-  message.kind === 'library.changed' || message.kind === 'menu.exportRun' || message.kind === 'otlp.progress' || message.kind === 'library.opening' ? null : runKey(message.dataDir, message.runId);
+  message.kind === 'library.changed' || message.kind === 'menu.exportRun' || message.kind === 'otlp.progress' || message.kind === 'library.opening' || message.kind === 'fleet.indexing'
+    ? null
+    : runKey(message.dataDir, message.runId);
 
 /**
  * Queue `message` behind `pending` (returns a new array; inputs are not mutated).
@@ -24,11 +26,13 @@ const keyOf = (message: PushMessage): string | null =>
  *   counted in `skipped` instead of kept, so a stalled reader cannot grow the queue forever.
  * - `otlp.progress`: older progress of the same send still queued is dropped (latest wins).
  * - `library.opening`: older progress of an open still queued is dropped (latest wins).
+ * - `fleet.indexing`: older index progress still queued is dropped (latest wins).
  * - `run.started` / `run.ended` / `run.reset` / `menu.exportRun`: appended; they are never merged away.
  */
 export function mergePush(pending: readonly PushMessage[], message: PushMessage, maxEvents = MAX_DELTA_EVENTS): PushMessage[] {
   if (message.kind === 'library.changed') return [...pending.filter((queued) => queued.kind !== 'library.changed'), message];
   if (message.kind === 'library.opening') return [...pending.filter((queued) => queued.kind !== 'library.opening'), message];
+  if (message.kind === 'fleet.indexing') return [...pending.filter((queued) => queued.kind !== 'fleet.indexing'), message];
   if (message.kind === 'otlp.progress') {
     const job = message.progress.jobId;
     return [...pending.filter((queued) => queued.kind !== 'otlp.progress' || queued.progress.jobId !== job), message];

@@ -8,8 +8,10 @@ import { findTerm, ftsPhrase, type SearchFilter, type SearchQuery } from '../../
 import { textWords } from '../../shared/search/search-text';
 import type { IndexConnection, SqliteParam } from '../sources/little-workflow/sqlite-driver';
 
-/** One matching event. `marks`: where the words matched in `snippet` (UTF-16 offsets, end exclusive). */
-export type SearchHit = { dataDir: string; runId: string; sequence: number; type: string; field: string; snippet: string; marks: [number, number][] };
+import type { FleetSearchHit } from '../../shared/search/fleet-search-types';
+
+/** One matching event (the app's search box shows these as they are). */
+export type SearchHit = FleetSearchHit;
 
 /** The hits (at most `limit`), how many events match in all, and what the index holds. */
 export type SearchResult = { hits: SearchHit[]; total: number; indexed: { runs: number; events: number } };

@@ -30,7 +30,7 @@ import { runTrust, StreamDigest, type RunTrust } from './run-log-trust';
 export const ARTIFACT_TEXT_LIMIT = 256 * 1024;
 
 /** How far a build has got (the app shows it; the CLI prints it on a terminal). */
-export type IndexProgress = { dataDirs: number; doneDirs: number; runsRead: number; eventsAdded: number };
+export type IndexProgress = { dataDirs: number; doneDirs: number; runsRead: number; eventsAdded: number; runsDone: number };
 
 /** What a build did, and what the index holds after it. */
 export type IndexStats = {
@@ -48,6 +48,19 @@ export type IndexOptions = {
   table?: PriceTable;
   sources?: SourceRegistry;
   onProgress?: (progress: IndexProgress) => void;
+  /**
+   * Awaited after each run (the app's in-thread build yields here so other channels are answered
+   * between runs, and reports `runsDone` as it goes).
+   */
+  onRun?: (progress: IndexProgress) => void | Promise<void>;
+  /** Only these data dirs changed (a live update): the index's other dirs are kept, not forgotten. */
+  partial?: boolean;
+  /**
+   * Only these runs of a dir changed (the live observer named them): the dir's other indexed runs
+   * are kept as they are. The dir's state is recorded all the same: every other run that changed
+   * by then is named by a push of its own, which brings its own update.
+   */
+  onlyRuns?: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
 /** The data dirs under `root` (discovery without run counts), or why there are none. */
@@ -62,19 +75,22 @@ export function discoverFleet(root: string): Result<Discovery> {
 export async function updateFleetIndex(db: IndexConnection, discovery: Discovery, options: IndexOptions = {}): Promise<IndexStats> {
   const registry = options.sources ?? createSourceRegistry();
   const writer = new IndexWriter(db);
-  const progress: IndexProgress = { dataDirs: discovery.dataDirs.length, doneDirs: 0, runsRead: 0, eventsAdded: 0 };
+  const progress: IndexProgress = { dataDirs: discovery.dataDirs.length, doneDirs: 0, runsRead: 0, eventsAdded: 0, runsDone: 0 };
   const stats = { runsReindexed: 0, diagnostics: [] as Diagnostic[] };
   try {
-    forgetMissingDirs(db, writer, new Set(discovery.dataDirs.map((dir) => dir.path)));
+    if (options.partial !== true) forgetMissingDirs(db, writer, new Set(discovery.dataDirs.map((dir) => dir.path)));
     for (const dir of discovery.dataDirs) {
       writer.begin();
+      const runsBefore = progress.runsDone;
       try {
-        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats);
+        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats, options.onRun, options.onlyRuns?.get(dir.path));
         writer.commit();
       } catch (error) {
         writer.rollback();
         stats.diagnostics.push(diagnostic('index-failed', `${dir.label}: ${error instanceof Error ? error.message : String(error)}`, { path: dir.path }));
       }
+      // An unchanged dir (not listed) or a failed one: its runs are done all the same.
+      progress.runsDone = Math.max(progress.runsDone, runsBefore + dir.runCount);
       progress.doneDirs += 1;
       options.onProgress?.({ ...progress });
     }
@@ -112,7 +128,17 @@ function dirIdOf(db: IndexConnection, dir: DataDirInfo): { id: number; state: st
 
 type Stats = { runsReindexed: number; diagnostics: Diagnostic[] };
 
-async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataDirInfo, source: RunSource, table: PriceTable, progress: IndexProgress, stats: Stats): Promise<void> {
+async function indexDataDir(
+  db: IndexConnection,
+  writer: IndexWriter,
+  dir: DataDirInfo,
+  source: RunSource,
+  table: PriceTable,
+  progress: IndexProgress,
+  stats: Stats,
+  onRun: IndexOptions['onRun'],
+  onlyRuns: ReadonlySet<string> | undefined,
+): Promise<void> {
   const { id, state: lastState } = dirIdOf(db, dir);
   // Only little-workflow's events.db has a state that says "nothing changed" without listing runs.
   const sqlite = isLittleWorkflowFormat(dir.format);
@@ -129,6 +155,10 @@ async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataD
     for (const summary of listed.runs) {
       const before = indexed.get(summary.runId);
       indexed.delete(summary.runId);
+      if (onlyRuns !== undefined && before !== undefined && !onlyRuns.has(summary.runId)) {
+        progress.runsDone += 1;
+        continue;
+      }
       // A log whose stamp is the one indexed is not read (SQLite logs prove their prefix in SQL instead).
       const stamp = trust.reader === null ? (source.logStamp?.(dir.path, summary.runId) ?? null) : null;
       if (before !== undefined && stamp !== null && before.stamp === stamp) {
@@ -136,14 +166,23 @@ async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataD
           writer.saveRun(id, { ...before, status: summary.status });
           tablesLater.push(summary);
         }
+        progress.runsDone += 1;
         continue;
       }
       const read = await indexRun(writer, id, dir, source, trust, summary, before, stamp, table, progress, stats);
+      // Nothing new in its log and its row as it was: its table rows stand (not read again).
+      if (read === UNCHANGED) {
+        progress.runsDone += 1;
+        await onRun?.(progress);
+        continue;
+      }
       if (read === null) tablesLater.push(summary);
       else {
         tableWriter.remove(dir.path, summary.runId);
         tableWriter.add(read);
       }
+      progress.runsDone += 1;
+      await onRun?.(progress);
     }
     for (const gone of indexed.keys()) {
       writer.removeRun(id, gone);
@@ -159,6 +198,9 @@ async function indexDataDir(db: IndexConnection, writer: IndexWriter, dir: DataD
   }
   db.prepare('UPDATE index_dirs SET state = ?, label = ?, kind = ? WHERE id = ?').run(state, dir.label, dir.kind, id);
 }
+
+/** What indexRun answers for a run whose indexed prefix is still its whole log and whose row is unchanged. */
+const UNCHANGED = Symbol('unchanged');
 
 /** Read a run's events after `from` and add them; the last sequence read (or `from`). */
 async function addEvents(
@@ -206,7 +248,7 @@ async function indexRun(
   table: PriceTable,
   progress: IndexProgress,
   stats: Stats,
-): Promise<FleetTables | null> {
+): Promise<FleetTables | null | typeof UNCHANGED> {
   const runId = summary.runId;
   let inline: FleetTables | null = null;
   const reindexedBefore = stats.runsReindexed;
@@ -241,6 +283,10 @@ async function indexRun(
       result = await addEvents(writer, dirId, dir, source, source.streamLog(dir.path, runId), 0, progress, stream);
     }
     digest = stream.now();
+  }
+  const same = before !== undefined && from > 0 && from === before.lastSequence && result.added === 0;
+  if (same && before.status === summary.status && before.eventCount === summary.eventCount && before.finishedAt === summary.finishedAt && before.digest === digest) {
+    return UNCHANGED;
   }
   const indexedEvents = (from === 0 ? 0 : (before?.indexedEvents ?? 0)) + result.added;
   // Counted when something was read into the index (a proven, unchanged SQLite run reads nothing).

@@ -26,6 +26,8 @@ import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
 import { createScanService } from './scan-service';
 import { scanSettingsInState } from '../app-state/scan-settings-file';
+import { createFleetIndexService } from '../workers/fleet-index-service';
+import type { ThreadMode } from '../workers/thread-script';
 
 export type { RecentStore } from './library';
 
@@ -94,6 +96,8 @@ export type CoreOptions = {
   inProcess?: boolean;
   /** Where an open's walk runs (default `auto`: its own thread in the built app; workers/discovery-thread.ts). */
   discovery?: DiscoveryMode;
+  /** The fleet index behind the search box (fleet-search): where it is built (default `auto`), or `false`: no index. */
+  fleetIndex?: ThreadMode | false;
 };
 
 /** A session request before any folder is open. */
@@ -105,7 +109,10 @@ function noFolder(): Result<never> {
 export function createInspectorCore(options: CoreOptions): InspectorCore {
   const listeners: Array<(message: PushMessage) => void> = [];
   const logError = options.logError ?? ((message: string) => console.error(message));
+  // The fleet index follows every open and live change (fleet/fleet-index-service.ts); made below.
+  let fleet: ReturnType<typeof createFleetIndexService> | null = null;
   const publish = (message: PushMessage) => {
+    fleet?.pushed(message);
     for (const listener of [...listeners]) {
       try {
         listener(Object.freeze(message));
@@ -125,6 +132,10 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     ...(options.inProcess ? { pool: createRunDetailPool({ useWorker: false }) } : {}),
   });
   const { runs } = library;
+  if (options.fleetIndex !== false) {
+    fleet = createFleetIndexService({ cacheDir: options.cacheDir ?? null, table: () => library.table(), publish, mode: options.inProcess ? 'in-process' : options.fleetIndex });
+  }
+  const noIndex = () => fail<never>(diagnostic('unsupported', 'This app has no fleet index (search is off).'));
   const state = options.state ?? memoryAppState();
   const scans = createScanService({ snapshot: () => library.snapshot(), table: () => library.table(), settings: () => scanSettingsInState(state.dir) });
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
@@ -208,6 +219,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
       return ok(await options.exportReportDialog(ref));
     },
+    'fleet.search': async ({ query, limit }) => fleet?.search(query, limit) ?? noIndex(),
+    'fleet.indexStatus': async () => (fleet === null ? noIndex() : ok(fleet.status())),
     'dialog.openDirectory': async () => {
       if (!options.openDirectoryDialog) {
         return fail(diagnostic('unsupported', 'A folder picker is only available in the desktop app; type a path instead.'));
@@ -246,6 +259,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     dataDirPaths: () => library.dataDirPaths(),
     close: () => {
       scans.close();
+      fleet?.close();
       library.close();
     },
   };

@@ -8,13 +8,11 @@
  * this machine), so there the walk runs in this thread unless `thread` is asked for (the tests of
  * the thread itself). In this thread, a cancel drops the answer when the walk ends.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import { appRoot, unpackedPath } from '../app-paths';
 import { discover, type WalkProgress } from '../sources/fs/discovery';
 import type { Discovery } from '../sources/little-workflow/store-types';
+import { threadScript, type ThreadMode } from './thread-script';
 
 /** What the thread posts: progress while it walks, then the discovery (or why it failed). */
 export type DiscoveryThreadMessage =
@@ -26,23 +24,13 @@ export type DiscoveryThreadMessage =
 export type DiscoveryJob = { result: Promise<Result<Discovery>>; cancel(): void };
 
 /** Where the walk runs: a thread where the app is built (`auto`), always (`thread`), or never (`in-process`). */
-export type DiscoveryMode = 'auto' | 'thread' | 'in-process';
-
-/** The thread's code: the TypeScript entry under tsx (only when asked for), else the built bundle. */
-function threadScript(mode: DiscoveryMode): { code: string; eval: boolean } | null {
-  if (mode === 'in-process') return null;
-  if (__filename.endsWith('.ts')) {
-    return mode === 'thread' ? { code: `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'discovery-worker.ts'))});`, eval: true } : null;
-  }
-  const built = unpackedPath(join(appRoot(), 'out', 'main', 'discovery-worker.js'));
-  return existsSync(built) ? { code: built, eval: false } : null;
-}
+export type DiscoveryMode = ThreadMode;
 
 const cancelled = (root: string) => fail<Discovery>(diagnostic('cancelled', `Opening ${root} was cancelled`, { path: root, severity: 'info' }));
 
 /** Walk `root` off main; `onProgress` gets the running counts. */
 export function discoverOffMain(root: string, onProgress: (progress: WalkProgress) => void, mode: DiscoveryMode = 'auto'): DiscoveryJob {
-  const script = threadScript(mode);
+  const script = threadScript('discovery-worker', mode);
   if (script === null) {
     let stopped = false;
     // Still answered on a later turn, so callers see one behaviour.

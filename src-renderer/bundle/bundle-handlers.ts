@@ -83,6 +83,8 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'job.get': async () => NOT_IN_BUNDLE('The job view (a bundle holds one run)'),
     'run.seek': async () => NOT_IN_BUNDLE('Time travel (as of an event)'),
     'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),
+    'fleet.search': async () => NOT_IN_BUNDLE('Searching the fleet'),
+    'fleet.indexStatus': async () => NOT_IN_BUNDLE('The fleet index'),
     'sessions.list': async () => ok([]),
     'session.view': async () => NOT_IN_BUNDLE('A harness session'),
     'session.file': async () => NOT_IN_BUNDLE('A harness session file'),

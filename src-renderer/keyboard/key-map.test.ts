@@ -36,6 +36,13 @@ describe('keyToAction', () => {
     for (const key of ['ArrowDown', 'ArrowUp', 'Home', 'End', 'ArrowLeft', 'ArrowRight']) expect(keyToAction(press(key), idle)).toBeNull();
   });
 
+  it('Ctrl/Cmd+K searches every run, even from a field; not with Alt, not while a dialog is open', () => {
+    expect(keyToAction(press('k', { ctrlKey: true }), idle)).toBe('fleet-search');
+    expect(keyToAction(press('K', { metaKey: true }), typing)).toBe('fleet-search');
+    expect(keyToAction(press('k', { ctrlKey: true, altKey: true }), idle)).toBeNull();
+    expect(keyToAction(press('k', { ctrlKey: true }), { ...idle, dialogOpen: true })).toBeNull();
+  });
+
   it('ignores every key but Escape and Ctrl/Cmd+O while typing', () => {
     for (const key of ['j', 'k', 'g', 'G', '/', '?', 'Enter', 'h', 'l', 'ArrowDown', '[', ']', '{', '}']) expect(keyToAction(press(key), typing)).toBeNull();
     expect(keyToAction(press('Escape'), typing)).toBe('escape');
@@ -47,7 +54,7 @@ describe('keyToAction', () => {
     expect(keyToAction(press('O', { metaKey: true, shiftKey: true }), idle)).toBe('open-data-dir');
     expect(keyToAction(press('o', { ctrlKey: true, altKey: true }), idle)).toBeNull();
     expect(keyToAction(press('j', { ctrlKey: true }), idle)).toBeNull();
-    expect(keyToAction(press('k', { metaKey: true }), idle)).toBeNull();
+    expect(keyToAction(press('l', { metaKey: true }), idle)).toBeNull();
     expect(keyToAction(press('g', { altKey: true }), idle)).toBeNull();
     expect(keyToAction(press('o'), idle)).toBeNull();
   });

@@ -13,6 +13,7 @@ export type KeyAction =
   | 'expand'
   | 'collapse'
   | 'focus-search'
+  | 'fleet-search'
   | 'help'
   | 'open-data-dir'
   | 'export-run'
@@ -42,6 +43,7 @@ export function keyToAction(press: KeyPress, context: KeyContext): KeyAction | n
   if (context.dialogOpen) return null;
   if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'o') return 'open-data-dir';
   if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'e') return 'export-run';
+  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'k') return 'fleet-search';
   if (press.key === 'Escape') return 'escape';
   if (context.typing || press.ctrlKey || press.metaKey || press.altKey) return null;
   const arrow = LIST_KEYS[press.key];
@@ -101,7 +103,8 @@ export const KEY_HELP: readonly KeyHelp[] = [
   { keys: ['Enter'], does: 'Open the selected run' },
   { keys: ['l', '→'], does: 'Expand the selected run’s sub-runs' },
   { keys: ['h', '←'], does: 'Collapse them' },
-  { keys: ['/'], does: 'Search in the current view' },
+  { keys: ['/'], does: 'Search in the current view (every run where the view has no search)' },
+  { keys: ['Ctrl K', '⌘ K'], does: 'Search every run under the opened folder' },
   { keys: ['[', ']'], does: 'In a run: show it as of one event earlier / later (time travel)' },
   { keys: ['{', '}'], does: 'In a run: move to the previous / next step boundary' },
   { keys: ['Ctrl O', '⌘ O'], does: 'Open a data directory' },

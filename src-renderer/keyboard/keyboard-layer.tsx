@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useLibraryStore } from '../stores/library-store';
 import { useRouteStore } from '../stores/route-store';
 import { useLibraryViewStore } from '../stores/library-view-store';
+import { openFleetSearch } from '../stores/fleet-search-store';
 import { libraryRoute } from '../views/library/use-library-url-sync';
 import { HelpDialog } from './help-dialog';
 import { activeList, focusInList, focusSearch, exportOpenRun, travelTime } from './keyboard-registry';
@@ -61,7 +62,10 @@ function perform(action: KeyAction, focused: Element | null): boolean {
       return true;
     }
     case 'focus-search':
-      return focusSearch();
+      // The view's own search field owns `/` (the run list's filter); elsewhere it searches every run.
+      return focusSearch() || openFleetSearch();
+    case 'fleet-search':
+      return openFleetSearch();
     case 'help':
       useKeyboardStore.getState().setHelpOpen(true);
       return true;

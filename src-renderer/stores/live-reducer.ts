@@ -49,7 +49,7 @@ export function applyPushes(runs: LiveRuns, messages: readonly PushMessage[]): L
       continue;
     }
     // A command to the window (app.tsx runs it), not a change of any run.
-    if (message.kind === 'menu.exportRun' || message.kind === 'otlp.progress' || message.kind === 'library.opening') continue;
+    if (message.kind === 'menu.exportRun' || message.kind === 'otlp.progress' || message.kind === 'library.opening' || message.kind === 'fleet.indexing') continue;
     const key = runKey(message.dataDir, message.runId);
     const previous = next[key];
     const base = { resets: previous?.resets ?? 0, lastReset: previous?.lastReset ?? null };

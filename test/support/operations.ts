@@ -282,8 +282,21 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'sessions.outcomes', scope: 'root', run: (call) => eachSession(call, async (s) => worst([await call('sessions.outcomes', s), await call('sessions.outcomes', { harnessDir: s.harnessDir })])) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
+  // fleet-search: the root's index built (in memory here: the core has no cache folder), then searched as the dialog does.
+  { name: 'fleet.indexStatus (until built)', scope: 'root', run: fleetIndexBuilt },
+  { name: 'fleet.search', scope: 'root', run: async (call) => worst(await Promise.all(['error', '"step failed" type:StepFailed', '京 OR 🚀', 'tool:read_file status:failed', 'step:'].map((query) => call('fleet.search', { query, limit: 50 })))) },
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
+
+/** Ask the index's status until its build is over (the first ask starts it). */
+async function fleetIndexBuilt(call: ChannelCall): Promise<OpOutcome> {
+  for (;;) {
+    const answer = await call('fleet.indexStatus', {});
+    const phase = (answer.value as { phase?: string } | undefined)?.phase;
+    if (answer.kind !== 'ok' || phase === 'ready' || phase === 'failed') return phase === 'failed' ? { kind: 'diagnosed', code: 'index-failed' } : answer;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 // A call per listed session (and one for a session that is not there).
 async function eachSession(call: ChannelCall, each: (s: { harnessDir: string; sessionId: string }) => Promise<OpOutcome>): Promise<OpOutcome> {

@@ -1,0 +1,192 @@
+/**
+ * The fleet index and search (issue 31), `npm run bench -- --only=fleet-search`, on a generated
+ * root of many small runs (two data dirs), every figure also a ratio to the floor measured in the
+ * same run: a bare scan of every payload under the root (each events.db opened in place,
+ * `SELECT payload` + `JSON.parse` of every row, in this process).
+ *
+ * - build: the whole index built from nothing (updateFleetIndex into a file in a temp cache
+ *   folder, as the app and the CLI keep it). Goal <= 3x the floor.
+ * - warm search: searchIndex on the built index, in process (median of several queries), and the
+ *   CLI's `search` as a whole process minus the CLI's own start (`--version`). Goal <= 0.1x.
+ * - live: an inspector core (its live observer, its index) on the root; a writer process commits
+ *   one event with a new word, the time until `fleet.search` finds it. Goal <= 1,000 ms.
+ * - the run list of 100,000 runs: its derivations (tree, sort, filter) over synthetic runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { parseSearchQuery } from '../../shared/search/search-query';
+import { searchIndex } from '../../src-main/fleet/fleet-search';
+import { discoverFleet, updateFleetIndex } from '../../src-main/fleet/index-build';
+import { indexFilePath, openIndexForWrite } from '../../src-main/fleet/index-file';
+import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { startWriter } from '../../test/support/store-test-fixtures';
+import { writeRunLibrary } from './run-library';
+import { measureRunListTree } from './run-list-tree';
+import { median } from './timing';
+
+export type FleetSearchTiming = {
+  runs: number;
+  events: number;
+  floorMs: number;
+  buildMs: number;
+  searchMs: number;
+  cliSearchMs: number | null;
+  cliStartMs: number | null;
+  liveMs: number[];
+  ratio: { buildToFloor: number; searchToFloor: number; cliSearchBeyondStartToFloor: number | null };
+  runList: { runs: number; medianMs: Record<string, number>; error?: string };
+  goal: { buildToFloor: 3; searchToFloor: 0.1; liveMs: 1000 };
+};
+
+const QUERIES = ['example', '"bench 12"', 'type:RunFailed', 'tool:fetch example', 'nothing_matches_this'];
+const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
+
+/** Every payload under the dirs, read once: rows read and ms. */
+function bareScan(dirs: readonly string[]): { rows: number; ms: number } {
+  const start = performance.now();
+  let rows = 0;
+  for (const dir of dirs) {
+    const db = new Database(join(dir, 'events', 'events.db'), { readonly: true, fileMustExist: true });
+    try {
+      for (const row of db.prepare('SELECT payload FROM events').iterate() as Iterable<{ payload: string }>) {
+        JSON.parse(row.payload);
+        rows += 1;
+      }
+    } finally {
+      db.close();
+    }
+  }
+  return { rows, ms: performance.now() - start };
+}
+
+function processMs(args: string[]): number {
+  const start = performance.now();
+  const child = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`cli ${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+  return performance.now() - start;
+}
+
+async function liveLatency(root: string, dataDir: string, cache: string, rounds: number): Promise<number[]> {
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, cacheDir: cache, logError: () => undefined });
+  const writer = await startWriter(dataDir);
+  const out: number[] = [];
+  try {
+    const opened = await core.openPath(root);
+    if (!opened.ok) throw new Error(opened.error.message);
+    for (;;) {
+      const status = await core.handlers['fleet.indexStatus']({});
+      if (!status.ok || status.value.phase === 'ready') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const runId = opened.value.runs.find((run) => run.dataDir === dataDir)!.runId;
+    for (let round = 0; round < rounds; round += 1) {
+      const word = `livebench${round}zq`;
+      await writer.append([{ runId, type: 'harness.model.responded', payload: { callId: `live_${round}`, response: { text: `a ${word} answer` } } }]);
+      const committed = performance.now();
+      for (;;) {
+        const found = await core.handlers['fleet.search']({ query: word });
+        if (found.ok && found.value.total > 0) break;
+        if (performance.now() - committed > 10_000) throw new Error(`live event ${word} not searchable after 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      out.push(performance.now() - committed);
+    }
+  } finally {
+    await writer.closeCleanly();
+    core.close();
+  }
+  return out;
+}
+
+/** Measure on a fresh root of `runs` runs (half in each of two data dirs). */
+export async function measureFleetSearch(runs: number, log: (line: string) => void): Promise<FleetSearchTiming> {
+  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-fleet-'));
+  const cache = mkdtempSync(join(tmpdir(), 'little-inspector-bench-fleet-cache-'));
+  try {
+    const dirs = [join(root, 'a', '.little-workflow'), join(root, 'b', '.little-workflow')];
+    log(`generating ${runs.toLocaleString('en-US')} runs in ${root}`);
+    for (const dir of dirs) writeRunLibrary(dir, Math.ceil(runs / 2));
+    bareScan(dirs); // warm the page cache for both alike
+    const floor = bareScan(dirs);
+    log('building the index');
+    const opened = openIndexForWrite(indexFilePath(cache, root));
+    if (!opened.ok) throw new Error(opened.error.message);
+    const found = discoverFleet(root);
+    if (!found.ok) throw new Error(found.error.message);
+    const buildStart = performance.now();
+    const stats = await updateFleetIndex(opened.value, found.value);
+    const buildMs = performance.now() - buildStart;
+    const searches: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (const text of QUERIES) {
+        const query = parseSearchQuery(text);
+        if (!query.ok) throw new Error(query.error.message);
+        const start = performance.now();
+        searchIndex(opened.value, query.value, { limit: 50 });
+        searches.push(performance.now() - start);
+      }
+    }
+    opened.value.close();
+    let cliSearchMs: number | null = null;
+    let cliStartMs: number | null = null;
+    if (existsSync(CLI)) {
+      log('CLI search (whole processes, warm index)');
+      processMs(['search', 'example', '--data-dir', root, '--cache-dir', cache, '--json']);
+      cliSearchMs = median([0, 1, 2].map(() => processMs(['search', 'example', '--data-dir', root, '--cache-dir', cache, '--json'])));
+      cliStartMs = median([0, 1, 2].map(() => processMs(['--version'])));
+    }
+    log('live: commit to searchable');
+    const liveMs = await liveLatency(root, dirs[0], mkdtempSync(join(cache, 'live-')), 5);
+    log('run list of 100,000 runs');
+    let runList: FleetSearchTiming['runList'];
+    try {
+      runList = measureRunListTree(100_000, 3);
+    } catch (error) {
+      // Reported, not hidden: the synthetic runs' sub-run chains are 5,000 deep at this size.
+      runList = { runs: 100_000, medianMs: {}, error: String(error) };
+    }
+    const searchMs = median(searches);
+    return {
+      runs: stats.runs,
+      events: floor.rows,
+      floorMs: floor.ms,
+      buildMs,
+      searchMs,
+      cliSearchMs,
+      cliStartMs,
+      liveMs,
+      ratio: {
+        buildToFloor: buildMs / floor.ms,
+        searchToFloor: searchMs / floor.ms,
+        cliSearchBeyondStartToFloor: cliSearchMs === null || cliStartMs === null ? null : Math.max(0, cliSearchMs - cliStartMs) / floor.ms,
+      },
+      runList,
+      goal: { buildToFloor: 3, searchToFloor: 0.1, liveMs: 1000 },
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+/** The section's lines. */
+export function formatFleetSearch(t: FleetSearchTiming): string[] {
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER GOAL');
+  return [
+    `Fleet index and search: ${t.runs.toLocaleString('en-US')} runs, ${t.events.toLocaleString('en-US')} events`,
+    `  floor (bare SELECT payload + JSON.parse of every row)   ${fixed(t.floorMs)} ms`,
+    `  index build                                            ${fixed(t.buildMs)} ms  ${fixed(t.ratio.buildToFloor, 2)}x floor (goal <= 3x: ${verdict(t.ratio.buildToFloor <= 3)})`,
+    `  warm search, in process (median of ${QUERIES.length} queries x 3)      ${fixed(t.searchMs, 2)} ms  ${fixed(t.ratio.searchToFloor, 3)}x floor (goal <= 0.1x: ${verdict(t.ratio.searchToFloor <= 0.1)})`,
+    t.cliSearchMs === null || t.cliStartMs === null || t.ratio.cliSearchBeyondStartToFloor === null
+      ? '  CLI search: out/main/cli.js not built (npx electron-vite build)'
+      : `  CLI search process ${fixed(t.cliSearchMs)} ms, CLI start ${fixed(t.cliStartMs)} ms: beyond start ${fixed(t.ratio.cliSearchBeyondStartToFloor, 3)}x floor (goal <= 0.1x: ${verdict(t.ratio.cliSearchBeyondStartToFloor <= 0.1)})`,
+    `  live: commit -> searchable in the app  ${t.liveMs.map((ms) => fixed(ms, 0)).join(', ')} ms (max ${fixed(Math.max(...t.liveMs), 0)}; goal <= 1000: ${verdict(Math.max(...t.liveMs) <= 1000)})`,
+    `  run list of ${t.runList.runs.toLocaleString('en-US')} runs: ${t.runList.error ?? ''}${Object.entries(t.runList.medianMs).map(([name, ms]) => `${name} ${fixed(ms)} ms`).join(' · ')}`,
+  ];
+}

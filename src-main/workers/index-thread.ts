@@ -1,0 +1,136 @@
+/**
+ * Builds and updates a root's fleet index off main's event loop (docs/FLEET.md "In the app").
+ *
+ * Where the app is built, a thread of its own (workers/index-worker.ts) holds the index's write
+ * connection and main searches through a read-only connection to the same file: each data dir
+ * is one committed transaction, so a search sees every dir indexed so far. Without a built
+ * thread (tests and tsx scripts, see thread-script.ts) or without a cache folder (an index in
+ * memory cannot be shared between threads), the build runs in this thread and yields to the event
+ * loop between runs, so other channels are still answered while it goes.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
+import { updateFleetIndex } from '../fleet/index-build';
+import { openIndexForRead, openIndexForWrite } from '../fleet/index-file';
+import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
+import type { Discovery } from '../sources/little-workflow/store-types';
+import { threadScript, type ThreadMode } from './thread-script';
+
+/** One update: the dirs to bring up to date (`partial`: only those changed; the others are kept; `onlyRuns`: only these runs of a dir). */
+export type IndexUpdate = { discovery: Discovery; partial: boolean; table: PriceTable; onlyRuns?: Map<string, Set<string>> };
+
+/** main → thread. */
+export type IndexThreadRequest = { kind: 'update'; id: number; update: IndexUpdate };
+
+/** thread → main: the file is open (or not), then per update its progress and its end. */
+export type IndexThreadMessage =
+  | { kind: 'opened' }
+  | { kind: 'open-failed'; message: string }
+  | { kind: 'progress'; id: number; runsDone: number }
+  | { kind: 'done'; id: number; diagnostics: Diagnostic[] }
+  | { kind: 'failed'; id: number; message: string };
+
+/** A root's index, however it is built. */
+export interface Indexer {
+  /** Bring the index up to date; `onRuns` gets how many runs the update has gone through. */
+  update(update: IndexUpdate, onRuns: (runsDone: number) => void): Promise<{ diagnostics: Diagnostic[] }>;
+  /** A connection to search with (null until the index is open, or when it cannot be). */
+  reader(): IndexConnection | null;
+  /** Why the index cannot be opened, if so. */
+  problem(): string | null;
+  close(): void;
+}
+
+/** Runs gone through between two yields of an in-thread build (and two progress posts of the thread). */
+export const RUNS_PER_YIELD = 25;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Run one update on `db`, reporting progress every RUNS_PER_YIELD runs (and yielding when asked). */
+export async function runIndexUpdate(db: IndexConnection, update: IndexUpdate, onRuns: (runsDone: number) => void, yieldBetween: boolean): Promise<{ diagnostics: Diagnostic[] }> {
+  const stats = await updateFleetIndex(db, update.discovery, {
+    table: update.table,
+    partial: update.partial,
+    onlyRuns: update.onlyRuns,
+    onProgress: (p) => onRuns(p.runsDone),
+    onRun: async (p) => {
+      if (p.runsDone % RUNS_PER_YIELD !== 0) return;
+      onRuns(p.runsDone);
+      if (yieldBetween) await nextTurn();
+    },
+  });
+  return { diagnostics: stats.diagnostics };
+}
+
+/** The index of one root at `path` (null: in memory), built in a thread when `mode` allows. */
+export function createIndexer(path: string | null, mode: ThreadMode = 'auto'): Indexer {
+  const script = path === null ? null : threadScript('index-worker', mode);
+  return script === null || path === null ? inThreadIndexer(path) : threadIndexer(path, script);
+}
+
+function inThreadIndexer(path: string | null): Indexer {
+  const opened = openIndexForWrite(path);
+  const db = opened.ok ? opened.value : null;
+  // One update at a time on the one connection (a live update waits for the build under way).
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    update(update, onRuns) {
+      const run = queue.then(() => (db === null ? { diagnostics: [] } : runIndexUpdate(db, update, onRuns, true)));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    reader: () => db,
+    problem: () => (opened.ok ? null : opened.error.message),
+    close: () => db?.close(),
+  };
+}
+
+function threadIndexer(path: string, script: { code: string; eval: boolean }): Indexer {
+  const worker = new Worker(script.code, { eval: script.eval, workerData: { path } });
+  // The thread must not keep a CLI's `serve` (or a test) alive on its own.
+  worker.unref();
+  let read: IndexConnection | null = null;
+  let problem: string | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, { onRuns: (runsDone: number) => void; resolve: (value: { diagnostics: Diagnostic[] }) => void; reject: (error: Error) => void }>();
+  const failAll = (message: string) => {
+    problem ??= message;
+    for (const job of waiting.values()) job.reject(new Error(message));
+    waiting.clear();
+  };
+  worker.on('message', (message: IndexThreadMessage) => {
+    if (message.kind === 'opened') {
+      const opened = openIndexForRead(path);
+      if (opened.ok) read = opened.value;
+      else problem = opened.error.message;
+      return;
+    }
+    if (message.kind === 'open-failed') return failAll(message.message);
+    const job = waiting.get(message.id);
+    if (job === undefined) return;
+    if (message.kind === 'progress') return job.onRuns(message.runsDone);
+    waiting.delete(message.id);
+    if (message.kind === 'done') job.resolve({ diagnostics: message.diagnostics });
+    else job.reject(new Error(message.message));
+  });
+  worker.on('error', (error) => failAll(`The index thread failed: ${String(error)}`));
+  worker.on('exit', () => failAll('The index thread has stopped.'));
+  return {
+    update(update, onRuns) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        if (problem !== null) return reject(new Error(problem));
+        waiting.set(id, { onRuns, resolve, reject });
+        worker.postMessage({ kind: 'update', id, update } satisfies IndexThreadRequest);
+      });
+    },
+    reader: () => read,
+    problem: () => problem,
+    close() {
+      read?.close();
+      read = null;
+      void worker.terminate();
+    },
+  };
+}
