@@ -166,16 +166,17 @@ export function createRunService(context: RunServiceContext) {
   /**
    * A stage of `ref`'s build. The worker skips the lists and stops the check of a position once
    * a later one is asked for (`cancelled`: workers/travel-moves.ts); a request that waited on
-   * such a build gets a fresh one when its position is the one shown again (moved back before
-   * the skip), else the cancellation (the view has moved on: building it would in turn cancel
-   * the position shown).
+   * such a build gets a fresh one for as long as its position is the one shown again (moved back
+   * before the skip, as often as the user does: the cancellation must never reach the screen),
+   * else the cancellation (the view has moved on: building it would in turn cancel the position
+   * shown). It ends: a fresh build is skipped only for a later move, which is then the one shown.
    */
   const stageOf = async <T>(ref: RunRef, stage: (built: StagedBuild) => Promise<Result<T>>): Promise<Result<T>> => {
-    for (let attempt = 0; ; attempt += 1) {
+    for (;;) {
       const built = await staged(ref);
       if (!built.ok) return built;
       const result = await stage(built.value);
-      if (result.ok || result.error.code !== 'cancelled' || attempt > 0 || shownAt.get(runOf(ref)) !== ref.at) return result;
+      if (result.ok || result.error.code !== 'cancelled' || shownAt.get(runOf(ref)) !== ref.at) return result;
     }
   };
 

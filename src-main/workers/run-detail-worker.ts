@@ -153,16 +153,18 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
     if (!parts.ok) return { result: parts };
     const { folded, checkFindingsAsync, leaveCheckpoint, rememberHead } = parts.value;
-    // The head first (the overview needs no list), then the lists; the checkpoint and the kept head after them.
+    // The head first (the overview needs no list), then the lists; the checkpoint after them.
     const head = headOfFolded(folded, table);
     handedOver = true;
     return {
       result: ok(head),
-      lists: async () => guarded(() => modelDataOfFolded(folded, table, new Date()))(),
+      // The head is kept as soon as it is sent (a small file; the digest's keys are read once, the
+      // checkpoint then reuses them): a server stopped right after the overview still leaves its
+      // cached reopening. A failure to keep it must not cost the lists.
+      lists: async () => (guarded(() => rememberHead(head))(), guarded(() => modelDataOfFolded(folded, table, new Date()))()),
       after: guarded(() => {
         try {
           leaveCheckpoint();
-          rememberHead(head);
         } finally {
           release();
         }
