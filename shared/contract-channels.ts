@@ -15,6 +15,7 @@ import type { RunDiffView } from './compare/run-diff-view';
 import type { Job } from './job/job-types';
 import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
+import type { FleetView } from './fleet/fleet-summary-types';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import { MAX_BUNDLE_BUDGET, type RunBundle } from './bundle/run-bundle-types';
@@ -209,6 +210,8 @@ export const CHANNELS = {
   'otlp.cancel': answers<boolean>()((z) => z.object({ jobId: jobId(z) }).strict()),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
   'sessions.list': answers<SessionListing[]>()(none),
+  /** The Fleet view of the opened root (every run summed; docs/FLEET.md), or null when nothing is open. */
+  'fleet.summary': answers<FleetView | null>()(none),
   /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir, outcomes with their fate), doctor's findings, invalid lines. */
   'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
   /** A file the session's trace names (spooled diff or output), by harness path. */

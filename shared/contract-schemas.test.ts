@@ -52,6 +52,7 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   },
   'otlp.cancel': { jobId: 'job_1' },
   'sessions.list': {},
+  'fleet.summary': {},
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
   'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
   'sessions.outcomes': { harnessDir: '.little-harness' },

@@ -197,6 +197,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'otlp.settings': async () => ok(state.otlpSettings.view()),
     'otlp.send': async (request) => sends.send(request),
     'otlp.cancel': async ({ jobId }) => sends.cancel(jobId),
+    'fleet.summary': async () => library.fleet(),
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
     'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),

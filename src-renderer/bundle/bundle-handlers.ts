@@ -84,6 +84,7 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'run.seek': async () => NOT_IN_BUNDLE('Time travel (as of an event)'),
     'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),
     'sessions.list': async () => ok([]),
+    'fleet.summary': async () => ok(null),
     'session.view': async () => NOT_IN_BUNDLE('A harness session'),
     'session.file': async () => NOT_IN_BUNDLE('A harness session file'),
   };

@@ -278,6 +278,7 @@ export const OPERATIONS: readonly Operation[] = [
     skipInFuzz: 'the session fuzz suite mutates traces and runs these commands',
   },
   channelOp('sessions.list', 'root', () => ({})),
+  channelOp('fleet.summary', 'root', () => ({})),
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'sessions.outcomes', scope: 'root', run: (call) => eachSession(call, async (s) => worst([await call('sessions.outcomes', s), await call('sessions.outcomes', { harnessDir: s.harnessDir })])) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
