@@ -16,6 +16,7 @@ import type { Job } from './job/job-types';
 import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
 import type { FleetView } from './fleet/fleet-summary-types';
+import { SQL_BUDGET_MAX_MS, type FleetSqlAnswer, type FleetSqlTables } from './fleet/fleet-sql-types';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import { MAX_BUNDLE_BUDGET, type RunBundle } from './bundle/run-bundle-types';
@@ -218,4 +219,9 @@ export const CHANNELS = {
   'session.file': answers<SessionFile>()((z) => z.object({ ...sessionRef(z), path: pathArg(z) }).strict()),
   /** `little-harness outcomes [id]`: success rates by prompt hash and step path across a harness dir's sessions, or of one. */
   'sessions.outcomes': answers<OutcomesReport>()((z) => z.object({ harnessDir: pathArg(z), sessionId: sessionRef(z).sessionId.optional() }).strict()),
+  // fleet-view (issue 31, the app's SQL console; docs/FLEET.md "In the app: the SQL console")
+  /** One read-only statement over the opened root's fleet index (the tables of `little-inspector sql`), stopped after `budgetMs` (default 10 s) as `sql-timeout`. */
+  'fleet.sql': answers<FleetSqlAnswer>()((z) => z.object({ sql: z.string().min(1).max(65_536), budgetMs: z.number().int().min(100).max(SQL_BUDGET_MAX_MS).optional() }).strict()),
+  /** The tables and views the console may query, with their columns. */
+  'fleet.tables': answers<FleetSqlTables>()(none),
 };

@@ -53,6 +53,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
   'otlp.cancel': { jobId: 'job_1' },
   'sessions.list': {},
   'fleet.summary': {},
+  'fleet.sql': { sql: 'SELECT 1', budgetMs: 1000 },
+  'fleet.tables': {},
   'session.view': { harnessDir: '.little-harness', sessionId: 'sess_1' },
   'session.file': { harnessDir: '.little-harness', sessionId: 'sess_1', path: '/artifacts/trace/a.diff' },
   'sessions.outcomes': { harnessDir: '.little-harness' },

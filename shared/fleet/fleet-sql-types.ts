@@ -4,6 +4,9 @@
  * (docs/FLEET.md "SQL").
  */
 
+/** The longest time budget a query may ask for (`sql --timeout`, `fleet.sql`'s budgetMs). */
+export const SQL_BUDGET_MAX_MS = 600_000;
+
 /** A result: column names, rows as arrays, and whether the row cap cut it. */
 export type SqlResult = { columns: string[]; rows: unknown[][]; truncated: boolean };
 

@@ -8,14 +8,14 @@
  * is spent (sql-budget.ts).
  */
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import type { SqlResult } from '../../shared/fleet/fleet-sql-types';
+import { SQL_BUDGET_MAX_MS, type SqlResult } from '../../shared/fleet/fleet-sql-types';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 
 export const SQL_ROW_CAP = 10_000;
 /** The default time budget of one query (`sql --timeout`, the console's budget field). */
 export const SQL_TIME_BUDGET_MS = 10_000;
 /** The longest budget one may ask for. */
-export const SQL_TIME_BUDGET_MAX_MS = 600_000;
+export const SQL_TIME_BUDGET_MAX_MS = SQL_BUDGET_MAX_MS;
 
 export type { SqlResult } from '../../shared/fleet/fleet-sql-types';
 

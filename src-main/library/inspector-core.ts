@@ -25,6 +25,7 @@ import { memoryAppState, notesForRun, type AppState } from '../app-state/app-sta
 import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
 import { createScanService } from './scan-service';
+import { createFleetSqlService } from '../workers/fleet-sql-service';
 import { scanSettingsInState } from '../app-state/scan-settings-file';
 
 export type { RecentStore } from './library';
@@ -126,6 +127,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   });
   const { runs } = library;
   const state = options.state ?? memoryAppState();
+  const fleetSql = createFleetSqlService({ snapshot: () => library.snapshot(), table: () => library.table(), cacheDir: options.cacheDir ?? null });
   const scans = createScanService({ snapshot: () => library.snapshot(), table: () => library.table(), settings: () => scanSettingsInState(state.dir) });
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
   const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
@@ -198,6 +200,8 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'otlp.send': async (request) => sends.send(request),
     'otlp.cancel': async ({ jobId }) => sends.cancel(jobId),
     'fleet.summary': async () => library.fleet(),
+    'fleet.sql': async ({ sql, budgetMs }) => fleetSql.query(sql, budgetMs),
+    'fleet.tables': async () => fleetSql.tables(),
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
     'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),
@@ -233,6 +237,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => {
+      fleetSql.close();
       scans.close();
       library.close();
     },

@@ -85,6 +85,8 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'sessions.outcomes': async () => NOT_IN_BUNDLE('Harness outcomes'),
     'sessions.list': async () => ok([]),
     'fleet.summary': async () => ok(null),
+    'fleet.sql': async () => NOT_IN_BUNDLE('The SQL console'),
+    'fleet.tables': async () => NOT_IN_BUNDLE('The SQL console'),
     'session.view': async () => NOT_IN_BUNDLE('A harness session'),
     'session.file': async () => NOT_IN_BUNDLE('A harness session file'),
   };

@@ -279,6 +279,8 @@ export const OPERATIONS: readonly Operation[] = [
   },
   channelOp('sessions.list', 'root', () => ({})),
   channelOp('fleet.summary', 'root', () => ({})),
+  channelOp('fleet.tables', 'root', () => ({})),
+  channelOp('fleet.sql', 'root', () => ({ sql: 'SELECT r.status, count(*) AS n FROM runs r LEFT JOIN event_text t USING (data_dir, run_id) GROUP BY 1' })),
   { name: 'session.view', scope: 'root', run: (call) => eachSession(call, (s) => call('session.view', s)) },
   { name: 'sessions.outcomes', scope: 'root', run: (call) => eachSession(call, async (s) => worst([await call('sessions.outcomes', s), await call('sessions.outcomes', { harnessDir: s.harnessDir })])) },
   { name: 'session.file', scope: 'root', run: (call) => eachSession(call, async (s) => worst(await Promise.all(['/artifacts/tool-results/bash/call_tests.txt', '/artifacts/../../../etc/passwd', '/etc/passwd', '/artifacts/trace'].map((path) => call('session.file', { ...s, path }))))) },
