@@ -11,9 +11,13 @@ import { costText, groupHref, statusHref } from './fleet-links';
 
 const STATUS_ORDER = ['completed', 'failed', 'running', 'pending'] as const;
 
-type Datum = { key: string; value: number; label: string; href: string | null };
+type Datum = { key: string; value: number; label: string; href: string | null; axis?: string };
+
+// A bar of no length gets no label from recharts: its figure (0 runs, an unknown cost) goes beside its name instead.
+const withAxis = (data: Datum[]): Datum[] => data.map((d) => ({ ...d, axis: d.value > 0 ? d.key : `${d.key} · ${d.label}` }));
 
 function BarsChart({ title, data, testId }: { title: string; data: Datum[]; testId: string }) {
+  const rows = withAxis(data);
   const height = Math.max(120, data.length * 24 + 40);
   return (
     <div data-testid={testId}>
@@ -35,10 +39,10 @@ function BarsChart({ title, data, testId }: { title: string; data: Datum[]; test
         }
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 170, bottom: 4, left: 4 }} accessibilityLayer={false}>
+          <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 170, bottom: 4, left: 4 }} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} stroke={CHART.grid} />
             <XAxis type="number" tick={CHART.axis} stroke={CHART.grid} />
-            <YAxis type="category" dataKey="key" width={160} tick={CHART.axis} stroke={CHART.grid} interval={0} />
+            <YAxis type="category" dataKey="axis" width={230} tick={CHART.axis} stroke={CHART.grid} interval={0} />
             <Tooltip cursor={{ fill: 'var(--bg-alt)' }} contentStyle={CHART.tooltip} formatter={(_v, _n, item) => [(item.payload as Datum).label, '']} />
             <Bar
               dataKey="value"
