@@ -29,7 +29,7 @@ const LAYERS = {
   // a run's fold end to end: the driver, its resume points, the stages, warm-up (docs/ARCHITECTURE.md).
   'src-main/engine': ['src-main/sources', 'src-main/app-folders', 'shared'],
   // the fleet: every run under a root as tables (run-tables.ts), its summary and its Parquet export.
-  'src-main/fleet': ['src-main/engine', 'src-main/library', 'src-main/sources', 'src-main/export', 'src-main/app-folders', 'shared'],
+  'src-main/fleet': ['src-main/engine', 'src-main/library', 'src-main/sources', 'src-main/export', 'src-main/app-folders', 'src-main/app-paths' /* the SQL child's script */, 'shared'],
   'src-main/library': ['src-main/engine', 'src-main/live', 'src-main/sources', 'src-main/export', 'src-main/app-state', 'src-main/app-folders', 'shared',
     'src-main/workers' /* today: the Library starts its worker pool (workers/ -> library/ is the real direction) */],
   'src-main/workers': ['src-main/engine', 'src-main/fleet', 'src-main/library', 'src-main/sources', 'src-main/app-paths', 'shared'],

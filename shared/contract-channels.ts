@@ -15,6 +15,8 @@ import type { RunDiffView } from './compare/run-diff-view';
 import type { Job } from './job/job-types';
 import type { AppInfo } from './contract';
 import type { Diagnostic } from './diagnostics';
+import type { FleetView } from './fleet/fleet-summary-types';
+import { SQL_BUDGET_MAX_MS, type FleetSqlAnswer, type FleetSqlTables } from './fleet/fleet-sql-types';
 import type { EventEnvelope } from './events/envelope';
 import type { SessionFile, SessionListing, SessionView } from './harness-trace/session-view-types';
 import { MAX_BUNDLE_BUDGET, type RunBundle } from './bundle/run-bundle-types';
@@ -210,6 +212,8 @@ export const CHANNELS = {
   'otlp.cancel': answers<boolean>()((z) => z.object({ jobId: jobId(z) }).strict()),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */
   'sessions.list': answers<SessionListing[]>()(none),
+  /** The Fleet view of the opened root (every run summed; docs/FLEET.md), or null when nothing is open. */
+  'fleet.summary': answers<FleetView | null>()(none),
   /** One session: its trace as items (model and tool calls, runtime, file changes, persistent dir, outcomes with their fate), doctor's findings, invalid lines. */
   'session.view': answers<SessionView>()((z) => z.object(sessionRef(z)).strict()),
   /** A file the session's trace names (spooled diff or output), by harness path. */
@@ -223,4 +227,9 @@ export const CHANNELS = {
   ),
   /** How far the opened root's index is built (also pushed as `fleet.indexing` while it changes). */
   'fleet.indexStatus': answers<FleetIndexStatus>()(none),
+  // fleet-view (issue 31, the app's SQL console; docs/FLEET.md "In the app: the SQL console")
+  /** One read-only statement over the opened root's fleet index (the tables of `little-inspector sql`), stopped after `budgetMs` (default 10 s) as `sql-timeout`. */
+  'fleet.sql': answers<FleetSqlAnswer>()((z) => z.object({ sql: z.string().min(1).max(65_536), budgetMs: z.number().int().min(100).max(SQL_BUDGET_MAX_MS).optional() }).strict()),
+  /** The tables and views the console may query, with their columns. */
+  'fleet.tables': answers<FleetSqlTables>()(none),
 };

@@ -10,6 +10,7 @@ import { exportOpenRun } from './keyboard/keyboard-registry';
 import { LibraryView } from './views/library/library-view';
 import { RunView } from './views/run/run-view';
 import { SessionView } from './views/sessions/session-view';
+import { FleetView } from './views/fleet/fleet-view';
 import { OpenBar } from './views/open-bar';
 import { OpeningStatus } from './views/opening-status';
 import { receiveOtlpProgress } from './stores/otlp-send-store';
@@ -55,7 +56,7 @@ export function App() {
             <strong>{error.code}</strong>: {error.message}
           </div>
         )}
-        {route.view === 'run' ? <RunView route={route} /> : route.view === 'session' ? <SessionView route={route} /> : <LibraryView />}
+        {route.view === 'run' ? <RunView route={route} /> : route.view === 'session' ? <SessionView route={route} /> : route.view === 'fleet' ? <FleetView tab={route.tab} /> : <LibraryView />}
       </main>
       <KeyboardLayer />
       <SendDialog />

@@ -47,4 +47,17 @@ describe('little-inspector sql', () => {
     expect(search.code).toBe(0);
     expect(hashTree(ROOT)).toEqual(before);
   }, 120_000);
+
+  it('stops a query at --timeout (an endless recursive CTE) with sql-timeout naming the budget; a bad --timeout is a usage error', async () => {
+    const cache = scratchRoot('li-sql-cache-');
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
+    const out = await cli('sql', endless, '--data-dir', ROOT, '--cache-dir', cache, '--timeout', '1');
+    expect([out.code, out.stdout]).toEqual([1, '']);
+    expect(out.stderr).toContain('sql-timeout');
+    expect(out.stderr).toContain('1 s time budget');
+    for (const bad of ['0', '-2', 'soon', '601']) {
+      const usage = await cli('sql', 'SELECT 1', '--data-dir', ROOT, '--cache-dir', cache, '--timeout', bad);
+      expect([bad, usage.code, usage.stderr]).toEqual([bad, 1, expect.stringContaining('--timeout takes seconds')]);
+    }
+  }, 120_000);
 });

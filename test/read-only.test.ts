@@ -121,7 +121,8 @@ describe('the data dir stays byte-identical', () => {
     const operations = await everyOperation(top);
     expect(operations).toBeGreaterThan(500);
     expect(hashTree(top)).toEqual(before);
-  });
+    // fleet.summary, fleet.tables and fleet.sql each read every run under examples/ (the SQL ones in a child that indexes it).
+  }, 300_000);
 
   it('when a -wal is present but its -shm is missing (a copied folder)', async () => {
     const top = join(root, 'examples', 'fixtures', 'wal-killed');

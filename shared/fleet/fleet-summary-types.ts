@@ -91,3 +91,6 @@ export type FleetSummary = FleetFigures & {
   /** Id of the price table every cost was computed with. */
   priceTable: string;
 };
+
+/** What the Fleet view shows: the summary and its groups in every grouping (the charts' data). */
+export type FleetView = FleetSummary & { groupsBy: Record<FleetGrouping, FleetGroup[]>; root: string };

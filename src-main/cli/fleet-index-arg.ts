@@ -4,6 +4,7 @@
  * `--no-cache`), brought up to date first. Progress goes to stderr on a terminal only.
  */
 import { resolve } from 'node:path';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import { indexFilePath, openIndexForWrite } from '../fleet/index-file';
 import { discoverFleet, updateFleetIndex, type IndexStats } from '../fleet/index-build';
@@ -14,7 +15,7 @@ import { DataDirError, DEFAULT_DATA_DIR } from './run-log';
 import { terminalSafe } from './terminal-safe';
 
 /** An up-to-date index, open for writing; `path` null: in memory. */
-export type FleetIndexArg = { db: IndexConnection; path: string | null; root: string; stats: IndexStats };
+export type FleetIndexArg = { db: IndexConnection; path: string | null; root: string; stats: IndexStats; table: PriceTable };
 
 /** Open and update the index of `--data-dir`; a root without data dirs or an index that cannot be opened exits 2. */
 export async function fleetIndexArg(flags: Record<string, string | true>, io: CliIo, showProgress: boolean): Promise<FleetIndexArg> {
@@ -32,7 +33,7 @@ export async function fleetIndexArg(flags: Record<string, string | true>, io: Cl
     });
     if (showProgress) io.stderr('\n');
     for (const d of stats.diagnostics) io.stderr(`${terminalSafe(`${d.severity}: ${d.code}: ${d.message}`)}\n`);
-    return { db: opened.value, path, root: discovery.value.root, stats };
+    return { db: opened.value, path, root: discovery.value.root, stats, table };
   } catch (error) {
     opened.value.close();
     throw error;

@@ -8,7 +8,7 @@ Commands:
   fleet [--json] [--by workflow-version|model|day|status]   Totals over every run under DIR: statuses, crashes, resumes,
                                                  failed attempts, cost, tokens, groups, slowest and most failing steps
   search <query> [--json] [--limit N] [--run R]  Every event under --data-dir matching words, "a phrase", type: tool: model: step: status: run:
-  sql "<query>" [--json | --csv]                 Read-only SQL over the fleet index (runs, steps, attempts, model_calls, tool_calls, events, sessions)
+  sql "<query>" [--json | --csv] [--timeout S]   Read-only SQL over the fleet index (runs, steps, attempts, model_calls, tool_calls, events, sessions), stopped after S seconds (10)
   export-fleet --format parquet -o DIR           Every run under --data-dir as Parquet files for a warehouse (runs, steps,
                [--redact [--redact-rules F]]     attempts, model_calls, tool_calls, sessions; DuckDB snippet in docs/FLEET.md)
   events <runId> [--type T] [--caller C]         Print the run's events, as \`little events\`

@@ -25,6 +25,8 @@ import { broadcast, registerIpcHandlers } from './ipc';
 import { guardWebContents } from './navigation-guard';
 import { recentStoreIn, type JsonRecentStore } from './recent-store';
 import { cliArguments } from './cli-mode';
+import { setSqlChildLauncher } from '../cli/sql-child-launcher';
+import { utilityLauncher } from './sql-utility-launcher';
 import { pathArgument, resolveStartupPath } from './startup-path';
 import { nextThemeSource } from './theme-source';
 import { createMainWindow, MAIN_WINDOW_MINIMUM } from './window-factory';
@@ -47,6 +49,8 @@ function runCliMode(argv: string[]): void {
 export function runApp(): void {
   const defaultApp = Boolean(process.defaultApp);
   const cli = cliArguments(process.argv, defaultApp, CLI_COMMANDS);
+  // `sql` and the SQL console run each query in a utility process (killed when its budget is spent).
+  setSqlChildLauncher(utilityLauncher);
   if (cli !== null) {
     runCliMode(cli);
     return;

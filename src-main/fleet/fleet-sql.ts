@@ -1,18 +1,23 @@
 /**
  * Read-only SQL over the fleet index (docs/FLEET.md "SQL"): one statement, which must begin with
  * SELECT, WITH or VALUES and which SQLite itself says writes nothing (sqlite3_stmt_readonly where
- * the driver tells), on a connection opened read-only with `query_only`; at most SQL_ROW_CAP rows
- * and SQL_TIME_BUDGET_MS between rows. ATTACH, PRAGMA, VACUUM INTO and every write are refused
- * with `sql-refused`; load_extension is off in both drivers and fails as `sql-failed`.
+ * the driver tells), on a connection opened read-only with `query_only`; at most SQL_ROW_CAP rows.
+ * ATTACH, PRAGMA, VACUUM INTO and every write are refused with `sql-refused`; load_extension is
+ * off in both drivers and fails as `sql-failed`. The time budget is not kept here: neither driver
+ * can interrupt a statement, so the query runs in a child process that is killed when its budget
+ * is spent (sql-budget.ts).
  */
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
+import { SQL_BUDGET_MAX_MS, type SqlResult } from '../../shared/fleet/fleet-sql-types';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 
 export const SQL_ROW_CAP = 10_000;
+/** The default time budget of one query (`sql --timeout`, the console's budget field). */
 export const SQL_TIME_BUDGET_MS = 10_000;
+/** The longest budget one may ask for. */
+export const SQL_TIME_BUDGET_MAX_MS = SQL_BUDGET_MAX_MS;
 
-/** A result: column names, rows as arrays, and whether the row cap cut it. */
-export type SqlResult = { columns: string[]; rows: unknown[][]; truncated: boolean };
+export type { SqlResult } from '../../shared/fleet/fleet-sql-types';
 
 const READ_KEYWORD = /^(?:select|with|values)\b/i;
 
@@ -43,27 +48,32 @@ function oneStatement(sql: string): Result<string> {
   return ok(out.trim());
 }
 
-/** Run `sql` on `db` (a read-only connection). */
-export function runFleetSql(db: IndexConnection, sql: string, cap = SQL_ROW_CAP, budgetMs = SQL_TIME_BUDGET_MS): Result<SqlResult> {
+/** The one statement `sql` holds, or its refusal by its text alone (checked before any process starts). */
+export function readStatement(sql: string): Result<string> {
   const statement = oneStatement(sql);
   if (!statement.ok) return statement;
   if (!READ_KEYWORD.test(statement.value)) {
     return fail(diagnostic('sql-refused', 'The fleet index is read-only: only SELECT, WITH or VALUES (no INSERT, UPDATE, DELETE, DDL, ATTACH, PRAGMA or VACUUM).'));
   }
+  return statement;
+}
+
+/** Run `sql` on `db` (a read-only connection), with no time limit of its own (sql-budget.ts keeps it). */
+export function runFleetSql(db: IndexConnection, sql: string, cap = SQL_ROW_CAP): Result<SqlResult> {
+  const statement = readStatement(sql);
+  if (!statement.ok) return statement;
   try {
     const prepared = db.prepare(statement.value);
     if (prepared.readOnly === false) return fail(diagnostic('sql-refused', 'The fleet index is read-only: this statement writes.'));
     const columns = prepared.columnNames();
     const rows: unknown[][] = [];
-    const started = Date.now();
     let truncated = false;
     for (const row of prepared.iterateArrays()) {
       if (rows.length === cap) {
         truncated = true;
         break;
       }
-      rows.push(row.map((value) => (typeof value === 'bigint' ? Number(value) : value)));
-      if (Date.now() - started > budgetMs) return fail(diagnostic('sql-timeout', `The query ran past its ${budgetMs / 1000} s budget.`));
+      rows.push(row.map(cellValue));
     }
     return ok({ columns, rows, truncated });
   } catch (error) {
@@ -71,4 +81,11 @@ export function runFleetSql(db: IndexConnection, sql: string, cap = SQL_ROW_CAP,
     if (/readonly|read-only|not authorized/i.test(message)) return fail(diagnostic('sql-refused', `The fleet index is read-only: ${message}`));
     return fail(diagnostic('sql-failed', message));
   }
+}
+
+/** A cell as it travels (IPC, JSON): bigints as numbers, blobs as a note of their size. */
+function cellValue(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Uint8Array) return `<blob: ${value.byteLength} bytes>`;
+  return value;
 }

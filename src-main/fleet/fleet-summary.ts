@@ -5,7 +5,7 @@
  * in it was unpriced and a partial sum carries its unpriced count.
  */
 import type { UsageTotals } from '../../shared/fold/run-state-types';
-import type { FleetFigures, FleetGroup, FleetGrouping, FleetSessions, FleetStatusCounts, FleetStepFailures, FleetStepTiming, FleetSummary } from '../../shared/fleet/fleet-summary-types';
+import { FLEET_GROUPINGS, type FleetFigures, type FleetGroup, type FleetGrouping, type FleetSessions, type FleetStatusCounts, type FleetStepFailures, type FleetStepTiming, type FleetSummary, type FleetView } from '../../shared/fleet/fleet-summary-types';
 import { nearestRank } from '../../shared/math/percentile';
 import type { PricedModelCall } from '../../shared/pricing/price-model-call';
 import { addPricedCall, emptyUsageTotals, mergeUsageTotals } from '../../shared/pricing/usage-totals';
@@ -36,6 +36,13 @@ export function fleetSummary(tables: FleetTables, options: FleetSummaryOptions):
     sessions: sessionsOf(tables),
     priceTable: options.priceTable,
   };
+}
+
+/** The Fleet view's data: the summary with no grouping and the groups of every grouping. */
+export function fleetView(tables: FleetTables, options: { priceTable: string; root: string }): FleetView {
+  const failed = failedAttemptKeys(tables.attempts);
+  const groupsBy = Object.fromEntries(FLEET_GROUPINGS.map((by) => [by, groupsOf(tables, by, failed)])) as Record<FleetGrouping, FleetGroup[]>;
+  return { ...fleetSummary(tables, { by: null, priceTable: options.priceTable }), groupsBy, root: options.root };
 }
 
 /** Figures grown one run at a time. */

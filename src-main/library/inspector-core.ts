@@ -25,6 +25,7 @@ import { memoryAppState, notesForRun, type AppState } from '../app-state/app-sta
 import { createNotesService } from './notes-service';
 import { createSendJobs, type TraceSender } from './otlp-send-jobs';
 import { createScanService } from './scan-service';
+import { createFleetSqlService } from '../workers/fleet-sql-service';
 import { scanSettingsInState } from '../app-state/scan-settings-file';
 import { createFleetIndexService } from '../workers/fleet-index-service';
 import type { ThreadMode } from '../workers/thread-script';
@@ -137,6 +138,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   }
   const noIndex = () => fail<never>(diagnostic('unsupported', 'This app has no fleet index (search is off).'));
   const state = options.state ?? memoryAppState();
+  const fleetSql = createFleetSqlService({ snapshot: () => library.snapshot(), table: () => library.table(), cacheDir: options.cacheDir ?? null });
   const scans = createScanService({ snapshot: () => library.snapshot(), table: () => library.table(), settings: () => scanSettingsInState(state.dir) });
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
   const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
@@ -209,6 +211,9 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'otlp.settings': async () => ok(state.otlpSettings.view()),
     'otlp.send': async (request) => sends.send(request),
     'otlp.cancel': async ({ jobId }) => sends.cancel(jobId),
+    'fleet.summary': async () => library.fleet(),
+    'fleet.sql': async ({ sql, budgetMs }) => fleetSql.query(sql, budgetMs),
+    'fleet.tables': async () => fleetSql.tables(),
     'sessions.list': async () => withRoot((root) => listSessions(root), () => ok([])),
     'session.view': async ({ harnessDir, sessionId }) => withRoot((root) => sessionView(root, harnessDir, sessionId), noFolder),
     'session.file': async ({ harnessDir, sessionId, path }) => withRoot((root) => sessionFile(root, harnessDir, sessionId, path), noFolder),
@@ -258,6 +263,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => {
+      fleetSql.close();
       scans.close();
       fleet?.close();
       library.close();

@@ -18,6 +18,7 @@ import type { RunRef } from '../../shared/run/run-detail-types';
 import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
+import type { FleetView } from '../../shared/fleet/fleet-summary-types';
 import { loadPriceTableFile } from './price-table-file';
 import { createRunService } from './run-service';
 
@@ -193,6 +194,8 @@ export function createLibrary(options: LibraryOptions) {
     },
     /** Run-level operations on the opened library (models cached per run). */
     runs,
+    /** The Fleet view of the opened root (null when nothing is open), built in the worker. */
+    fleet: async (): Promise<Result<FleetView | null>> => (snapshot === null ? ok(null) : pool.fleet(snapshot, table)),
     /** The live observer's frozen copy of a tailed run (for `run.compare`). */
     capture: (ref: RunRef) => live?.library.observer.capture(ref.dataDir, ref.runId),
     /** Absolute paths of the opened data dirs (exports are never written inside them). */

@@ -20,6 +20,7 @@ import type { LiveCapture } from '../library/run-compare';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse, type RunWorkerResult } from './run-detail-worker';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import type { DetailBuild } from '../sources/run-source';
+import type { FleetView } from '../../shared/fleet/fleet-summary-types';
 
 export type { DetailBuild } from '../sources/run-source';
 
@@ -210,6 +211,8 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     /** The job of `runId` (its members folded for their reports and plans), in the worker; `runs`: the data dir's run list. */
     job: (dataDir: string, runId: string, runs: RunSummary[], table: PriceTable, cacheDir: string | null) =>
       call({ kind: 'job', dataDir, runId, runs, table, cacheDir }) as Promise<Result<Job>>,
+    /** The Fleet view of a snapshot: every run read and summed (fleet/run-tables.ts), in the worker. */
+    fleet: (snapshot: Pick<LibrarySnapshot, 'root' | 'dataDirs' | 'runs'>, table: PriceTable) => call({ kind: 'fleet', snapshot: { root: snapshot.root, dataDirs: snapshot.dataDirs, runs: snapshot.runs }, table }) as Promise<Result<FleetView>>,
     /** Whether a worker thread is running now (it ends itself after a request left it large). */
     running: () => worker !== null,
     /** Stop the worker (pending requests fail). */

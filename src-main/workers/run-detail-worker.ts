@@ -34,6 +34,9 @@ import type { Discovery } from '../sources/little-workflow/store-types';
 import { IdleWarmUp } from '../engine/idle-warm-up';
 import { warmUpFold } from '../engine/fold-warm-up';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
+import type { FleetView } from '../../shared/fleet/fleet-summary-types';
+import { fleetView } from '../fleet/fleet-summary';
+import { readSnapshotTables } from '../fleet/run-tables';
 
 /** A request to the worker: load a library, build a run's detail, or compare its log with a live capture. */
 export type RunWorkerRequest =
@@ -42,10 +45,11 @@ export type RunWorkerRequest =
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null; upto?: number }
   | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable }
-  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null };
+  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null }
+  | { id: number; kind: 'fleet'; snapshot: Pick<LibrarySnapshot, 'root' | 'dataDirs' | 'runs'>; table: PriceTable };
 
 /** What request `id` answers first: a detail answers with the run's head, its lists and findings follow. */
-export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery | RunDiffView | Job;
+export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery | RunDiffView | Job | FleetView;
 
 /**
  * What the worker posts: the result of request `id`, then (details only) the run's lists and
@@ -87,6 +91,15 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       return { result: loadLibrary(request.root, request.table) };
     } catch (error) {
       return { result: fail(diagnostic('internal', `loading ${request.root} failed: ${(error as Error).message}`, { path: request.root })) };
+    }
+  }
+  // The fleet reads every run under the root: seconds for a big one, never on main's thread.
+  if (request.kind === 'fleet') {
+    try {
+      const { snapshot, table } = request;
+      return { result: ok(fleetView(readSnapshotTables(snapshot, table).tables, { priceTable: table.id, root: snapshot.root })) };
+    } catch (error) {
+      return { result: fail(diagnostic('internal', `the fleet of ${request.snapshot.root} failed: ${(error as Error).message}`, { path: request.snapshot.root })) };
     }
   }
   if (request.kind === 'diff') {

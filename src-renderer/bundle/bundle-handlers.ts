@@ -86,6 +86,9 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'fleet.search': async () => NOT_IN_BUNDLE('Searching the fleet'),
     'fleet.indexStatus': async () => NOT_IN_BUNDLE('The fleet index'),
     'sessions.list': async () => ok([]),
+    'fleet.summary': async () => ok(null),
+    'fleet.sql': async () => NOT_IN_BUNDLE('The SQL console'),
+    'fleet.tables': async () => NOT_IN_BUNDLE('The SQL console'),
     'session.view': async () => NOT_IN_BUNDLE('A harness session'),
     'session.file': async () => NOT_IN_BUNDLE('A harness session file'),
   };

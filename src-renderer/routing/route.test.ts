@@ -68,4 +68,11 @@ describe('session routes', () => {
     expect(formatRoute(picked)).toBe('#/session/sess_1?dir=a%2F.little-harness&occ=evt_mwq_0a1b');
     expect(parseRoute(formatRoute(picked))).toEqual(picked);
   });
+
+  it('addresses the Fleet view and its SQL console, both ways', () => {
+    expect(parseRoute('#/fleet')).toEqual({ view: 'fleet', tab: 'summary' });
+    expect(parseRoute('#/fleet/sql')).toEqual({ view: 'fleet', tab: 'sql' });
+    expect(parseRoute('#/fleet/unknown')).toEqual({ view: 'fleet', tab: 'summary' });
+    for (const tab of ['summary', 'sql'] as const) expect(parseRoute(formatRoute({ view: 'fleet', tab }))).toEqual({ view: 'fleet', tab });
+  });
 });

@@ -14,6 +14,8 @@
  *   ?dir=<data dir label>                appended when the run id exists in several data dirs
  *   #/session/<sessionId>?dir=<harness dir>   one little-harness session (dir relative to the opened folder)
  *   …&occ=<occurrenceId>                 that session with the trace item of one occurrence picked out
+ *   #/fleet                              the Fleet view (every run under the root summed)
+ *   #/fleet/sql                          the SQL console over the fleet index
  */
 
 import { hashParts, isAddressInt, runAddressIn, safeDecode } from '../../shared/run-address';
@@ -42,7 +44,8 @@ export type Route =
       /** The compare tab's baseline run. */
       against?: RunAgainst;
     }
-  | { view: 'session'; sessionId: string; dir: string; occurrence?: string };
+  | { view: 'session'; sessionId: string; dir: string; occurrence?: string }
+  | { view: 'fleet'; tab: 'summary' | 'sql' };
 
 /** The address of run `route`'s view, keeping its position in time (tab and selection left to the caller). */
 export function runBase(route: { runId: string; dir: string | null; at?: number }): { view: 'run'; runId: string; dir: string | null; at?: number } {
@@ -53,6 +56,7 @@ export function runBase(route: { runId: string; dir: string | null; at?: number 
 export function parseRoute(hash: string): Route {
   const cut = hashParts(hash);
   const { parts, query } = cut;
+  if (parts[0] === 'fleet') return { view: 'fleet', tab: parts[1] === 'sql' ? 'sql' : 'summary' };
   if (parts[0] === 'session' && parts[1]) {
     const params = new URLSearchParams(query);
     const occurrence = params.get('occ');
@@ -85,6 +89,7 @@ export function formatRoute(route: Route): string {
     const params = new URLSearchParams(route.query ?? {}).toString();
     return params ? `#/?${params}` : '#/';
   }
+  if (route.view === 'fleet') return route.tab === 'sql' ? '#/fleet/sql' : '#/fleet';
   if (route.view === 'session') {
     const occ = route.occurrence ? `&occ=${encodeURIComponent(route.occurrence)}` : '';
     return `#/session/${encodeURIComponent(route.sessionId)}?dir=${encodeURIComponent(route.dir)}${occ}`;

@@ -1,6 +1,6 @@
-/** `little-inspector sql "<query>" [--data-dir DIR] [--json|--csv]`: read-only SQL over the fleet index. */
-import { openIndexForRead } from '../../fleet/index-file';
-import { runFleetSql, type SqlResult } from '../../fleet/fleet-sql';
+/** `little-inspector sql "<query>" [--data-dir DIR] [--json|--csv] [--timeout S]`: read-only SQL over the fleet index, under a time budget. */
+import { SQL_TIME_BUDGET_MAX_MS, SQL_TIME_BUDGET_MS, type SqlResult } from '../../fleet/fleet-sql';
+import { runSqlJob } from '../../fleet/sql-budget';
 import { parseArgs, UsageError } from '../args';
 import { CACHE_FLAGS, CACHE_USAGE } from '../cache-arg';
 import type { CliIo } from '../cli-io';
@@ -8,35 +8,37 @@ import { fleetIndexArg } from '../fleet-index-arg';
 import { formatDiagnostic } from '../format-diagnostic';
 import { terminalSafe } from '../terminal-safe';
 
-const USAGE = `Usage: little-inspector sql "<query>" [--data-dir <dir>] [--json | --csv] ${CACHE_USAGE}`;
+const USAGE = `Usage: little-inspector sql "<query>" [--data-dir <dir>] [--json | --csv] [--timeout <seconds>] ${CACHE_USAGE}`;
 
-/** Update the index, then run the query on a read-only connection; a refused or failed query exits 1. */
+/**
+ * Update the index, then run the query read-only in a child process stopped after `--timeout`
+ * seconds (default 10); a refused, failed or stopped query exits 1, an index that cannot be read 2.
+ */
 export async function sqlCommand(argv: string[], io: CliIo): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, csv: false, 'price-table': true, ...CACHE_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { 'data-dir': true, json: false, csv: false, timeout: true, 'price-table': true, ...CACHE_FLAGS });
   if (positionals.length !== 1 || (flags.json === true && flags.csv === true)) throw new UsageError(USAGE);
+  const budgetMs = timeoutArg(flags.timeout);
   const index = await fleetIndexArg(flags, io, flags.json !== true && flags.csv !== true && process.stderr.isTTY === true);
-  let db = index.db;
-  if (index.path !== null) {
-    index.db.close();
-    const opened = openIndexForRead(index.path);
-    if (!opened.ok) {
-      io.stderr(`little-inspector sql: ${terminalSafe(formatDiagnostic(opened.error))}\n`);
-      return 2;
-    }
-    db = opened.value;
-  } else db.exec('PRAGMA query_only = 1');
-  try {
-    const result = runFleetSql(db, positionals[0]);
-    if (!result.ok) {
-      io.stderr(`little-inspector sql: ${terminalSafe(formatDiagnostic(result.error))}\n`);
-      return 1;
-    }
-    io.stdout(flags.json === true ? `${JSON.stringify(jsonOf(result.value), null, 2)}\n` : flags.csv === true ? csvOf(result.value) : tableOf(result.value));
-    if (result.value.truncated) io.stderr(`little-inspector sql: stopped at ${result.value.rows.length} rows (the row cap)\n`);
-  } finally {
-    db.close();
+  index.db.close();
+  // With --no-cache the index lived in this process's memory: the child builds its own.
+  const result = await runSqlJob({ root: index.root, indexPath: index.path, update: index.path === null, sql: positionals[0], table: index.table }, budgetMs);
+  if (!result.ok) {
+    io.stderr(`little-inspector sql: ${terminalSafe(formatDiagnostic(result.error))}\n`);
+    return result.error.code === 'index-failed' ? 2 : 1;
   }
+  io.stdout(flags.json === true ? `${JSON.stringify(jsonOf(result.value), null, 2)}\n` : flags.csv === true ? csvOf(result.value) : tableOf(result.value));
+  if (result.value.truncated) io.stderr(`little-inspector sql: stopped at ${result.value.rows.length} rows (the row cap)\n`);
   return 0;
+}
+
+/** `--timeout` in seconds (a positive number up to SQL_TIME_BUDGET_MAX_MS), as milliseconds. */
+function timeoutArg(value: string | true | undefined): number {
+  if (value === undefined) return SQL_TIME_BUDGET_MS;
+  const seconds = Number(value);
+  if (value === true || !Number.isFinite(seconds) || seconds <= 0 || seconds * 1000 > SQL_TIME_BUDGET_MAX_MS) {
+    throw new UsageError(`--timeout takes seconds, more than 0 and at most ${SQL_TIME_BUDGET_MAX_MS / 1000}.\n${USAGE}`);
+  }
+  return Math.round(seconds * 1000);
 }
 
 function jsonOf(result: SqlResult): unknown {

@@ -88,6 +88,7 @@ function LoadedLibrary({ snapshot: opened, reloading }: { snapshot: LibrarySnaps
         <span className="muted">Opened</span> <span className="mono">{snapshot.root}</span>
         <span className="muted"> · {dirCount} data dir{dirCount === 1 ? '' : 's'} · {snapshot.runs.length} run{snapshot.runs.length === 1 ? '' : 's'}</span>
         {reloading && <span className="muted"> · opening…</span>}
+        <a className="lib-fleet-link" href="#/fleet">Fleet</a> <a className="lib-fleet-link" href="#/fleet/sql">SQL</a>
         <SendToBackendButton
           runs={sendable}
           label={`${sendable.length} workflow run${sendable.length === 1 ? '' : 's'} ${shown.length === snapshot.runs.length ? 'in the list' : 'matching the filters'}${sendable.length < shown.length ? ` (${shown.length - sendable.length} sessions left out)` : ''}`}
