@@ -42,7 +42,7 @@ export type RunWorkerRequest =
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null; upto?: number }
   | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable }
-  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null };
+  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null; at?: number };
 
 /** What request `id` answers first: a detail answers with the run's head, its lists and findings follow. */
 export type RunWorkerResult = RunHeadCore | RunComparison | LibrarySnapshot | Discovery | RunDiffView | Job;
@@ -98,7 +98,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   }
   if (request.kind === 'job') {
     try {
-      return { result: loadJob(request.dataDir, request.runId, { table: request.table, checkpoints: threadCheckpoints(request.cacheDir), runs: request.runs }) };
+      return { result: loadJob(request.dataDir, request.runId, { table: request.table, checkpoints: threadCheckpoints(request.cacheDir), runs: request.runs, ...(request.at === undefined ? {} : { at: request.at }) }) };
     } catch (error) {
       return { result: fail(diagnostic('internal', `job of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId })) };
     }
