@@ -25,6 +25,8 @@ import type { TabProps } from './tab-props';
 import { TimelineTab } from './timeline-tab';
 import { TurnsTab } from './turns-tab';
 import { TimeTravelBar } from '../time-travel/time-travel-bar';
+import { JobView } from '../job/job-view';
+import { inJob, isJobRoot } from '../job/job-membership';
 import { useTimeTravel } from '../time-travel/use-time-travel';
 
 const TAB_LABELS: Record<RunTab, string> = {
@@ -36,9 +38,10 @@ const TAB_LABELS: Record<RunTab, string> = {
   crash: 'Crash & resume',
   compare: 'Compare',
   events: 'Events',
+  job: 'Job',
 };
 
-const TABS: Record<Exclude<RunTab, 'events'>, (props: TabProps) => React.JSX.Element> = {
+const TABS: Record<Exclude<RunTab, 'events' | 'job'>, (props: TabProps) => React.JSX.Element> = {
   overview: OverviewTab,
   timeline: TimelineTab,
   steps: StepsTab,
@@ -79,7 +82,8 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
       </div>
     );
   }
-  const Tab = route.tab === 'events' ? null : TABS[route.tab];
+  const Tab = route.tab === 'events' || route.tab === 'job' ? null : TABS[route.tab];
+  const jobTab = inJob(run, snapshot.runs);
   return (
     <section className="run-view" aria-label={`Run ${run.runId}`}>
       <header className="run-header">
@@ -101,7 +105,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         </div>
       )}
       <nav className="run-tabs" aria-label="Run views">
-        {RUN_TABS.filter((tab) => bundle === null || tab !== 'compare').map((tab) => (
+        {RUN_TABS.filter((tab) => (bundle === null || tab !== 'compare') && (tab !== 'job' || jobTab)).map((tab) => (
           <a
             key={tab}
             href="#"
@@ -117,7 +121,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         ))}
       </nav>
       {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported. */}
-      {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events') && detail?.boundary !== null && (
+      {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events' || (route.tab === 'job' && isJobRoot(run))) && detail?.boundary !== null && (
         <TimeTravelBar route={route} head={detail} last={last} moving={moving} travel={travel} />
       )}
       <div className="run-body">
@@ -137,6 +141,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
           </div>
         )}
         {route.tab === 'events' && <EventsTab detail={detail} route={route} summary={run} />}
+        {route.tab === 'job' && ref && <JobView runRef={ref} route={route} />}
         {Tab && detail && <Tab detail={detail} route={route} />}
       </div>
     </section>
