@@ -105,7 +105,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         </div>
       )}
       <nav className="run-tabs" aria-label="Run views">
-        {RUN_TABS.filter((tab) => (bundle === null || tab !== 'compare') && (tab !== 'job' || jobTab)).map((tab) => (
+        {RUN_TABS.filter((tab) => (bundle === null || tab !== 'compare') && (tab !== 'job' || (jobTab && bundle === null))).map((tab) => (
           <a
             key={tab}
             href="#"
@@ -120,7 +120,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
           </a>
         ))}
       </nav>
-      {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported. */}
+      {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported (and no job: it holds one run). */}
       {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events' || (route.tab === 'job' && isJobRoot(run))) && detail?.boundary !== null && (
         <TimeTravelBar route={route} head={detail} last={last} moving={moving} travel={travel} />
       )}
