@@ -178,8 +178,11 @@ export const CHANNELS = {
   'library.scan': answers<LibraryScanView>()(none),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */
   'run.compare': answers<RunComparison>()(runAt),
-  /** The job `runId` belongs to (orchestrator, planners, sub-runs, outer-loop cycles): each run's report summed and what a resume does to each sub-run. */
-  'job.get': answers<Job>()(run),
+  /**
+   * The job `runId` belongs to (orchestrator, planners, sub-runs, outer-loop cycles): each run's report summed and what a resume does to each sub-run;
+   * with `at` (only for the job's root), the job as of the root's event #at (job-ui: time travel of the Job view).
+   */
+  'job.get': answers<Job>()(runAt),
   /** Two runs of any open data dirs side by side (`little-inspector diff` plus each step's activity); either may be as of an event. */
   'run.diff': answers<RunDiffView>()((z) => z.object({ a: runAt(z), b: runAt(z) }).strict()),
   /** The sequence of the nearest step boundary (a `Step*` event) after or before `from`; null when there is none. */

@@ -100,7 +100,7 @@ export function buildJob(dataDir: string, found: JobMembers, facts: ReadonlyMap<
   }
   const cycles = found.outerLoop === null ? [] : jobCycles(found.outerLoop, byId);
   const rootFacts = found.kind === 'outer-loop' ? undefined : facts.get(found.root);
-  return { root: found.root, kind: found.kind, dataDir, runs, total: jobTotal(runs), subRuns, cycles, story: jobStory(found, subRuns, cycles, rootFacts) };
+  return { root: found.root, kind: found.kind, dataDir, runs, total: jobTotal(runs), subRuns, cycles, story: jobStory(found, subRuns, cycles, rootFacts), asOf: null };
 }
 
 function jobRun(summary: RunSummary, depth: number, facts: MemberFacts | undefined): JobRun {

@@ -77,4 +77,9 @@ export type Job = {
   cycles: JobCycle[];
   /** The cross-scope resume story in plain words. */
   story: string;
+  /**
+   * Time travel of the root: the job as of the root's event `sequence` (recorded at `recordedAt`);
+   * every member is read as of its last event recorded by then. Null: the job as it is now.
+   */
+  asOf: { sequence: number; recordedAt: string | null } | null;
 };

@@ -298,7 +298,7 @@ export function createRunService(context: RunServiceContext) {
       const checked = checkRef(ref);
       if (!checked.ok) return checked;
       const runs = checked.value.snapshot.runs.filter((r) => r.dataDir === ref.dataDir);
-      return pool.job(ref.dataDir, ref.runId, runs, context.table(), context.cacheDir ?? null);
+      return pool.job(ref.dataDir, ref.runId, runs, context.table(), context.cacheDir ?? null, ref.at);
     },
     /** The nearest step boundary after or before sequence `from` (time travel's `{` / `}`). */
     seek: (ref: RunRef, from: number, direction: 'next' | 'previous'): Promise<Result<number | null>> =>

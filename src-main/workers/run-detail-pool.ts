@@ -209,8 +209,8 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     /** Two runs diffed (each read strictly, as of its `at` when given), in the worker. */
     diff: (a: RunRef, b: RunRef, table: PriceTable) => call({ kind: 'diff', a, b, table }) as Promise<Result<RunDiffView>>,
     /** The job of `runId` (its members folded for their reports and plans), in the worker; `runs`: the data dir's run list. */
-    job: (dataDir: string, runId: string, runs: RunSummary[], table: PriceTable, cacheDir: string | null) =>
-      call({ kind: 'job', dataDir, runId, runs, table, cacheDir }) as Promise<Result<Job>>,
+    job: (dataDir: string, runId: string, runs: RunSummary[], table: PriceTable, cacheDir: string | null, at?: number) =>
+      call({ kind: 'job', dataDir, runId, runs, table, cacheDir, ...(at === undefined ? {} : { at }) }) as Promise<Result<Job>>,
     /** The Fleet view of a snapshot: every run read and summed (fleet/run-tables.ts), in the worker. */
     fleet: (snapshot: Pick<LibrarySnapshot, 'root' | 'dataDirs' | 'runs'>, table: PriceTable) => call({ kind: 'fleet', snapshot: { root: snapshot.root, dataDirs: snapshot.dataDirs, runs: snapshot.runs }, table }) as Promise<Result<FleetView>>,
     /** Whether a worker thread is running now (it ends itself after a request left it large). */

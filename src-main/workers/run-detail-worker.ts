@@ -45,7 +45,7 @@ export type RunWorkerRequest =
   | { id: number; kind: 'detail'; dataDir: string; runId: string; context: RunDetailContext }
   | { id: number; kind: 'compare'; dataDir: string; runId: string; live: LiveCapture | null; upto?: number }
   | { id: number; kind: 'diff'; a: RunRef; b: RunRef; table: PriceTable }
-  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null }
+  | { id: number; kind: 'job'; dataDir: string; runId: string; runs: RunSummary[]; table: PriceTable; cacheDir: string | null; at?: number }
   | { id: number; kind: 'fleet'; snapshot: Pick<LibrarySnapshot, 'root' | 'dataDirs' | 'runs'>; table: PriceTable };
 
 /** What request `id` answers first: a detail answers with the run's head, its lists and findings follow. */
@@ -111,7 +111,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
   }
   if (request.kind === 'job') {
     try {
-      return { result: loadJob(request.dataDir, request.runId, { table: request.table, checkpoints: threadCheckpoints(request.cacheDir), runs: request.runs }) };
+      return { result: loadJob(request.dataDir, request.runId, { table: request.table, checkpoints: threadCheckpoints(request.cacheDir), runs: request.runs, ...(request.at === undefined ? {} : { at: request.at }) }) };
     } catch (error) {
       return { result: fail(diagnostic('internal', `job of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId })) };
     }

@@ -5,7 +5,7 @@
  *   #/                                   the library (run list)
  *   #/?status=crashed&q=foo              the library filtered and sorted (see views/library/library-query.ts)
  *   #/run/<runId>                        run overview
- *   #/run/<runId>/<tab>                  timeline | turns | costs | crash | compare | events | steps
+ *   #/run/<runId>/<tab>                  timeline | turns | costs | crash | compare | events | steps | job
  *   #/run/<runId>/step/<stepPath>        one step (step path URI-encoded)
  *   #/run/<runId>/session/<id>           one harness session in the turns view
  *   #/run/<runId>/event/<sequence>       one event in the events view
@@ -21,7 +21,7 @@
 import { hashParts, isAddressInt, runAddressIn, safeDecode } from '../../shared/run-address';
 
 /** The run view's tabs. */
-export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'compare', 'events'] as const;
+export const RUN_TABS = ['overview', 'timeline', 'steps', 'turns', 'costs', 'crash', 'compare', 'events', 'job'] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
 /** The run a compare is made against (the baseline, A): its id and data dir label (null: the same). */

@@ -9,14 +9,12 @@ import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import { buildJob, jobMembers, type JobOuterLoop, type MemberFacts } from '../../../shared/job/job-tree';
 import type { Job } from '../../../shared/job/job-types';
 import type { RunSummary } from '../../../shared/library';
-import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { readOuterLoop } from '../../sources/little-workflow/outer-loops';
-import type { Checkpoints } from '../../engine/fold-log';
 import { loadLibrary } from '../load-library';
-import { loadRunDetailAt } from '../run-detail-at';
+import { loadJobAsOf } from './job-as-of';
+import { readMember, type LoadJobOptions } from './read-member';
 
-/** How the job's folds are priced and cached; `runs`: the data dir's run list when the caller has it (the app's library). */
-export type LoadJobOptions = { table: PriceTable; checkpoints: Checkpoints | null; runs?: readonly RunSummary[] };
+export type { LoadJobOptions } from './read-member';
 
 /** The job that `runId` of the data dir `dataDir` belongs to. */
 export function loadJob(dataDir: string, runId: string, options: LoadJobOptions): Result<Job> {
@@ -26,8 +24,15 @@ export function loadJob(dataDir: string, runId: string, options: LoadJobOptions)
   const runs = listed.value.runs.filter((run) => run.dataDir === path);
   const found = jobMembers(runs, runId, outerLoopsOf(path, runs));
   if (found === null) return fail(diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path }));
+  if (options.at !== undefined) {
+    // Time travel is the root's: its event numbers are the job's clock (a sub-run's #N means nothing to its siblings).
+    if (found.kind === 'outer-loop' || found.root !== runId) {
+      return fail(diagnostic('invalid-argument', `A job travels in time on its root's events: open ${found.root} as of #${options.at}`, { runId, path }));
+    }
+    return loadJobAsOf(path, found, runs, options, options.at);
+  }
   const facts = new Map<string, MemberFacts>();
-  for (const { summary } of found.members) facts.set(summary.runId, memberFacts(path, summary, runs, options));
+  for (const { summary } of found.members) facts.set(summary.runId, readMember(path, summary, runs, options).facts);
   return ok(buildJob(path, found, facts));
 }
 
@@ -39,20 +44,4 @@ function outerLoopsOf(path: string, runs: readonly RunSummary[]): Map<string, Jo
     if (read.ok) loops.set(id, read.value.manifest);
   }
   return loops;
-}
-
-function memberFacts(path: string, summary: RunSummary, runs: RunSummary[], options: LoadJobOptions): MemberFacts {
-  const detail = loadRunDetailAt(path, summary.runId, { table: options.table, checkpoints: options.checkpoints, context: { summary, siblings: runs } });
-  if (!detail.ok) return { usage: null, reportError: detail.error.message, plan: null };
-  const { report, reportError, boundary } = detail.value;
-  const plan = boundary === null ? null : {
-    applicable: boundary.resumePlan.applicable,
-    subRuns: [...boundary.resumePlan.subRunsFastForwarded, ...boundary.resumePlan.subRunsAdopted, ...boundary.resumePlan.subRunsRedispatched]
-      .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0)),
-    stepsSkipped: boundary.resumePlan.stepsSkipped.length,
-    stepsResumed: boundary.resumePlan.stepsResumed.length,
-    stepsRerun: boundary.resumePlan.stepsRerun.length,
-  };
-  if (report === null) return { usage: null, reportError: reportError ?? 'no report', plan };
-  return { usage: report.total, reportError: null, plan };
 }

@@ -25,6 +25,8 @@ import type { TabProps } from './tab-props';
 import { TimelineTab } from './timeline-tab';
 import { TurnsTab } from './turns-tab';
 import { TimeTravelBar } from '../time-travel/time-travel-bar';
+import { JobView } from '../job/job-view';
+import { inJob, isJobRoot } from '../job/job-membership';
 import { useTimeTravel } from '../time-travel/use-time-travel';
 import { routeAt } from '../time-travel/time-travel';
 import { headerFacts } from './run-header-facts';
@@ -38,9 +40,10 @@ const TAB_LABELS: Record<RunTab, string> = {
   crash: 'Crash & resume',
   compare: 'Compare',
   events: 'Events',
+  job: 'Job',
 };
 
-const TABS: Record<Exclude<RunTab, 'events'>, (props: TabProps) => React.JSX.Element> = {
+const TABS: Record<Exclude<RunTab, 'events' | 'job'>, (props: TabProps) => React.JSX.Element> = {
   overview: OverviewTab,
   timeline: TimelineTab,
   steps: StepsTab,
@@ -92,7 +95,8 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
       </div>
     );
   }
-  const Tab = route.tab === 'events' ? null : TABS[route.tab];
+  const Tab = route.tab === 'events' || route.tab === 'job' ? null : TABS[route.tab];
+  const jobTab = inJob(run, snapshot.runs);
   // One "as of #N" for the whole screen: the header says what the head at N says.
   const shown = headerFacts(run, detail, route.at);
   const clampNote = clampedFrom !== null && clampedFrom.runId === route.runId && route.at === last ? clampedFrom.asked : null;
@@ -123,7 +127,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
         </div>
       )}
       <nav className="run-tabs" aria-label="Run views">
-        {RUN_TABS.filter((tab) => bundle === null || tab !== 'compare').map((tab) => (
+        {RUN_TABS.filter((tab) => (bundle === null || tab !== 'compare') && (tab !== 'job' || (jobTab && bundle === null))).map((tab) => (
           <a
             key={tab}
             href="#"
@@ -138,13 +142,13 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
           </a>
         ))}
       </nav>
-      {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported. */}
+      {/* Runs without a crash boundary (not a little-workflow log) have no time travel; a shared bundle holds the run as exported (and no job: it holds one run). */}
       {clampNote !== null && (
         <p className="live-notice" role="note" data-testid="as-of-clamped">
           The address asked for event #{clampNote.toLocaleString('en-US')}, but this log ends at #{last.toLocaleString('en-US')}: shown as of its last event.
         </p>
       )}
-      {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events') && detail?.boundary !== null && (
+      {bundle === null && (route.at !== undefined || route.tab === 'timeline' || route.tab === 'events' || (route.tab === 'job' && isJobRoot(run))) && detail?.boundary !== null && (
         <TimeTravelBar route={route} head={detail} last={last} moving={moving} travel={travel} />
       )}
       <div className="run-body">
@@ -164,6 +168,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
           </div>
         )}
         {route.tab === 'events' && <EventsTab detail={detail} route={route} summary={run} />}
+        {route.tab === 'job' && ref && <JobView runRef={ref} route={route} />}
         {Tab && detail && <Tab detail={detail} route={route} />}
       </div>
     </section>
