@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../shared/events/envelope';
 import { crashBoundary } from '../shared/fold/crash/crash-boundary';
@@ -17,7 +18,7 @@ function load(text: string) {
   const events: EventEnvelope[] = [];
   for (const read of reader.value.readEvents(run.runId)) if (read.ok) events.push(read.event);
   reader.value.close();
-  const state = materializeRunState(run.runId, events);
+  const state = materializeRunState(run.runId, events, { priceTable: BUNDLED_PRICE_TABLE });
   return { run, events, state };
 }
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ describe('library loads run in the worker', () => {
       const opened = await opening;
       if (!opened.ok) throw new Error(opened.error.message);
       expect(order).toEqual(['timer', 'opened']);
-      const direct = loadLibrary(root);
+      const direct = loadLibrary(root, BUNDLED_PRICE_TABLE);
       if (!direct.ok) throw new Error(direct.error.message);
       const row = opened.value.runs.find((r) => r.runId === runId);
       expect(row).toMatchObject({ crashed: true, status: 'running', eventCount: 60_000 });

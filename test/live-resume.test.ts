@@ -1,6 +1,7 @@
 // The live observer and the CLI against real writer processes: scripts/fixtures/live-writer.ts
 // appends the scripted run slowly holding a real run lock, is SIGKILLed mid-run, and a second
 // writer resumes the same runId. Also crafted logs whose resumed process broke the invariant.
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ describe('kill and resume under the live observer and `tail`', () => {
     const dir = join(tmp, 'kill', '.little-workflow');
     const runId = 'run_live_kill_1';
     new EventStoreWriter(dir).close(); // an empty store, so `tail` has something to open
-    const observer = createLiveObserver({ root: dir, pollMs: 50, lockCheckMs: 100, fullCheckMs: 500, logError: (m) => expect.fail(m) });
+    const observer = createLiveObserver({ priceTable: BUNDLED_PRICE_TABLE, root: dir, pollMs: 50, lockCheckMs: 100, fullCheckMs: 500, logError: (m) => expect.fail(m) });
     const rec = record(observer);
     observer.start();
     let stdout = '';

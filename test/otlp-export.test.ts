@@ -49,7 +49,7 @@ async function runsUnder(root: string): Promise<RunTruth[]> {
     const events = await sourceEvents(sources, run.dataDir, run.runId);
     let reportOk = true;
     try {
-      materializeRunState(run.runId, events);
+      materializeRunState(run.runId, events, { priceTable: BUNDLED_PRICE_TABLE });
     } catch {
       reportOk = false;
     }
@@ -96,7 +96,7 @@ describe.each(ROOTS)('otlp export of %s', (root) => {
   it('sums token attributes to `little report` totals and costs to its cost (absent where unpriced)', () => {
     let checked = 0;
     for (const t of truths.filter((x) => x.reportOk)) {
-      const report = runReport(materializeRunState(t.runId, t.events));
+      const report = runReport(materializeRunState(t.runId, t.events, { priceTable: BUNDLED_PRICE_TABLE }));
       const chats = byTrace(proto, t.runId).filter((s) => s.attributes['gen_ai.operation.name'] === 'chat');
       expect(sum(chats, 'gen_ai.usage.input_tokens'), t.runId).toBe(report.total.inputTokens);
       expect(sum(chats, 'gen_ai.usage.output_tokens'), t.runId).toBe(report.total.outputTokens);
@@ -161,11 +161,11 @@ function isCountedCall(e: EventEnvelope): boolean {
 
 function foldTolerantState(t: RunTruth) {
   try {
-    return materializeRunState(t.runId, t.events);
+    return materializeRunState(t.runId, t.events, { priceTable: BUNDLED_PRICE_TABLE });
   } catch {
     // A damaged log: the mapping folds what it can, as the app does (shared/run/fold-tolerant.ts).
     const usable = t.events.filter((e) => typeof e.payload === 'object' && e.payload !== null);
-    return materializeRunState(t.runId, usable.map((e, i) => ({ ...e, runId: t.runId, sequence: i + 1 })));
+    return materializeRunState(t.runId, usable.map((e, i) => ({ ...e, runId: t.runId, sequence: i + 1 })), { priceTable: BUNDLED_PRICE_TABLE });
   }
 }
 

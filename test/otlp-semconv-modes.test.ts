@@ -56,7 +56,7 @@ function expectTokenSumsEqualReport(spans: readonly ReceivedSpan[]) {
   for (const t of unique()) {
     let report;
     try {
-      report = runReport(materializeRunState(t.runId, t.events));
+      report = runReport(materializeRunState(t.runId, t.events, { priceTable: BUNDLED_PRICE_TABLE }));
     } catch {
       continue; // A log the report refuses (the damaged fixtures) has no totals to compare.
     }

@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 async function everyOperation(top: string): Promise<number> {
   let operations = 0;
-  const library = loadLibrary(top);
+  const library = loadLibrary(top, BUNDLED_PRICE_TABLE);
   expect(library.ok).toBe(true);
   if (!library.ok) return 0;
   operations += 1;

@@ -27,7 +27,7 @@ function readAll(): EventEnvelope[] {
 describe('run.compare against a live capture', () => {
   it('finds a tail that pulled the log in small pieces equal to the replay', async () => {
     const capture = withReader((reader) => {
-      const tail = new RunTail(resumed.dir, resumed.runId, { baselineSequence: 0, phase: 'active' });
+      const tail = new RunTail(resumed.dir, resumed.runId, { baselineSequence: 0, phase: 'active' }, BUNDLED_PRICE_TABLE);
       for (let i = 0; i < 1000; i += 1) {
         const pulled = tail.pull(reader, 3);
         if (pulled.kind !== 'events' || !pulled.more) break;

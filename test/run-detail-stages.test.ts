@@ -15,7 +15,7 @@ afterEach(async () => {
 
 function contextOf(text: string) {
   const run = fixtureRun(text);
-  const library = loadLibrary(run.dir);
+  const library = loadLibrary(run.dir, BUNDLED_PRICE_TABLE);
   if (!library.ok) throw new Error(library.error.message);
   const summary = library.value.runs.find((r) => r.runId === run.runId)!;
   return { run, context: { summary, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE } };

@@ -23,7 +23,7 @@ describe('the head cut from the fold equals the head cut from the detail', () =>
   for (const row of runs) {
     it(`${row.group}: ${row.shows}`, () => {
       const dir = join(EXAMPLES, row.dataDir);
-      const library = loadLibrary(dir);
+      const library = loadLibrary(dir, BUNDLED_PRICE_TABLE);
       if (!library.ok) throw new Error(library.error.message);
       const summary = library.value.runs.find((r) => r.runId === row.runId)!;
       const reader = openDataDir(dir);

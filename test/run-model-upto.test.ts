@@ -15,7 +15,7 @@ const NOW = new Date('2026-12-01T00:00:00Z');
 
 function readFixture(text: string) {
   const row = fixtureRun(text);
-  const library = loadLibrary(row.dir);
+  const library = loadLibrary(row.dir, BUNDLED_PRICE_TABLE);
   if (!library.ok) throw new Error(library.error.message);
   const summary = library.value.runs.find((r) => r.runId === row.runId)!;
   const reader = openDataDir(row.dir);

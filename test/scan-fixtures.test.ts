@@ -15,7 +15,7 @@ let scan: LibraryScan;
 const NOW = new Date('2026-12-03T00:00:00Z');
 
 beforeAll(async () => {
-  const library = loadLibrary(EXAMPLES);
+  const library = loadLibrary(EXAMPLES, BUNDLED_PRICE_TABLE);
   if (!library.ok) throw new Error(library.error.message);
   const sources = createSourceRegistry();
   try {

@@ -3,6 +3,7 @@
  * (signals, an error exit, an uncaught error) removes them; a folder whose owner died anyway
  * (SIGKILL) is swept at the next start, and a live owner's is not; a full temp disk says so.
  */
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -157,7 +158,7 @@ describe('a full temp disk', () => {
       expect(opened.error.message).toContain('TMPDIR');
       expect(ours(mount)).toEqual([]);
 
-      const tail = new DataDirTail(big, { fullCheckMs: 1000, lockCheckMs: 1000, watch: false, wake: () => undefined, replayExisting: true });
+      const tail = new DataDirTail(big, { priceTable: BUNDLED_PRICE_TABLE, fullCheckMs: 1000, lockCheckMs: 1000, watch: false, wake: () => undefined, replayExisting: true });
       const notices: LiveNotification[] = [];
       tail.tick(0, 5000, notices);
       tail.tick(1, 5000, notices);

@@ -28,7 +28,7 @@ const EVERY_N_UP_TO = 200;
 /** The strict fold's answer: the state, or the error little replay would print. */
 function strictFold(reader: DataDirReader, runId: string, upto?: number): unknown {
   try {
-    return { state: JSON.parse(JSON.stringify(materializeRunState(runId, listRunEvents(reader, runId, upto)))) };
+    return { state: JSON.parse(JSON.stringify(materializeRunState(runId, listRunEvents(reader, runId, upto), { priceTable: BUNDLED_PRICE_TABLE }))) };
   } catch (error) {
     return { error: `${(error as Error).name}: ${(error as Error).message}` };
   }

@@ -3,6 +3,7 @@
  * (`materializeRunState`), the harness view and the integrity checks (with node:crypto's
  * sha256, as `little-inspector check` uses them).
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { buildHarnessView } from '../../shared/fold/harness/harness-view';
 import { integrityFindings } from '../../shared/fold/integrity/integrity-findings';
@@ -49,7 +50,7 @@ export function readRunEvents(dataDir: string, runId: string): EventEnvelope[] {
  */
 export function measureDerived(runId: string, events: readonly EventEnvelope[], rounds: number, integrityRounds = rounds): DerivedRates {
   const rate = (medianMs: number): DerivedRate => ({ medianMs, eventsPerSecond: perSecond(events.length, medianMs) });
-  const materialize = repeat(rounds, () => materializeRunState(runId, events));
+  const materialize = repeat(rounds, () => materializeRunState(runId, events, { priceTable: BUNDLED_PRICE_TABLE }));
   const view = repeat(rounds, () => buildHarnessView(events));
   const integrity = repeat(integrityRounds, () => integrityFindings(events, { sha256Hex, runId }));
   return {

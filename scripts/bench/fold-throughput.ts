@@ -3,6 +3,7 @@
  * against the product path (openDataDir → readEvents → createRunState/applyEvent), run
  * in alternating rounds in the same process so both see the same machine noise.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -76,7 +77,7 @@ export function foldRun(dataDir: string, runId: string, onEvent?: (applied: numb
     const state = createRunState(runId);
     for (const read of opened.value.readEvents(runId)) {
       if (!read.ok) throw new Error(`read failed: ${read.diagnostic.message}`);
-      applyEvent(state, read.event);
+      applyEvent(state, read.event, { priceTable: BUNDLED_PRICE_TABLE });
       if (onEvent !== undefined) onEvent(state.eventCount);
     }
     return state;

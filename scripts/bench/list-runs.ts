@@ -2,6 +2,7 @@
  * Time to list the runs of a data dir: the whole `loadLibrary` (discovery, SQL aggregates,
  * model-call pricing, locks, folding the open runs) and the bare `reader.listRuns()` query.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { loadLibrary } from '../../src-main/library/load-library';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { perSecond, repeat, timed } from './timing';
@@ -28,7 +29,7 @@ export type ListingResult = {
  */
 export function measureListing(root: string, dataDir: string, rounds: number): ListingResult {
   const load = repeat(rounds, () => {
-    const snapshot = loadLibrary(root);
+    const snapshot = loadLibrary(root, BUNDLED_PRICE_TABLE);
     if (!snapshot.ok) throw new Error(`loadLibrary failed: ${snapshot.error.message}`);
     return snapshot.value;
   });

@@ -4,6 +4,7 @@
  * (`process.cpuUsage` over `idleMs` with the writer connected but quiet). Runs in a child
  * process so the other benchmarks' heaps and timers do not disturb it.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +44,7 @@ export async function measureLive(options: typeof LIVE_BENCH_DEFAULTS = LIVE_BEN
   const dir = join(root, '.little-workflow');
   const writer = await startScriptWriter(dir);
   const latencies: number[] = [];
-  const observer = createLiveObserver({ root: dir });
+  const observer = createLiveObserver({ root: dir, priceTable: BUNDLED_PRICE_TABLE });
   try {
     await writer.append([{ runId: 'run_bench_seed', type: 'RunStarted', payload: {} }]);
     observer.subscribe('bench', (batch) => {

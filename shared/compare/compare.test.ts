@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { checkConsistency, foldIncrementally, seededBatches } from './consistency';
@@ -35,7 +36,7 @@ describe('diffStates', () => {
 describe('checkConsistency', () => {
   it('finds the incremental fold in random batches equal to the full fold', () => {
     for (const seed of [1, 2, 3, 99]) {
-      const report = checkConsistency('run_c', log, { batches: seededBatches(log.length, seed, 4) });
+      const report = checkConsistency('run_c', log, { fold: { priceTable: BUNDLED_PRICE_TABLE }, batches: seededBatches(log.length, seed, 4) });
       expect(report).toMatchObject({ equal: true, events: 9, differences: [], errors: [] });
     }
     expect(seededBatches(100, 5).reduce((a, b) => a + b, 0)).toBe(100);
@@ -45,20 +46,20 @@ describe('checkConsistency', () => {
   it('names the first divergent event (bisection) and the differing fields', () => {
     // An incremental fold that loses StepCompleted output once step b completes.
     const broken = (runId: string, events: readonly EventEnvelope[], batches: readonly number[]) => {
-      const folded = foldIncrementally(runId, events, batches, {});
+      const folded = foldIncrementally(runId, events, batches, { priceTable: BUNDLED_PRICE_TABLE });
       if (events.length >= 8) delete folded.state.steps.b.output;
       return folded;
     };
-    const report = checkConsistency('run_c', log, { batches: [3, 3, 3], incremental: broken });
+    const report = checkConsistency('run_c', log, { fold: { priceTable: BUNDLED_PRICE_TABLE }, batches: [3, 3, 3], incremental: broken });
     expect(report.equal).toBe(false);
     expect(report.firstDivergent).toEqual({ sequence: 8, type: 'StepCompleted', eventId: 'evt_8' });
     expect(report.differences).toEqual([{ path: '$.state.steps.b.output', kind: 'missing-left', right: { ok: 2 } }]);
   });
 
   it('compares a given live state as is', () => {
-    const live = foldIncrementally('run_c', log, [9], {});
+    const live = foldIncrementally('run_c', log, [9], { priceTable: BUNDLED_PRICE_TABLE });
     live.state.status = 'failed';
-    const report = checkConsistency('run_c', log, { live });
+    const report = checkConsistency('run_c', log, { fold: { priceTable: BUNDLED_PRICE_TABLE }, live });
     expect(report.equal).toBe(false);
     expect(report.differences[0]).toMatchObject({ path: '$.state.status', left: 'failed', right: 'completed' });
   });

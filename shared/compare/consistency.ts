@@ -53,7 +53,7 @@ export type Folded = { state: MaterializedRunState; harness: unknown };
 export type IncrementalFold = (runId: string, events: readonly EventEnvelope[], batches: BatchPlan, options: FoldOptions) => Folded;
 
 /** Fold like the observer: one state continued batch by batch, the harness builder alongside. */
-export function foldIncrementally(runId: string, events: readonly EventEnvelope[], batches: BatchPlan, options: FoldOptions = {}): Folded {
+export function foldIncrementally(runId: string, events: readonly EventEnvelope[], batches: BatchPlan, options: FoldOptions): Folded {
   const state = createRunState(runId);
   const builder = new HarnessViewBuilder();
   let index = 0;
@@ -98,9 +98,9 @@ function same(a: Folded | Error, b: Folded | Error): boolean {
 export function checkConsistency(
   runId: string,
   events: readonly EventEnvelope[],
-  options: { batches?: BatchPlan; live?: Folded; fold?: FoldOptions; incremental?: IncrementalFold } = {},
+  options: { batches?: BatchPlan; live?: Folded; fold: FoldOptions; incremental?: IncrementalFold },
 ): ConsistencyReport {
-  const fold = options.fold ?? {};
+  const fold = options.fold;
   const batches = options.batches ?? [events.length];
   const incrementalFold = options.incremental ?? foldIncrementally;
   const incremental = options.live ?? attempt(() => incrementalFold(runId, events, batches, fold));
@@ -124,7 +124,7 @@ export function firstDivergence(
   runId: string,
   events: readonly EventEnvelope[],
   batches: BatchPlan,
-  fold: FoldOptions = {},
+  fold: FoldOptions,
   incremental: IncrementalFold = foldIncrementally,
 ): number | undefined {
   const differs = (length: number) => {

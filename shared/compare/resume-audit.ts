@@ -10,6 +10,7 @@
  * Boundaries come from the harness view's "resumed here" markers, from recordedAt gaps of at
  * least `gapMs`, and from sequences the caller knows (a lock that changed hands).
  */
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { canonicalJson } from '../canonical/canonical-json';
 import type { EventEnvelope } from '../events/envelope';
 import { crashBoundary } from '../fold/crash/crash-boundary';
@@ -124,7 +125,8 @@ function auditBoundary(runId: string, events: readonly EventEnvelope[], view: Ha
   const audit: BoundaryAudit = { boundarySequence: b, resumedAtSequence: b + 1, gapMs: point.gapMs, why: point.why, plan: null, verdict: null, items: [] };
   let state: MaterializedRunState | null = null;
   try {
-    state = materializeRunState(runId, prefix);
+    // The audit reads the plan and verdict, never a cost: any table folds them alike.
+    state = materializeRunState(runId, prefix, { priceTable: BUNDLED_PRICE_TABLE });
     const boundary = crashBoundary(prefix, state, { lockOwner: 'dead' });
     audit.plan = boundary.resumePlan;
     audit.verdict = boundary.verdict;

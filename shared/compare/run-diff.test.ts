@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import { materializeRunState } from '../fold/run-state';
 import { orderedStepPaths } from '../fold/step-order';
@@ -9,7 +10,7 @@ import { alignStepPaths, diffRuns, numberDelta, type DiffSide } from './run-diff
 function side(runId: string, build: (log: TestLogBuilder) => void, hashes: Record<string, string | null> = {}): DiffSide {
   const log = new TestLogBuilder(runId);
   build(log);
-  const state = materializeRunState(runId, log.events);
+  const state = materializeRunState(runId, log.events, { priceTable: BUNDLED_PRICE_TABLE });
   return { runId, dataDir: '/d', state, order: orderedStepPaths(state, log.events), report: runReport(state), outputHashes: hashes, activity: stepActivity(state, log.events) };
 }
 

@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { crashBoundary } from './crash/crash-boundary';
@@ -49,7 +50,7 @@ describe('linear-time smoke', () => {
     const view = buildHarnessView(events);
     expect(view.sessions.length).toBeGreaterThan(18_000);
     expect(view.modelTurns.every((turn) => turn.status === 'responded')).toBe(true);
-    const boundary = crashBoundary(events, materializeRunState(RUN, events), { harnessView: view, lockOwner: 'dead' });
+    const boundary = crashBoundary(events, materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE }), { harnessView: view, lockOwner: 'dead' });
     expect(boundary.verdict.kind).toBe('crashed');
     expect(boundary.resumePlan.toolCallsReinvoked).toHaveLength(1);
     // A constant fake hash keeps this fast: every recomputed id is evt_0…0, like the stored ones.

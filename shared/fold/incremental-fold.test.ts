@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { applyEvent, applyEvents, createRunState, materializeRunState } from './run-state';
@@ -89,8 +90,8 @@ describe('incremental fold equals the full fold', () => {
       const events = randomLog(seed);
       const state = createRunState(RUN);
       events.forEach((event, index) => {
-        applyEvent(state, event);
-        const full = materializeRunState(RUN, events.slice(0, index + 1));
+        applyEvent(state, event, { priceTable: BUNDLED_PRICE_TABLE });
+        const full = materializeRunState(RUN, events.slice(0, index + 1), { priceTable: BUNDLED_PRICE_TABLE });
         expect(shape(state), `seed ${seed} prefix ${index + 1}`).toEqual(shape(full));
         expect(JSON.stringify(state)).toBe(JSON.stringify(full));
       });
@@ -101,8 +102,8 @@ describe('incremental fold equals the full fold', () => {
     for (let seed = 1000; seed < 1100; seed += 1) {
       const events = randomLog(seed);
       const cut = Math.floor(events.length / 2) || 1;
-      const resumed = applyEvents(materializeRunState(RUN, events.slice(0, cut)), events.slice(cut));
-      expect(shape(resumed), `seed ${seed}`).toEqual(shape(materializeRunState(RUN, events)));
+      const resumed = applyEvents(materializeRunState(RUN, events.slice(0, cut), { priceTable: BUNDLED_PRICE_TABLE }), events.slice(cut), { priceTable: BUNDLED_PRICE_TABLE });
+      expect(shape(resumed), `seed ${seed}`).toEqual(shape(materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE })));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import type { PriceTable } from '../pricing/price-table-types';
@@ -10,7 +11,7 @@ function log(...specs: Array<[type: string, payload: unknown]>): EventEnvelope[]
     recordedAt: `2026-01-01T00:00:0${index + 1}.000Z`, payload,
   }));
 }
-const fold = (...specs: Array<[string, unknown]>) => materializeRunState(RUN, log(...specs));
+const fold = (...specs: Array<[string, unknown]>) => materializeRunState(RUN, log(...specs), { priceTable: BUNDLED_PRICE_TABLE });
 const mini = { provider: 'openai.responses', modelId: 'gpt-4o-mini' };
 const responded = (usage: unknown, extra: Record<string, unknown> = {}) =>
   ['harness.model.responded', { callId: 'c', turn: 1, model: mini, response: { text: '', usage }, ...extra }] as [string, unknown];
@@ -114,7 +115,7 @@ describe('model calls: identity', () => {
       entries: { 'acme/house': { pricing: { input: 1, output: 2, currency: 'USD' } } },
     };
     const events = log(['harness.model.responded', { model: { provider: 'acme.chat', modelId: 'house' }, response: { usage: { inputTokens: 10, outputTokens: 10 } } }]);
-    expect(materializeRunState(RUN, events).usage.costUsd).toBeNull();
+    expect(materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE }).usage.costUsd).toBeNull();
     expect(materializeRunState(RUN, events, { priceTable: table }).usage.costUsd).toBe((10 * 1 + 0 * 1 + 10 * 2) / 1e6);
   });
 });

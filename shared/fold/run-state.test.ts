@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { RunNotFoundError, RunStateEventMismatchError } from './fold-errors';
@@ -17,14 +18,14 @@ function log(...specs: Array<[type: string, payload: unknown]>): EventEnvelope[]
     payload,
   }));
 }
-const fold = (...specs: Array<[string, unknown]>) => materializeRunState(RUN, log(...specs));
+const fold = (...specs: Array<[string, unknown]>) => materializeRunState(RUN, log(...specs), { priceTable: BUNDLED_PRICE_TABLE });
 
 describe('materializeRunState: log shape', () => {
   it('throws RunNotFoundError for an empty log', () => {
-    expect(() => materializeRunState(RUN, [])).toThrowError(RunNotFoundError);
-    expect(() => materializeRunState(RUN, [])).toThrowError('Run not found: run_t');
+    expect(() => materializeRunState(RUN, [], { priceTable: BUNDLED_PRICE_TABLE })).toThrowError(RunNotFoundError);
+    expect(() => materializeRunState(RUN, [], { priceTable: BUNDLED_PRICE_TABLE })).toThrowError('Run not found: run_t');
     try {
-      materializeRunState(RUN, []);
+      materializeRunState(RUN, [], { priceTable: BUNDLED_PRICE_TABLE });
     } catch (error) {
       expect((error as Error).name).toBe('RunNotFoundError');
     }
@@ -33,7 +34,7 @@ describe('materializeRunState: log shape', () => {
   it('rejects a foreign runId with the index in the message', () => {
     const events = log(['RunStarted', {}], ['RunCompleted', {}]);
     events[1] = { ...events[1]!, runId: 'run_other' };
-    expect(() => materializeRunState(RUN, events)).toThrowError(
+    expect(() => materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE })).toThrowError(
       'Event runId mismatch at index 1: expected run_t, received run_other.',
     );
   });
@@ -43,7 +44,7 @@ describe('materializeRunState: log shape', () => {
     events[1] = { ...events[1]!, sequence: 3 };
     let caught: unknown;
     try {
-      materializeRunState(RUN, events);
+      materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE });
     } catch (error) {
       caught = error;
     }
@@ -56,15 +57,15 @@ describe('materializeRunState: log shape', () => {
   it('checks the whole shape before folding any payload', () => {
     const events = log(['RunStarted', null], ['StepScheduled', {}]);
     events[1] = { ...events[1]!, sequence: 5 };
-    expect(() => materializeRunState(RUN, events)).toThrowError(RunStateEventMismatchError);
+    expect(() => materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE })).toThrowError(RunStateEventMismatchError);
   });
 
   it('applyEvent enforces the next sequence and the runId', () => {
     const state = createRunState(RUN);
     const [first, second] = log(['RunStarted', {}], ['RunCompleted', {}]);
-    expect(() => applyEvent(state, second!)).toThrowError('Event sequence mismatch for run_t: expected 1, received 2.');
-    applyEvent(state, first!);
-    expect(() => applyEvent(state, { ...second!, runId: 'run_x' })).toThrowError(
+    expect(() => applyEvent(state, second!, { priceTable: BUNDLED_PRICE_TABLE })).toThrowError('Event sequence mismatch for run_t: expected 1, received 2.');
+    applyEvent(state, first!, { priceTable: BUNDLED_PRICE_TABLE });
+    expect(() => applyEvent(state, { ...second!, runId: 'run_x' }, { priceTable: BUNDLED_PRICE_TABLE })).toThrowError(
       'Event runId mismatch at index 1: expected run_t, received run_x.',
     );
     expect(state.eventCount).toBe(1);

@@ -9,7 +9,6 @@
  */
 import type { EventEnvelope } from '../events/envelope';
 import { normalizeHarnessEventType } from '../events/event-names';
-import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { priceModelCall } from '../pricing/price-model-call';
 import type { PriceTable } from '../pricing/price-table-types';
 import { addPricedCall, emptyUsageTotals } from '../pricing/usage-totals';
@@ -21,7 +20,7 @@ import { ensureStep } from './step-updates';
 import type { MaterializedRunState } from './run-state-types';
 
 /** Fold options; the price table defaults to the bundled registry, as `little report`. */
-export type FoldOptions = { priceTable?: PriceTable };
+export type FoldOptions = { priceTable: PriceTable };
 
 /** A fresh state for `runId` with no events applied (status `pending`, `eventCount` 0). */
 export function createRunState(runId: string): MaterializedRunState {
@@ -45,11 +44,11 @@ export function createRunState(runId: string): MaterializedRunState {
 export function applyEvent(
   state: MaterializedRunState,
   event: EventEnvelope,
-  options: FoldOptions = {},
+  options: FoldOptions,
 ): MaterializedRunState {
   checkEventShape(state.runId, state.eventCount, event);
   state.eventCount += 1;
-  foldOne(state, event, options.priceTable ?? BUNDLED_PRICE_TABLE);
+  foldOne(state, event, options.priceTable);
   return state;
 }
 
@@ -57,7 +56,7 @@ export function applyEvent(
 export function applyEvents(
   state: MaterializedRunState,
   events: Iterable<EventEnvelope>,
-  options: FoldOptions = {},
+  options: FoldOptions,
 ): MaterializedRunState {
   for (const event of events) applyEvent(state, event, options);
   return state;
@@ -75,11 +74,11 @@ export function applyEvents(
 export function materializeRunState(
   runId: string,
   events: readonly EventEnvelope[],
-  options: FoldOptions = {},
+  options: FoldOptions,
 ): MaterializedRunState {
   if (events.length === 0) throw new RunNotFoundError(runId);
   validateEventLogShape(runId, events);
-  const table = options.priceTable ?? BUNDLED_PRICE_TABLE;
+  const table = options.priceTable;
   const state = createRunState(runId);
   state.eventCount = events.length;
   for (const event of events) foldOne(state, event, table);

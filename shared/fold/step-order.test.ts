@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { orderedStepPaths, stepPathsInEventOrder } from './step-order';
@@ -21,7 +22,7 @@ const events = log(
   ['StepAttemptStarted', { stepPath: 'a' }],
   ['StepFailed', { stepPath: 'c', error: 'x' }],
 );
-const state = materializeRunState(RUN, events);
+const state = materializeRunState(RUN, events, { priceTable: BUNDLED_PRICE_TABLE });
 
 describe('step order', () => {
   it('orders steps by first stepPath mention in any event, dropping paths the state lacks', () => {
@@ -36,7 +37,7 @@ describe('step order', () => {
 
   it('throws TypeError for a null payload anywhere, as replayRun does', () => {
     const withNull = log(['RunStarted', {}], ['Custom', null]);
-    const folded = materializeRunState(RUN, withNull);
+    const folded = materializeRunState(RUN, withNull, { priceTable: BUNDLED_PRICE_TABLE });
     expect(() => orderedStepPaths(folded, withNull)).toThrowError(TypeError);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { foldLoopctl, parseLedgers } from './fold-ledgers';
 
 const S = '11111111-2222-4333-8444-555555555555';
@@ -10,7 +11,7 @@ const ended = (turn: number, input: number, output: number, ms: number, stop = '
   ev('turn.ended', { success: true, error: null, duration_ms: ms, input_tokens: input, output_tokens: output, stop_reason: stop }, { turn });
 const call = (turn: number, id: string, tool = 'bash') => ev('tool.call', { tool_call_id: id, tool }, { turn });
 const result = (turn: number, id: string, isError: boolean, hash: unknown = 1, tool = 'bash') => ev('tool.result', { tool_call_id: id, tool, result_hash: hash, is_error: isError, duration_ms: 5 }, { turn });
-const fold = (events: string[], trajectory?: string[]) => foldLoopctl(parseLedgers({ events: events.join('\n') + '\n', ...(trajectory ? { trajectory: trajectory.join('\n') + '\n' } : {}) }));
+const fold = (events: string[], trajectory?: string[]) => foldLoopctl(parseLedgers({ events: events.join('\n') + '\n', ...(trajectory ? { trajectory: trajectory.join('\n') + '\n' } : {}) }), BUNDLED_PRICE_TABLE);
 
 describe('foldLoopctl (hand-made lines)', () => {
   it('pairs retried and parallel calls by tool_call_id, first in first out', () => {

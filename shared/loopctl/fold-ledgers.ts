@@ -3,7 +3,6 @@
  * tool calls, timeline, usage and cost. Pure and total: bad input ends as diagnostics.
  */
 import type { Diagnostic } from '../diagnostics';
-import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { priceModelCall } from '../pricing/price-model-call';
 import type { PriceTable } from '../pricing/price-table-types';
 import { addPricedCall, emptyUsageTotals } from '../pricing/usage-totals';
@@ -54,7 +53,7 @@ export function parseLedgers(texts: { events?: string; trajectory?: string }, pa
 }
 
 /** Fold decoded ledgers into runs, priced with `table` where the model name is known to it. */
-export function foldLoopctl(ledgers: LoopctlLedgers, table: PriceTable = BUNDLED_PRICE_TABLE, path?: string): LoopctlFold {
+export function foldLoopctl(ledgers: LoopctlLedgers, table: PriceTable, path?: string): LoopctlFold {
   const eventRuns = segmentEvents(ledgers.events, path).map((segment) => buildEventsRun(segment, path));
   const runs = mergeTrajectory(eventRuns, ledgers.records, path);
   for (const run of runs) finish(run, table);

@@ -86,7 +86,7 @@ describe('runSpans', () => {
     const chats = spansOf(log).filter((s) => s.attributes['gen_ai.operation.name'] === 'chat');
     // c1, its repeated response, c2 and the legacy ModelCallCompleted.
     expect(chats).toHaveLength(4);
-    const report = runReport(materializeRunState(log.runId, log.events));
+    const report = runReport(materializeRunState(log.runId, log.events, { priceTable: BUNDLED_PRICE_TABLE }));
     const total = (key: string) => chats.reduce((n, s) => n + ((s.attributes[key] as number | undefined) ?? 0), 0);
     expect(total('gen_ai.usage.input_tokens')).toBe(report.total.inputTokens);
     expect(total('gen_ai.usage.output_tokens')).toBe(report.total.outputTokens);

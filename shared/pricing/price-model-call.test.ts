@@ -55,7 +55,7 @@ describe('lookupModelPrice on the bundled table', () => {
 describe('priceModelCall', () => {
   it('bills uncached input, cached input and output at their rates', () => {
     // 4,000 x 0.15 + 16,000 x 0.075 + 10,000 x 0.6 = 7,800 per 1M tokens -> $0.0078
-    const call = priceModelCall(mini, { inputTokens: 20_000, cachedInputTokens: 16_000, outputTokens: 10_000 });
+    const call = priceModelCall(mini, { inputTokens: 20_000, cachedInputTokens: 16_000, outputTokens: 10_000 }, BUNDLED_PRICE_TABLE);
     expect(call.costUsd).toBe(0.0078);
     expect(call.uncachedInputTokens).toBe(4_000);
     expect(call.cachedInputRateFellBack).toBe(false);
@@ -71,14 +71,14 @@ describe('priceModelCall', () => {
     // mistral-large-latest: 2 in / 6 out, no cachedInput: (600 x 2 + 400 x 2 + 10 x 6) / 1M
     const call = priceModelCall(
       { provider: 'mistral', modelId: 'mistral-large-latest' },
-      { inputTokens: 1_000, cachedInputTokens: 400, outputTokens: 10 },
+      { inputTokens: 1_000, cachedInputTokens: 400, outputTokens: 10 }, BUNDLED_PRICE_TABLE,
     );
     expect(call.costUsd).toBe((600 * 2 + 400 * 2 + 10 * 6) / 1e6);
     expect(call.cachedInputRateFellBack).toBe(true);
   });
 
   it('does not charge reasoning twice and clamps subsets to their totals', () => {
-    const call = priceModelCall(mini, { inputTokens: 100, cachedInputTokens: 500, outputTokens: 20, reasoningTokens: 50 });
+    const call = priceModelCall(mini, { inputTokens: 100, cachedInputTokens: 500, outputTokens: 20, reasoningTokens: 50 }, BUNDLED_PRICE_TABLE);
     expect(call.cachedInputTokens).toBe(100);
     expect(call.reasoningTokens).toBe(20);
     expect(call.uncachedInputTokens).toBe(0);
@@ -93,7 +93,7 @@ describe('priceModelCall', () => {
       { provider: 'openai' },
       {},
     ]) {
-      const call = priceModelCall(identity, { inputTokens: 7, outputTokens: 3 });
+      const call = priceModelCall(identity, { inputTokens: 7, outputTokens: 3 }, BUNDLED_PRICE_TABLE);
       expect(call.costUsd).toBeNull();
       expect(call.pricedBy).toBeNull();
       expect(call.inputTokens).toBe(7);
@@ -103,7 +103,7 @@ describe('priceModelCall', () => {
   });
 
   it('prices a zero-token call as a real zero', () => {
-    expect(priceModelCall(mini, {}).costUsd).toBe(0);
+    expect(priceModelCall(mini, {}, BUNDLED_PRICE_TABLE).costUsd).toBe(0);
   });
 
   it('keeps only finite positive token counts, fractions included', () => {

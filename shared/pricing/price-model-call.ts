@@ -6,7 +6,6 @@
  * parameter so a user-loaded table can price the same events; the bundled one is what
  * `little report` uses.
  */
-import { BUNDLED_PRICE_TABLE } from './bundled-price-table';
 import { lookupModelPrice } from './price-lookup';
 import type { PriceTable, PricedBy } from './price-table-types';
 
@@ -47,11 +46,11 @@ export function tokenCount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** Price one call against `table` (default: the bundled registry snapshot). */
+/** Price one call against `table` (always explicit: a default once priced runs against the wrong table). */
 export function priceModelCall(
   identity: ModelCallIdentity,
   usage: ModelCallUsage,
-  table: PriceTable = BUNDLED_PRICE_TABLE,
+  table: PriceTable,
 ): PricedModelCall {
   const inputTokens = tokenCount(usage.inputTokens);
   const outputTokens = tokenCount(usage.outputTokens);

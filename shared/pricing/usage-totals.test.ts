@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_PRICE_TABLE } from './bundled-price-table';
 import { priceModelCall } from './price-model-call';
 import { addPricedCall, cacheHitShare, emptyUsageTotals, mergeUsageTotals, unknownUsageTotals } from './usage-totals';
 
-const priced = priceModelCall({ provider: 'openai', modelId: 'gpt-4o-mini' }, { inputTokens: 20_000, outputTokens: 10_000 });
-const unpriced = priceModelCall({ provider: 'acme', modelId: 'x' }, { inputTokens: 5, outputTokens: 1 });
+const priced = priceModelCall({ provider: 'openai', modelId: 'gpt-4o-mini' }, { inputTokens: 20_000, outputTokens: 10_000 }, BUNDLED_PRICE_TABLE);
+const unpriced = priceModelCall({ provider: 'acme', modelId: 'x' }, { inputTokens: 5, outputTokens: 1 }, BUNDLED_PRICE_TABLE);
 
 describe('usage totals', () => {
   it('starts at a measured zero, or an unknown cost', () => {

@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { materializeRunState } from '../fold/run-state';
@@ -29,7 +30,7 @@ describe('formatReplayLine (little replay)', () => {
       { eventId: 'e2', runId: 'run_x', sequence: 2, type: 'StepFailed', recordedAt: t(2), payload: { stepPath: 's' } },
     ];
     const zeros = '{"inputTokens":0,"outputTokens":0,"cachedInputTokens":0,"reasoningTokens":0,"costUsd":0,"pricedCalls":0,"unpricedCalls":0}';
-    expect(formatReplayLine(materializeRunState('run_x', events))).toBe(
+    expect(formatReplayLine(materializeRunState('run_x', events, { priceTable: BUNDLED_PRICE_TABLE }))).toBe(
       `{"runId":"run_x","status":"running","usage":${zeros},"steps":{"s":{"stepPath":"s","status":"failed","usage":${zeros},` +
         `"attempts":[{"attemptId":"attempt_1","startedAt":"${t(2)}","finishedAt":"${t(2)}","status":"failed"}],"artifactRefs":[]}},` +
         `"artifacts":[],"eventCount":2,"workflowVersionId":"wfver_a","startedAt":"${t(1)}"}\n`,

@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../events/envelope';
 import { materializeRunState } from '../fold/run-state';
@@ -11,7 +12,7 @@ function log(...specs: Array<[type: string, payload: unknown]>): EventEnvelope[]
     recordedAt: `2026-01-01T00:00:0${index + 1}.000Z`, payload,
   }));
 }
-const report = (...specs: Array<[string, unknown]>) => runReport(materializeRunState(RUN, log(...specs)));
+const report = (...specs: Array<[string, unknown]>) => runReport(materializeRunState(RUN, log(...specs), { priceTable: BUNDLED_PRICE_TABLE }));
 const call = (stepPath: string | undefined, usage: Record<string, number>, model: unknown = { provider: 'openai', modelId: 'gpt-4o-mini' }) =>
   ['harness.model.responded', {
     ...(stepPath === undefined ? {} : { stepPath }),
@@ -113,7 +114,7 @@ describe('runReportSortedOnRead', () => {
   it('reads as runReport through JSON, a structured clone and its rows, keys in the same order, with and without a residue', () => {
     const names = ['loop.visit[2]', 'loop.visit[10]', 'b', 'Alpha', 'alpha', 'a_b'];
     for (const residue of [false, true]) {
-      const state = materializeRunState(RUN, log(['RunStarted', {}], ...names.map((stepPath) => call(stepPath, { inputTokens: 10, outputTokens: 1 })), ...(residue ? [call(undefined, { inputTokens: 5 })] : []), ['RunCompleted', {}]));
+      const state = materializeRunState(RUN, log(['RunStarted', {}], ...names.map((stepPath) => call(stepPath, { inputTokens: 10, outputTokens: 1 })), ...(residue ? [call(undefined, { inputTokens: 5 })] : []), ['RunCompleted', {}]), { priceTable: BUNDLED_PRICE_TABLE });
       const expected = JSON.stringify(runReport(state));
       expect(JSON.stringify(runReportSortedOnRead(state))).toBe(expected);
       expect(JSON.stringify(structuredClone(runReportSortedOnRead(state)))).toBe(expected);

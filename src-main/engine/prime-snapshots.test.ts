@@ -13,7 +13,7 @@ import { primeSnapshots } from './prime-snapshots';
 describe('primeSnapshots', () => {
   it('leaves a snapshot every half slice up to the end, though a checkpoint sits at the end; once per run', async () => {
     const run = changeableRun('li-prime-');
-    const library = loadLibrary(run.dir);
+    const library = loadLibrary(run.dir, BUNDLED_PRICE_TABLE);
     if (!library.ok) throw new Error(library.error.message);
     const summary = library.value.runs.find((r) => r.runId === run.runId)!;
     const context = { summary, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE };

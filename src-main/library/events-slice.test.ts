@@ -144,7 +144,7 @@ describe('the events slice', () => {
 
 describe('run.slice events through the run service', () => {
   function service(root: string) {
-    const library = loadLibrary(root);
+    const library = loadLibrary(root, BUNDLED_PRICE_TABLE);
     if (!library.ok) throw new Error(library.error.message);
     return createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE, pool: createRunDetailPool({ useWorker: false }) });
   }

@@ -146,8 +146,8 @@ export function createLibrary(options: LibraryOptions) {
           discoverDataDirs: () => pool.discover(at).then((found) => (found.ok ? found.value.dataDirs : [])),
           logError: options.logError,
           ...(options.live === undefined ? {} : options.live),
-          priceTable: table,
         },
+        priceTable: table,
       }),
     };
   };

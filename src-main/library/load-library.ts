@@ -7,7 +7,6 @@
  */
 import { fail, type Result } from '../../shared/diagnostics';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/library';
-import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { pricingProvenance } from '../../shared/pricing/staleness';
 import { discover } from '../sources/fs/discovery';
@@ -15,7 +14,7 @@ import { createSourceRegistry, type SourceRegistry } from '../sources/registry';
 import { pushAll } from '../../shared/math/push-all';
 
 /** Discover and summarise everything under `root`; fails only when no data dir is found. */
-export function loadLibrary(root: string, table: PriceTable = BUNDLED_PRICE_TABLE, sources?: SourceRegistry): Result<LibrarySnapshot> {
+export function loadLibrary(root: string, table: PriceTable, sources?: SourceRegistry): Result<LibrarySnapshot> {
   const discovery = discover(root, { countRuns: false });
   if (discovery.dataDirs.length === 0) {
     const first = discovery.diagnostics.find((d) => d.severity === 'error') ?? discovery.diagnostics[0];

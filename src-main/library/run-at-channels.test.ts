@@ -22,7 +22,7 @@ describe('run channels as of an event', () => {
     for (const at of [1, 3, Math.floor(now.value.lastSequence / 2), now.value.lastSequence - 1]) {
       const head = await core.handlers['run.detail']({ ...ref, at });
       if (!head.ok) throw new Error(head.error.message);
-      const cli = loadRunDetailAt(run.dir, run.runId, { upto: at });
+      const cli = loadRunDetailAt(run.dir, run.runId, { table: BUNDLED_PRICE_TABLE, upto: at });
       if (!cli.ok) throw new Error(cli.error.message);
       expect(head.value.ref).toEqual({ ...ref, at });
       expect(head.value.lastSequence).toBe(at);

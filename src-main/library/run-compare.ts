@@ -8,6 +8,7 @@
  * every crash boundary and matches calls across the whole run, and the simulated check slices
  * batches and bisects over prefixes; all of them need random access to the events.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { checkConsistency, seededBatches, type Folded } from '../../shared/compare/consistency';
 import { checkLiveConsistency } from '../../shared/compare/live-consistency';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -44,7 +45,7 @@ export async function compareRunLog(reader: DataDirReader, runId: string, live: 
   const events = last === undefined ? log.events : log.events.filter((event) => event.sequence <= last);
   const consistency =
     live === null
-      ? checkConsistency(runId, events, { batches: seededBatches(events.length, COMPARE_SEED) })
+      ? checkConsistency(runId, events, { batches: seededBatches(events.length, COMPARE_SEED), fold: { priceTable: BUNDLED_PRICE_TABLE } })
       : checkLiveConsistency(runId, events, live.folded, live.table);
   const audit = auditResumes(runId, events);
   return ok({

@@ -6,7 +6,6 @@
  */
 import { resolve } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
-import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunDetail } from '../../shared/run/run-detail-types';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
@@ -21,16 +20,16 @@ import { factsAsOf, readRunModelFacts, type RunDetailContext } from '../engine/r
  */
 export type RunDetailAtOptions = {
   upto?: number;
-  table?: PriceTable;
+  table: PriceTable;
   now?: Date;
   checkpoints?: Checkpoints | null;
   context?: Pick<RunDetailContext, 'summary' | 'siblings'>;
 };
 
 /** The run view's detail of `runId` in the data dir `dataDir` (findings left empty). */
-export function loadRunDetailAt(dataDir: string, runId: string, options: RunDetailAtOptions = {}): Result<RunDetail> {
+export function loadRunDetailAt(dataDir: string, runId: string, options: RunDetailAtOptions): Result<RunDetail> {
   const path = resolve(dataDir);
-  const table = options.table ?? BUNDLED_PRICE_TABLE;
+  const table = options.table;
   const context = options.context !== undefined ? ok(options.context) : libraryContext(path, runId, table);
   if (!context.ok) return context;
   const reader = openDataDir(path);

@@ -11,7 +11,7 @@ import { createRunService, MODEL_CACHE_EVENTS } from './run-service';
 // time (head, then lists): requests that come meanwhile share it, and the next request after its lists starts a new one.
 describe('run model builds', () => {
   it('a request during a build shares it even when the run grew; the next one rebuilds', async () => {
-    const loaded = loadLibrary(EXAMPLES);
+    const loaded = loadLibrary(EXAMPLES, BUNDLED_PRICE_TABLE);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const run = fixtureRun('crashed model-call-in-flight');
     const ref = { dataDir: run.dir, runId: run.runId };
@@ -50,7 +50,7 @@ describe('a position whose lists were skipped', () => {
    * (unless `checkOnly`) and its check `cancelled`, once `skip()` is called.
    */
   function skippingService(options: { back: number; checkOnly?: boolean }) {
-    const loaded = loadLibrary(EXAMPLES);
+    const loaded = loadLibrary(EXAMPLES, BUNDLED_PRICE_TABLE);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const run = fixtureRun('crashed model-call-in-flight');
     const last = loaded.value.runs.find((r) => r.runId === run.runId)!.lastSequence ?? options.back + 1;
@@ -115,7 +115,7 @@ describe('a position whose lists were skipped', () => {
 // build starts then, and the run view's own run.detail shares it.
 describe('run.prepare', () => {
   function preparedService() {
-    const loaded = loadLibrary(EXAMPLES);
+    const loaded = loadLibrary(EXAMPLES, BUNDLED_PRICE_TABLE);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const real = createRunDetailPool({ useWorker: false });
     const started: Array<{ dataDir: string; runId: string; upto: number | undefined }> = [];
@@ -160,7 +160,7 @@ describe('run model cache', () => {
   const runs = ['crashed model-call-in-flight', 'broken sequence-gap'].map((text) => fixtureRun(text));
 
   async function openBoth(eventCount: number | null) {
-    const loaded = loadLibrary(EXAMPLES);
+    const loaded = loadLibrary(EXAMPLES, BUNDLED_PRICE_TABLE);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const real = createRunDetailPool({ useWorker: false });
     let builds = 0;

@@ -1,4 +1,5 @@
 import { mkdirSync, truncateSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { liveTestScope, loadedLibrary, patchedByLive, record, until } from '../../test/support/live-support';
@@ -22,7 +23,7 @@ describe('live observer on a folder of little-harness sessions', () => {
     expect(library.dataDirs.map((d) => [d.label, d.format, d.kind])).toEqual([['.little-harness', 'harness-trace', 'harness-sessions']]);
     expect(library.runs).toMatchObject([{ runId: 'sess_live', source: 'little-harness', status: 'running', eventCount: 2, session: { counts: { modelCalls: 1 } } }]);
 
-    const observer = live.observe({ root, pollMs: 40, discoverMs: 0, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 40, discoverMs: 0, logError: () => undefined });
     observer.start();
     expect(observer.dataDirs()).toEqual([harness]);
     const rec = record(observer);
@@ -80,7 +81,7 @@ describe('live observer on many existing sessions, more lines than one tick read
       w.status('running');
       w.append(...Array.from({ length: 5 }, (_, k) => w.line('harness.model.called', modelCalled(k + 1), `occ_${k}`)));
     }
-    const observer = live.observe({ root, pollMs: 40, discoverMs: 0, rowsPerTick: 4, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 40, discoverMs: 0, rowsPerTick: 4, logError: () => undefined });
     const rec = record(observer);
     observer.start();
     for (let i = 0; i < 10; i += 1) observer.tick();

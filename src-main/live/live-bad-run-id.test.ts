@@ -3,6 +3,7 @@
  * only themselves, with one diagnostic; every other run keeps being delivered, at the live
  * observer, the CLI `tail` and browser mode's push stream.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
@@ -29,7 +30,7 @@ const laterNew = simpleRun('run_next', 1, true);
 describe('a row whose run_id is not a run id', () => {
   it('costs only itself at the live observer: later runs are delivered, one diagnostic says why', async () => {
     const { dir, writer } = await dirWithBadRun();
-    const observer = live.observe({ root: dir, ...FAST, replayExisting: true, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root: dir, ...FAST, replayExisting: true, logError: () => undefined });
     const rec = record(observer);
     observer.start();
     await writer.append([{ runId: 'BAD run id', type: 'StepScheduled', payload: { stepPath: 'x' } }, ...later]);

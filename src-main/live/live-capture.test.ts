@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
@@ -33,7 +34,7 @@ describe('live observer snapshots', () => {
     const w = await live.writer(dir);
     const events = simpleRun('run_grow', 6, false);
     await w.append(events.slice(0, 8));
-    const observer = live.observe({ root, pollMs: 50, discoverMs: 0, replayExisting: true, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 50, discoverMs: 0, replayExisting: true, logError: () => undefined });
     observer.start();
     await until(() => observer.run(dir, 'run_grow')?.lastSequence === 8, 10_000, 'first rows');
     const captured = observer.capture(dir, 'run_grow')!;
@@ -62,7 +63,7 @@ describe('live observer snapshots', () => {
     const w = await live.writer(sqliteDir);
     await w.append(simpleRun('run_sql', 2, false));
     const { dir, writer, run } = loopctlFolder(root, 2);
-    const observer = live.observe({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 50, discoverMs: 0, logError: () => undefined });
     observer.start();
     const runId = loopctlRunId(S, 1);
     expect(observer.runs().map((r) => `${r.dataDir}:${r.runId}`).sort()).toEqual([`${dir}:${runId}`, `${sqliteDir}:run_sql`].sort());
@@ -79,7 +80,7 @@ describe('live observer snapshots', () => {
   it('rowsPerTick bounds the work of a loopctl tail per tick: a ledger backlog is delivered over several ticks', async () => {
     const root = newRoot();
     const { dir } = loopctlFolder(root, 20); // 41 records
-    const observer = live.observe({ root, pollMs: 10_000, discoverMs: 0, rowsPerTick: 10, replayExisting: true, watch: false, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 10_000, discoverMs: 0, rowsPerTick: 10, replayExisting: true, watch: false, logError: () => undefined });
     const rec = record(observer);
     const runId = loopctlRunId(S, 1);
     // start() runs one tick synchronously; the leftovers continue on later turns of the event loop.

@@ -3,6 +3,7 @@
  * the observer starts on the data dirs the load already found, never waits for a walk, keeps one
  * walk in flight, and spaces walks by their cost.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -27,7 +28,7 @@ function manualClock(root: string, now: () => number) {
 async function firstTimedWalk(root: string, found: DataDirInfo[], watch: boolean): Promise<{ observer: LiveObserver; walks: number[]; clock: { now: number } }> {
   const clock = { now: 0 };
   const walks: number[] = [];
-  const observer = live.observe({
+  const observer = live.observe({priceTable: BUNDLED_PRICE_TABLE, 
     ...manualClock(root, () => clock.now),
     watch,
     initialDataDirs: found,
@@ -62,7 +63,7 @@ it('starts on the given data dirs without a walk, and a rescan off main adds and
   const [a, b] = found;
   let clock = 0;
   const walks: Array<(dirs: readonly DataDirInfo[]) => void> = [];
-  const observer = live.observe({
+  const observer = live.observe({priceTable: BUNDLED_PRICE_TABLE, 
     ...manualClock(root, () => clock),
     initialDataDirs: [a],
     discoverDataDirs: () => new Promise((resolve) => walks.push(resolve)),

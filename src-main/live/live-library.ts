@@ -10,6 +10,7 @@ import type { LiveRunSummary, RunEndReason } from '../../shared/live/live-types'
 import { patchSnapshot } from '../../shared/live/library-patch';
 import { runKey } from '../../shared/run/run-key';
 import { createLiveObserver, type LiveObserver, type LiveObserverOptions } from './live-observer';
+import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { eventSummary, type LiveBatch, type LiveNotification } from '../../shared/live/live-notifications';
 
 /** What the core lends the live library. */
@@ -21,6 +22,8 @@ export type LiveLibraryHost = {
   publish(message: PushMessage): void;
   /** Reload the library from disk without restarting the observer (new runs or data dirs). */
   reload(): void;
+  /** The table the tails price model calls with (the library's, never a default). */
+  priceTable: PriceTable;
   /** Observer overrides (tests shorten intervals). */
   observer?: Partial<LiveObserverOptions>;
   /** Minimum gap between two `library.changed` pushes caused by growing runs (default 250 ms). */
@@ -50,7 +53,7 @@ export function toPushMessage(notice: LiveNotification): PushMessage | null {
 
 /** Start observing `host.root` and feeding the core. */
 export function startLiveLibrary(host: LiveLibraryHost): LiveLibrary {
-  const observer = createLiveObserver({ root: host.root, unref: true, ...host.observer });
+  const observer = createLiveObserver({ root: host.root, unref: true, ...host.observer, priceTable: host.priceTable });
   const patches = new Map<string, { live: LiveRunSummary; ended?: RunEndReason; removed?: boolean }>();
   let patchTimer: ReturnType<typeof setTimeout> | null = null;
   let reloadTimer: ReturnType<typeof setTimeout> | null = null;

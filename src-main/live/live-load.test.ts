@@ -4,6 +4,7 @@
 // Normal suite: 4 s. `LI_LOAD=1`: the full 60 s. `LI_LOAD_NOWATCH=1` compares the poll-only
 // mode (no fs.watch, 20 ms poll). The lag under this load is timed by `npm run bench`
 // (scripts/bench/live-latency.ts, LIVE_LOAD_PROFILE), not asserted here: the machine is shared.
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe(`live observer under load (${RATE} events/s, ${RUNS} runs, ${DURATION_M
     const dir = join(root, '.little-workflow');
     const writer = await startScriptWriter(dir);
     await writer.append([{ runId: 'run_seed', type: 'RunStarted', payload: {} }]);
-    const observer = createLiveObserver({ root: dir, logError: (message) => expect.fail(message), ...(process.env.LI_LOAD_NOWATCH ? { watch: false, pollMs: 20 } : {}) });
+    const observer = createLiveObserver({ priceTable: BUNDLED_PRICE_TABLE, root: dir, logError: (message) => expect.fail(message), ...(process.env.LI_LOAD_NOWATCH ? { watch: false, pollMs: 20 } : {}) });
     const last = new Map<string, number>();
     let delivered = 0;
     let outOfOrder = 0;

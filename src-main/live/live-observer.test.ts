@@ -1,4 +1,5 @@
 import { renameSync, rmSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashTree } from '../../test/support/store-test-fixtures';
@@ -10,7 +11,7 @@ const live = liveTestScope();
 const newDataDir = (): string => join(live.tempRoot('li-live-'), '.little-workflow');
 const writer = live.writer;
 function observe(root: string, options: Partial<LiveObserverOptions> = {}): LiveObserver {
-  return live.observe({ root, pollMs: 50, discoverMs: 200, fullCheckMs: 200, lockCheckMs: 100, logError: () => undefined, ...options });
+  return live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 50, discoverMs: 200, fullCheckMs: 200, lockCheckMs: 100, logError: () => undefined, ...options });
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

@@ -53,7 +53,7 @@ export type LiveObserverOptions = {
   watch?: boolean;
   /** Tail only runs this accepts. */
   runFilter?: (runId: string) => boolean;
-  priceTable?: PriceTable;
+  priceTable: PriceTable;
   driver?: SqliteDriver;
   readLock?: LockReader;
   /** Where failing subscribers are reported (default console.error). */
@@ -137,7 +137,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       replayExisting: options.replayExisting === true || announce,
       watch: options.watch ?? true,
       ...(options.runFilter ? { runFilter: options.runFilter } : {}),
-      ...(options.priceTable ? { priceTable: options.priceTable } : {}),
+      priceTable: options.priceTable,
       ...(options.driver ? { driver: options.driver } : {}),
       ...(options.readLock ? { readLock: options.readLock } : {}),
       wake,

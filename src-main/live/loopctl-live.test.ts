@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clock, eventRun } from '../../scripts/fixtures/loopctl/ledger-lines';
@@ -25,7 +26,7 @@ describe('live observer on a loopctl folder', () => {
     const runId = loopctlRunId(S, 1);
     expect(library.runs.find((r) => r.runId === runId)).toMatchObject({ status: 'running', statusInferred: true, eventCount: 2 });
 
-    const observer = live.observe({ root, pollMs: 50, discoverMs: 0, logError: () => undefined });
+    const observer = live.observe({ priceTable: BUNDLED_PRICE_TABLE, root, pollMs: 50, discoverMs: 0, logError: () => undefined });
     observer.start();
     expect(observer.dataDirs()).toEqual([dir]);
     const rec = record(observer);

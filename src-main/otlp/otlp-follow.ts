@@ -93,6 +93,8 @@ export async function followRuns(request: FollowRequest): Promise<number> {
     ...(wanted ? { runFilter: (id: string) => wanted.has(id) } : {}),
     logError: (message) => io.stderr(`# ${message}\n`),
     ...request.observer,
+    // The tails price the runs with the export's table, as the span collectors do.
+    priceTable: request.table,
   });
   observer.subscribe('otlp-follow', (batch: LiveBatch) => {
     for (const notice of batch) {

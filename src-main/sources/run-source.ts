@@ -134,7 +134,7 @@ export type SourceTailOptions = {
   replayExisting: boolean;
   watch: boolean;
   runFilter?: (runId: string) => boolean;
-  priceTable?: PriceTable;
+  priceTable: PriceTable;
   /** little-workflow's SQLite driver and lock reader (tests inject them; other sources ignore them). */
   driver?: SqliteDriver;
   readLock?: LockReader;

@@ -5,6 +5,7 @@
 // million events; the normal suite: 40,001. Numbers are printed as `tail load:`, never asserted:
 // how long it takes is the bench's business (on a shared machine a threshold here is flaky).
 // LI_TAIL_TOTAL=N overrides the bounded size; LI_TAIL_POLL=1 runs poll-only (no fs.watch).
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ describe(`tailing one run to ${TOTAL.toLocaleString('en')} events`, () => {
     const dir = join(root, '.little-workflow');
     const writer = await startScriptWriter(dir);
     await writer.append([eventAt(1)]);
-    const observer = createLiveObserver({ root: dir, logError: (message) => expect.fail(message), ...(process.env.LI_TAIL_POLL ? { watch: false, pollMs: 50 } : {}) });
+    const observer = createLiveObserver({ priceTable: BUNDLED_PRICE_TABLE, root: dir, logError: (message) => expect.fail(message), ...(process.env.LI_TAIL_POLL ? { watch: false, pollMs: 50 } : {}) });
     let delivered = 0;
     let last = 0;
     let outOfOrder = 0;

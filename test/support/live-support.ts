@@ -1,4 +1,5 @@
 /** Test helpers for the live observer: a recording subscriber and full-fold references. */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { afterEach, expect } from 'vitest';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import { HarnessViewBuilder } from '../../shared/fold/harness/harness-view';
@@ -58,7 +59,7 @@ export function expectLiveEqualsFullFold(observer: LiveObserver, dataDir: string
   const events = readAll(dataDir, runId);
   const live = observer.capture(dataDir, runId);
   expect(live?.folded, `observer tails ${runId}`).toBeDefined();
-  const full = materializeRunState(runId, events);
+  const full = materializeRunState(runId, events, { priceTable: BUNDLED_PRICE_TABLE });
   expect(live!.foldError).toBeNull();
   expect(live!.lastSequence).toBe(events.length);
   expect(JSON.stringify(live!.folded!.state)).toBe(JSON.stringify(full));
@@ -132,7 +133,7 @@ export function liveTestScope(): LiveTestScope {
 
 /** The library as loaded now from `root` (a failure fails the test). */
 export function loadedLibrary(root: string): LibrarySnapshot {
-  const library = loadLibrary(root);
+  const library = loadLibrary(root, BUNDLED_PRICE_TABLE);
   if (!library.ok) throw new Error(library.error.message);
   return library.value;
 }

@@ -8,6 +8,7 @@
  * non-Result answer, an answer no transport could encode, an unexpected exit code, or a
  * JavaScript error name on stderr).
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { isChannel, type Channel } from '../../shared/contract';
 import { RUN_ID_PATTERN } from '../../shared/events/envelope';
 import { UsageError } from '../../src-main/cli/args';
@@ -192,7 +193,7 @@ async function notePutAndDelete(call: ChannelCall, t: OpTarget): Promise<OpOutco
 
 /** Every operation, in the order the suites run them (root ones open the library first). */
 export const OPERATIONS: readonly Operation[] = [
-  { name: 'loadLibrary', scope: 'root', run: async (_c, t) => resultOutcome(loadLibrary(t.root)) },
+  { name: 'loadLibrary', scope: 'root', run: async (_c, t) => resultOutcome(loadLibrary(t.root, BUNDLED_PRICE_TABLE)) },
   channelOp('library.open', 'root', (t) => ({ path: t.root })),
   channelOp('library.refresh', 'root', () => ({})),
   cliOp('cli runs', 'data-dir', (t) => ['runs', '--data-dir', t.dataDir, '--json']),

@@ -58,25 +58,3 @@ export function expectNeedsAgreeWithJsonParse(reader: DataDirReader): number {
   return unread;
 }
 
-/**
- * The reader's checks of what a sparse read leaves out (`checkLeftOut`) call a text's
- * unread row a misfit exactly when the sparse read selects it (it is not left out): the two
- * readers' SQL agree text by text. Returns how many of those rows the sparse read left out.
- */
-export function expectMisfitsAreTheSelectedRows(reader: DataDirReader): number {
-  let leftOut = 0;
-  PAYLOAD_TEXTS.forEach((text, index) => {
-    // The text's unread row is sequence 2 * index + 1.
-    const after = 2 * index;
-    const selected = [...reader.readEventsSparse!(NEEDS_RUN, after, after + 1, FOLD_PAYLOAD_NEEDS)].filter((item) => !('mark' in item));
-    const misfit = selected.length === 0 ? null : after + 1;
-    const check = reader.checkLeftOut!(NEEDS_RUN, after, after + 1, FOLD_PAYLOAD_NEEDS);
-    expect({ text, check: check.ok ? check.value : check.error.code }).toEqual({ text, check: { through: after + 1, misfit, keys: [] } });
-    // Asked for keys too, the same pass over the rows finds the same misfit.
-    const withKeys = reader.checkLeftOut!(NEEDS_RUN, after, after + 1, FOLD_PAYLOAD_NEEDS, (through) => [[after, through]]);
-    const keys = misfit === null ? [reader.readEventKeys(NEEDS_RUN, after, after + 1)] : [];
-    expect({ text, check: withKeys.ok ? withKeys.value : withKeys.error.code }).toEqual({ text, check: { through: after + 1, misfit, keys } });
-    if (selected.length === 0) leftOut += 1;
-  });
-  return leftOut;
-}

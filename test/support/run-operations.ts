@@ -5,6 +5,7 @@
  * an async hang loses a `Promise.race` against a timer, and a synchronous stall (which no
  * timer can interrupt) is caught afterwards by its measured duration.
  */
+import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { createInspectorCore } from '../../src-main/library/inspector-core';
 import { openAppState } from '../../src-main/app-state/app-state';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,7 +72,7 @@ export async function runOperations(root: string, options: RunOperationsOptions 
 function targetsOf(root: string, options: RunOperationsOptions): { dataDirs: string[]; runs: { dataDir: string; runId: string }[] } {
   let listed: { dataDirs: string[]; runs: { dataDir: string; runId: string }[] } = { dataDirs: [], runs: [] };
   try {
-    const library = loadLibrary(root);
+    const library = loadLibrary(root, BUNDLED_PRICE_TABLE);
     if (library.ok) listed = { dataDirs: library.value.dataDirs.map((d) => d.path), runs: library.value.runs.map((r) => ({ dataDir: r.dataDir, runId: r.runId })) };
   } catch {
     // The loadLibrary operation itself records the crash; targets fall back to the caller's.

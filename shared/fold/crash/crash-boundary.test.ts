@@ -1,3 +1,4 @@
+import { BUNDLED_PRICE_TABLE } from '../../pricing/bundled-price-table';
 import { describe, expect, it } from 'vitest';
 import { createRunState, materializeRunState } from '../run-state';
 import { TestLogBuilder } from '../../../test/support/log-builder';
@@ -44,7 +45,7 @@ describe('crashBoundary', () => {
     branchStep(log, 'review[fast-a].score', 'step-completed');
     log.add('ParallelBranchCompleted', { stepPath: 'review', attempt: 1, attemptId: 'attempt_1', branchPath: 'review[fast-a]', itemKey: 'fast-a', branchIndex: 0, outputRef: 'artifact://art_x', artifactRefs: [] });
     branchStep(log, 'review[slow-b].score', 'tool-started');
-    const state = materializeRunState(RUN, log.events);
+    const state = materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE });
     const boundary = crashBoundary(log.events, state, { lockOwner: 'dead' });
 
     expect(boundary.lastEvent).toEqual({ sequence: 22, type: 'harness.tool_call.started', recordedAt: log.events[21].recordedAt });
@@ -74,7 +75,7 @@ describe('crashBoundary', () => {
     const log = new TestLogBuilder(RUN);
     parallelPrefix(log);
     branchStep(log, 'review[fast-a].score', 'step-completed');
-    const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events), { lockOwner: 'none' });
+    const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'none' });
     expect(boundary.resumePlan.branches.map((b) => [b.branchPath, b.expect])).toEqual([['review[fast-a]', 'backfill-terminal'], ['review[slow-b]', 'resume-branch']]);
     expect(boundary.verdict.kind).toBe('crashed');
   });
@@ -86,11 +87,11 @@ describe('crashBoundary', () => {
     log.add('StepAttemptStarted', { stepPath: 'a', stepId: 'a', attempt: 1, attemptId: 'attempt_1' });
     log.add('harness.session.started', { runId: RUN, role: 'worker.ai-generate', task: { kind: 'execute_step' }, manifest: manifest('a'), manifestHash: 'sha256:m', stepPath: 'a' });
     log.add('harness.model.called', { callId: 'c1', turn: 1, stepPath: 'a' });
-    const crashed = crashBoundary(log.events, materializeRunState(RUN, log.events), { lockOwner: 'dead' });
+    const crashed = crashBoundary(log.events, materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'dead' });
     expect(crashed.resumePlan.modelCallsReinvoked).toEqual([{ modelTurnId: 0, callId: 'c1', turn: 1, stepPath: 'a', sequence: 5 }]);
     log.add('harness.session.started', { runId: RUN, role: 'worker.ai-generate', task: { kind: 'execute_step' }, manifest: manifest('a'), manifestHash: 'sha256:m', stepPath: 'a' });
     log.add('harness.model.responded', { callId: 'c1', turn: 1, response: { usage: { inputTokens: 1, outputTokens: 1 } }, stepPath: 'a' });
-    const resumed = crashBoundary(log.events, materializeRunState(RUN, log.events), { lockOwner: 'alive' });
+    const resumed = crashBoundary(log.events, materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'alive' });
     expect(resumed.inFlight.map((i) => i.kind)).toEqual(['run', 'step-attempt', 'session']);
     expect(resumed.inFlight[2]).toMatchObject({ kind: 'session', sessionId: 1, sequence: 6 });
     expect(resumed.verdict).toMatchObject({ kind: 'running' });
@@ -105,7 +106,7 @@ describe('crashBoundary', () => {
     };
     const done = base();
     done.add('harness.session.completed', { runId: RUN, output: { result: { kind: 'orchestrate', output: 'ok' } }, usage: {} });
-    const completed = crashBoundary(done.events, materializeRunState(RUN, done.events));
+    const completed = crashBoundary(done.events, materializeRunState(RUN, done.events, { priceTable: BUNDLED_PRICE_TABLE }));
     expect(completed.inferredStatus).toEqual({ status: 'completed', basis: 'orchestrator-session', sessionId: 0, sequence: 3 });
     expect(completed.verdict).toMatchObject({ kind: 'completed', inferred: true });
     expect(completed.inFlight).toEqual([]);
@@ -113,10 +114,10 @@ describe('crashBoundary', () => {
 
     const failedLog = base();
     failedLog.add('harness.session.failed', { runId: RUN, error: { name: 'Error', message: 'no' } });
-    expect(crashBoundary(failedLog.events, materializeRunState(RUN, failedLog.events)).verdict.kind).toBe('failed');
+    expect(crashBoundary(failedLog.events, materializeRunState(RUN, failedLog.events, { priceTable: BUNDLED_PRICE_TABLE })).verdict.kind).toBe('failed');
 
     const open = base();
-    const live = crashBoundary(open.events, materializeRunState(RUN, open.events), { lockOwner: 'alive' });
+    const live = crashBoundary(open.events, materializeRunState(RUN, open.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'alive' });
     expect(live.inferredStatus?.status).toBe('running');
     expect(live.verdict.kind).toBe('running');
   });
@@ -133,7 +134,7 @@ describe('crashBoundary', () => {
     log.add('harness.tool_call.started', { callId: 't3', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub3' }, callIndex: 3, turn: 1 });
     log.add('harness.tool_call.started', { callId: 't4', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub4' }, callIndex: 4, turn: 1 });
     log.add('harness.tool_call.failed', { callId: 't4', caller: 'model', toolName: 'run_workflow', args: { subRunId: 'run_sub4' }, callIndex: 4, turn: 1, error: { message: 'boom' } });
-    const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events), {
+    const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE }), {
       lockOwner: 'dead',
       // run_sub1's own log is crashed, but the parent recorded its result: that result is what the resume reads.
       subRunStatuses: new Map([['run_sub1', 'crashed'], ['run_sub2', 'crashed'], ['run_sub3', 'completed'], ['run_sub4', 'running']]),
@@ -148,7 +149,7 @@ describe('crashBoundary', () => {
     expect(plan.toolCallsReinvoked.map((t) => t.callId)).toEqual(['t2', 't3']);
     expect(boundary.verdict.kind).toBe('crashed');
     // A plain record works too; unknown ids count as missing and are re-dispatched; a failed child is adopted.
-    const other = crashBoundary(log.events, materializeRunState(RUN, log.events), { subRunStatuses: { run_sub3: 'failed' } });
+    const other = crashBoundary(log.events, materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE }), { subRunStatuses: { run_sub3: 'failed' } });
     expect(other.resumePlan.subRunsAdopted.map((d) => [d.runId, d.status])).toEqual([['run_sub3', 'failed']]);
     expect(other.resumePlan.subRunsRedispatched.map((d) => [d.runId, d.status])).toEqual([['run_sub2', 'missing']]);
     expect(other.resumePlan.subRunsFastForwarded.map((d) => [d.runId, d.status])).toEqual([['run_sub1', 'missing'], ['run_sub4', 'missing']]);
@@ -164,7 +165,7 @@ describe('crashBoundary', () => {
     log.add('StepAttemptStarted', { stepPath: 'drift', stepId: 'drift', attempt: 1, attemptId: 'attempt_1' });
     log.add('StepFailed', { stepPath: 'drift', stepId: 'drift', attempt: 1, attemptId: 'attempt_1', error: { name: 'CapabilityDriftError', message: 'x', causeCode: 'capability_drift', retriable: false } });
     log.add('StepScheduled', { stepPath: 'next', stepId: 'next', uses: 'tool.call' });
-    const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events), { pendingCycleRunId: RUN, outerLoopId: 'ol_1' });
+    const boundary = crashBoundary(log.events, materializeRunState(RUN, log.events, { priceTable: BUNDLED_PRICE_TABLE }), { pendingCycleRunId: RUN, outerLoopId: 'ol_1' });
     expect(boundary.resumePlan.stepsRerun).toEqual([
       { stepPath: 'retry', status: 'failed', newAttempt: true },
       { stepPath: 'drift', status: 'failed', newAttempt: false, blockedReason: 'terminal error (capability_drift): the resume fails again' },
@@ -179,17 +180,17 @@ describe('crashBoundary', () => {
     const log = new TestLogBuilder('run_planner_0123456789abcdef');
     log.add('harness.session.started', { runId: log.runId, role: 'planner', task: { kind: 'plan' }, manifest: { harnessId: 'h', plannerModelSlotId: 'm' }, manifestHash: 'x', parentRunId: RUN });
     log.add('harness.session.completed', { runId: log.runId, output: { result: { kind: 'plan' } }, usage: {} });
-    const planner = crashBoundary(log.events, materializeRunState(log.runId, log.events), { lockOwner: 'none' });
+    const planner = crashBoundary(log.events, materializeRunState(log.runId, log.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'none' });
     expect(planner.inferredStatus).toMatchObject({ status: 'completed', basis: 'harness-session' });
     expect(planner.verdict.kind).toBe('completed');
 
     const compile = new TestLogBuilder(RUN);
     compile.add('OrchestrationRequested', { requestId: 'orq_1' });
-    const idle = crashBoundary(compile.events, materializeRunState(RUN, compile.events), { lockOwner: 'none' });
+    const idle = crashBoundary(compile.events, materializeRunState(RUN, compile.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'none' });
     expect(idle.verdict.kind).toBe('pending');
     expect(idle.resumePlan.notes).toContain('no RunStarted yet: the run stopped while compiling/planning');
     compile.add('harness.session.started', { runId: RUN, role: 'planner', task: { kind: 'plan' }, manifest: { harnessId: 'h', plannerModelSlotId: 'm' }, manifestHash: 'x' });
-    expect(crashBoundary(compile.events, materializeRunState(RUN, compile.events), { lockOwner: 'none' }).verdict.kind).toBe('crashed');
+    expect(crashBoundary(compile.events, materializeRunState(RUN, compile.events, { priceTable: BUNDLED_PRICE_TABLE }), { lockOwner: 'none' }).verdict.kind).toBe('crashed');
   });
 
   it('covers the verdict matrix', () => {

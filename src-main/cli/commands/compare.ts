@@ -4,6 +4,7 @@
  * random batches as rows would arrive) and the resume audit. Exit 1 on a divergence or a
  * violation of the kill-and-resume invariant.
  */
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { checkConsistency, seededBatches, type ConsistencyReport } from '../../../shared/compare/consistency';
 import { auditResumes, type ResumeAudit } from '../../../shared/compare/resume-audit';
 import { readRunLock } from '../../sources/little-workflow/lock-owners';
@@ -26,7 +27,7 @@ export async function compareCommand(argv: string[], io: CliIo): Promise<number>
     const events = listRunEvents(reader, runId);
     if (events.length === 0) throw new LittleCliError('RunNotFoundError', `Run not found: ${runId}`);
     const batches = seededBatches(events.length, seed);
-    consistency = checkConsistency(runId, events, { batches });
+    consistency = checkConsistency(runId, events, { batches, fold: { priceTable: BUNDLED_PRICE_TABLE } });
     audit = auditResumes(runId, events);
     const read = readRunLock(reader.path, runId);
     lock = read.ok ? read.value.state : 'unknown';

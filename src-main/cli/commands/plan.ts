@@ -3,6 +3,7 @@
  * same run id would do (the crash tab's boundary: verdict, what was in flight, the resume plan),
  * for the whole log or as if the process had died right after event `seq`.
  */
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { resolve } from 'node:path';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
@@ -21,7 +22,7 @@ export async function planCommand(argv: string[], io: CliIo): Promise<number> {
   const runId = positionals[0];
   if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
-  const detail = loadRunDetailAt(dataDir, runId, { upto, checkpoints: checkpointsArg(flags, [dataDir]) });
+  const detail = loadRunDetailAt(dataDir, runId, { upto, table: BUNDLED_PRICE_TABLE, checkpoints: checkpointsArg(flags, [dataDir]) });
   if (!detail.ok) {
     if (detail.error.code === 'run-not-found') throw new RunNotFoundError(runId);
     throw new DataDirError(detail.error);

@@ -4,6 +4,7 @@
  * `little events` does; otherwise one line per event (time, run, sequence, type, step). Run
  * start and end notices go to stderr.
  */
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { resolve } from 'node:path';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { formatEventLine } from '../../../shared/report/cli-lines';
@@ -48,6 +49,8 @@ export async function tailCommand(argv: string[], io: CliIo, options: TailOption
   const json = flags.json === true;
   const observer = createLiveObserver({
     root: dataDir,
+    // `tail` has no --price-table: its lines price with the bundled table, said here rather than by a default.
+    priceTable: BUNDLED_PRICE_TABLE,
     discoverMs: 0,
     replayExisting: flags['from-start'] === true,
     ...(runId !== undefined ? { runFilter: (id: string) => id === runId } : {}),

@@ -11,11 +11,11 @@ import { columnText, decodeEventRow, decodeStoredEvent, storedEventFromRow } fro
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
-import { hasUniqueSequences, misfitRow, payloadColumns, readType, sequenceProofSql, unreadObject } from './unread-rows';
+import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { canPage, endSequence, runRows } from './paged-rows';
 import { sqliteDiagnostic } from './sqlite-errors';
-import type { DataDirReader, EventRead, KeyRanges, LeftOutCheck, RunAggregate, SparseRead } from './store-types';
+import type { DataDirReader, EventRead, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
 import { lexists, readdirContained } from '../fs/safe-paths';
 
@@ -150,43 +150,6 @@ class SqliteDataDirReader implements DataDirReader {
     });
   }
 
-  readEventsOfTypes(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<EventRead> {
-    if (!RUN_ID_PATTERN.test(runId) || needs.types === null) return this.readEvents(runId, afterSequence, upto, needs);
-    const range = upto === undefined ? '' : ' AND sequence <= ?';
-    const sql = `SELECT ${this.columns()} FROM events WHERE run_id = ? AND sequence > ?${range} AND ${readType(needs.types)} ORDER BY sequence ASC`;
-    return this.streamEvents(sql, upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto], runId);
-  }
-
-  checkLeftOut(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds, keyRanges?: KeyRanges): Result<LeftOutCheck> {
-    if (!RUN_ID_PATTERN.test(runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(runId)} is not a little-workflow run id`, { runId }));
-    const db = this.connect();
-    if (!db.ok) return db;
-    const range = upto === undefined ? '' : ' AND sequence <= ?';
-    const params = upto === undefined ? [runId, afterSequence] : [runId, afterSequence, upto];
-    try {
-      const { connection } = db.value;
-      const through = this.proveSequences(connection, range, afterSequence, params);
-      if (through === null || needs.types === null) return ok({ through, misfit: null, keys: [] });
-      const ranges = keyRanges?.(through) ?? [];
-      // Keys wanted: one pass per range looks for misfits and joins the keys (one step over the rows, not two).
-      if (covers(ranges, afterSequence, through)) {
-        const statement = connection.prepare(eventKeysSql(misfitRow(needs.types)));
-        const keys: string[] = [];
-        for (const [after, last] of ranges) {
-          const row = statement.get(runId, after, last);
-          if (row?.m !== null && row?.m !== undefined) return ok({ through, misfit: Number(row.m), keys: [] });
-          keys.push(row?.t === null || row?.t === undefined ? '' : columnText(row.t));
-        }
-        return ok({ through, misfit: null, keys });
-      }
-      const sql = `SELECT sequence FROM events WHERE run_id = ? AND sequence > ?${range} AND ${misfitRow(needs.types)} ORDER BY sequence ASC LIMIT 1`;
-      const misfit = connection.prepare(sql).get(...params);
-      return ok({ through, misfit: misfit === undefined ? null : Number(misfit.sequence), keys: [] });
-    } catch (error) {
-      return fail(sqliteDiagnostic(error, 'read', db.value.state.dbPath));
-    }
-  }
-
   lastSequence(runId: string): number | null {
     if (!RUN_ID_PATTERN.test(runId)) return null;
     const db = this.connect();
@@ -205,7 +168,7 @@ class SqliteDataDirReader implements DataDirReader {
     if (!db.ok) return null;
     try {
       // One row per slice: SQLite joins the keys, so no payload and no per-row object crosses into JS.
-      const row = db.value.connection.prepare(eventKeysSql(null)).get(runId, afterSequence, upto);
+      const row = db.value.connection.prepare(EVENT_KEYS_SQL).get(runId, afterSequence, upto);
       return row === undefined || row.t === null || row.t === undefined ? '' : columnText(row.t);
     } catch {
       return null;
@@ -314,25 +277,9 @@ class SqliteDataDirReader implements DataDirReader {
   }
 }
 
-/**
- * One row for a run's rows in (?, ?]: their keys joined (`t`), so no payload and no per-row object
- * crosses into JS; with a `misfit` condition, also the first sequence of a row it is true of (`m`).
- */
-function eventKeysSql(misfit: string | null): string {
-  const inner = misfit === null ? '' : `, CASE WHEN ${misfit} THEN sequence END AS m`;
-  const outer = misfit === null ? '' : ', min(m) AS m';
-  return `SELECT group_concat(k, char(10)) AS t${outer} FROM (SELECT sequence || '|' || event_id || '|' || recorded_at AS k${inner} FROM events WHERE run_id = ? AND sequence > ? AND sequence <= ? ORDER BY sequence ASC)`;
-}
-
-/** Whether `ranges` are (after, through] cut in order, with nothing left out. */
-function covers(ranges: readonly (readonly [number, number])[], after: number, through: number): boolean {
-  let reached = after;
-  for (const [from, upto] of ranges) {
-    if (from !== reached || upto <= from) return false;
-    reached = upto;
-  }
-  return ranges.length > 0 && reached === through;
-}
+/** One row for a run's rows in (?, ?]: their keys joined (`t`), so no payload and no per-row object crosses into JS. */
+const EVENT_KEYS_SQL =
+  "SELECT group_concat(k, char(10)) AS t FROM (SELECT sequence || '|' || event_id || '|' || recorded_at AS k FROM events WHERE run_id = ? AND sequence > ? AND sequence <= ? ORDER BY sequence ASC)";
 
 /** A terminal "the read itself failed" item. */
 export function readFailure(runId: string, error: Diagnostic): EventRead {

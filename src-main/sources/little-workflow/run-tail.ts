@@ -9,7 +9,6 @@ import type { HarnessView } from '../../../shared/fold/harness/harness-types';
 import type { MaterializedRunState } from '../../../shared/fold/run-state-types';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { LivePhase, LiveRunSummary } from '../../../shared/live/live-types';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { RunAccumulator } from '../../../shared/run/run-accumulator';
 import type { LiveRunInfo, LiveRunSnapshot } from '../run-source';
@@ -53,7 +52,7 @@ export class RunTail {
     readonly dataDir: string,
     readonly runId: string,
     options: { baselineSequence: number; phase: LivePhase },
-    private readonly priceTable: PriceTable = BUNDLED_PRICE_TABLE,
+    private readonly priceTable: PriceTable,
   ) {
     this.accumulator = RunAccumulator.create(runId, priceTable, 'detail');
     this.baselineSequence = options.baselineSequence;

@@ -42,20 +42,6 @@ export type SparseMark = { mark: 'proven'; through: number } | { mark: 'end' };
 /** One item of a sparse read: a row (or a diagnostic) as `readEvents` gives it, or a mark. */
 export type SparseRead = EventRead | SparseMark;
 
-/**
- * What a sparse read checks in SQL, asked by a reader beside the one that reads the rows
- * (`checkLeftOut`, library/checkpoints/fold-checks.ts): `through`, the last sequence when the
- * range is proven to hold exactly the rows after + 1 .. through (else null); `misfit`, the first
- * sequence of a row the sparse read would select that a read of the needed types alone leaves
- * out (a payload of an unread type that is not a valid JSON object; null: none, or not looked
- * for because the range is unproven); `keys`, with key ranges and no misfit, each range's keys
- * as `readEventKeys` gives them.
- */
-export type LeftOutCheck = { through: number | null; misfit: number | null; keys: string[] };
-
-/** The ranges (after, upto] a caller wants keys of, given where the proven range ends; they must cut (after, through] in order. */
-export type KeyRanges = (through: number) => [number, number][];
-
 /** Discovery result for a chosen root. */
 export type Discovery = {
   root: string;
@@ -88,17 +74,6 @@ export interface DataDirReader {
    * without it is read with `readEvents`.
    */
   readEventsSparse?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<SparseRead>;
-  /**
-   * The sparse read split in two for two threads (library/checkpoints/fold-aside.ts): only the
-   * rows of the needed types (`needs.types`), unchecked; what the sparse read checks of the
-   * others comes from `checkLeftOut`, on another connection. Optional, like readEventsSparse.
-   */
-  readEventsOfTypes?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<EventRead>;
-  /**
-   * The other half: the sequence proof and the first misfit row of the range, and with
-   * `keyRanges` their keys, read in the same pass over the rows (see LeftOutCheck).
-   */
-  checkLeftOut?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds, keyRanges?: KeyRanges): Result<LeftOutCheck>;
   /**
    * The run's highest sequence when the unique (run_id, sequence) index gives it without a scan,
    * else null (no such index, no row, not a number): how many rows a read may cross, cheaply.

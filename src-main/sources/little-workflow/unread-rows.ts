@@ -9,7 +9,7 @@ import type { SqliteConnection } from './sqlite-driver';
 
 const typeListCache = new WeakMap<readonly string[], string>();
 
-/** The types `read` as a list of SQL string literals, one text per list (unreadObject and readType must agree). */
+/** The types `read` as a list of SQL string literals, one text per list. */
 function typeList(read: readonly string[]): string {
   let list = typeListCache.get(read);
   if (list === undefined) {
@@ -33,25 +33,6 @@ function typeList(read: readonly string[]): string {
  */
 export function unreadObject(read: readonly string[]): string {
   return `type NOT IN (${typeList(read)}) AND typeof(payload) = 'text' AND substr(payload, 1, 1) = '{' AND json_valid(payload) AND (length(payload) = octet_length(payload) OR instr(payload, char(0)) = 0)`;
-}
-
-/**
- * The SQL condition true of a row of a type in `read`, with no look at its payload: the rows a
- * read beside its checks selects (`readEventsOfTypes`). Such a row is never an unread object (its
- * `type NOT IN` is false), so these rows are among those the sparse read selects.
- */
-export function readType(read: readonly string[]): string {
-  return `type IN (${typeList(read)})`;
-}
-
-/**
- * The SQL condition true of a row the sparse read selects (not an unread object) that a read of
- * `readType` alone leaves out (its type not in `read`, or NULL): a payload of an unread type that
- * is not a valid JSON object. None in a sound log; while there is none, `readType`'s rows are
- * exactly the sparse read's (`checkLeftOut`).
- */
-export function misfitRow(read: readonly string[]): string {
-  return `(${readType(read)}) IS NOT 1 AND NOT (${unreadObject(read)})`;
 }
 
 /**

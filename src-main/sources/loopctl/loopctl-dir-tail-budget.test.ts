@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clock, eventRun } from '../../../scripts/fixtures/loopctl/ledger-lines';
@@ -39,7 +40,7 @@ const kinds = (notices: LiveNotification[], runId: string) =>
 describe('loopctl tail row budget', () => {
   it('delivers at most `budget` records per tick; the rest follow on later ticks, in order, and the run ends only after its last record', () => {
     const { dir, writer } = ledgerDir(10); // 22 records per run, 44 in all
-    const tail = new LoopctlDirTail(dir, { replayExisting: true, watch: false });
+    const tail = new LoopctlDirTail(dir, { priceTable: BUNDLED_PRICE_TABLE, replayExisting: true, watch: false });
     const notices: LiveNotification[] = [];
     const perTick: number[] = [];
     let more = true;
@@ -72,7 +73,7 @@ describe('loopctl tail row budget', () => {
   it('gives the same notices in one tick with a large budget as over many small ones', () => {
     const { dir } = ledgerDir(6);
     const drain = (budget: number) => {
-      const tail = new LoopctlDirTail(dir, { replayExisting: true, watch: false });
+      const tail = new LoopctlDirTail(dir, { priceTable: BUNDLED_PRICE_TABLE, replayExisting: true, watch: false });
       const notices: LiveNotification[] = [];
       for (let now = 1, more = true; more; now += 1) more = tail.tick(now, budget, notices).more;
       tail.stop();

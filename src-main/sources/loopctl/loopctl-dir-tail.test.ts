@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clock, eventRun, trajectoryLine } from '../../../scripts/fixtures/loopctl/ledger-lines';
@@ -26,7 +27,7 @@ const record = (sessionId: string, runId: string, at: number, turns: number) =>
 
 /** A tail driven tick by tick with a fake clock, and everything it told. */
 function harness(dir: string, options: { replayExisting?: boolean; holdTrajectoryMs?: number } = {}) {
-  const tail = new LoopctlDirTail(dir, { replayExisting: true, watch: false, ...options });
+  const tail = new LoopctlDirTail(dir, { priceTable: BUNDLED_PRICE_TABLE, replayExisting: true, watch: false, ...options });
   const notices: LiveNotification[] = [];
   let now = 0;
   return {
@@ -59,7 +60,7 @@ function deliveredSinceReset(notices: readonly LiveNotification[]): Map<string, 
 
 /** The live state equals a fresh read: same fold, each run's records delivered once and in order. */
 function expectLiveEqualsFresh(dir: string, tail: LoopctlDirTail, notices: readonly LiveNotification[]): void {
-  const fresh = readLoopctlDir(dir);
+  const fresh = readLoopctlDir(dir, BUNDLED_PRICE_TABLE);
   expect(JSON.stringify(tail.fold().runs)).toBe(JSON.stringify(fresh.runs));
   const delivered = deliveredSinceReset(notices);
   expect([...tail.runs.keys()].sort()).toEqual(fresh.runs.map((r) => r.id).sort());
@@ -178,7 +179,7 @@ describe('loopctl live tail', () => {
     w.lines('events.jsonl', a1.ended(t.at(3), true, null, 1, 3000));
     h.tick();
     expect(kinds(h.notices, ra1).slice(2)).toEqual(['run.reset:rewritten', 'delta:run.started,turn.started,run.ended,trajectory.record', 'run.ended:completed']);
-    expect(JSON.stringify(h.tail.fold().runs)).toBe(JSON.stringify(readLoopctlDir(dir).runs));
+    expect(JSON.stringify(h.tail.fold().runs)).toBe(JSON.stringify(readLoopctlDir(dir, BUNDLED_PRICE_TABLE).runs));
     h.tail.stop();
     expect(hashTree(dir)).toEqual(w.expectedTree());
   });

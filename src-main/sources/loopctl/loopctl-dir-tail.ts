@@ -15,7 +15,6 @@ import type { LedgerFile } from '../../../shared/loopctl/ledger-parser';
 import { loopctlRunSummary } from '../../../shared/run/loopctl-run-view';
 import type { LoopctlRun } from '../../../shared/loopctl/loopctl-types';
 import { indexRunRecords, recordEventId, recordKey, type RunRecordRef } from '../../../shared/loopctl/run-records';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { openLoopctlDir, type LoopctlDirReader } from './loopctl-reader';
 import type { TailOptions, TailReset } from './loopctl-tail';
@@ -29,7 +28,7 @@ export type LoopctlDirTailOptions = TailOptions & {
   /** Wake the observer on fs.watch events of the folder (the poll runs either way). */
   watch?: boolean;
   wake?: () => void;
-  priceTable?: PriceTable;
+  priceTable: PriceTable;
   /** How long a trajectory record waits for its run's `run.ended` line before it is delivered anyway (default 2000 ms). */
   holdTrajectoryMs?: number;
 };
@@ -65,10 +64,10 @@ export class LoopctlDirTail implements SourceTail {
 
   constructor(
     readonly path: string,
-    private readonly options: LoopctlDirTailOptions = {},
+    private readonly options: LoopctlDirTailOptions,
   ) {
     this.reader = openLoopctlDir(path, options);
-    this.table = options.priceTable ?? BUNDLED_PRICE_TABLE;
+    this.table = options.priceTable;
   }
 
   /**

@@ -17,7 +17,7 @@ const FIXTURES = join(__dirname, '../../../examples/fixtures/loopctl');
 const SQLITE = join(__dirname, '../../../examples/fixtures/completed');
 
 function service(root: string) {
-  const library = loadLibrary(root);
+  const library = loadLibrary(root, BUNDLED_PRICE_TABLE);
   if (!library.ok) throw new Error(library.error.message);
   return { library: library.value, service: createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE, pool: createRunDetailPool({ useWorker: false }) }) };
 }

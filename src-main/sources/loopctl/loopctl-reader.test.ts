@@ -1,4 +1,5 @@
 import { appendFileSync, cpSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,7 +80,7 @@ describe('openLedgerTail', () => {
 
 describe('loopctl data dirs', () => {
   it('folds the fixture ledgers: result_hash beyond 2^53 survives exactly', () => {
-    const fold = readLoopctlDir(join(FIXTURES, 'ledgers'));
+    const fold = readLoopctlDir(join(FIXTURES, 'ledgers'), BUNDLED_PRICE_TABLE);
     expect(fold.runs.map((r) => r.id)).toEqual([
       loopctlRunId(LOOPCTL_SESSIONS.a, 1),
       loopctlRunId(LOOPCTL_SESSIONS.a, 2),
@@ -102,7 +103,7 @@ describe('loopctl data dirs', () => {
   });
 
   it('matches a run whose start was rotated away to its record by end time', () => {
-    const fold = readLoopctlDir(join(FIXTURES, 'rotated'));
+    const fold = readLoopctlDir(join(FIXTURES, 'rotated'), BUNDLED_PRICE_TABLE);
     expect(fold.runs.map((r) => [r.startSeen, r.matchedBy, r.outcome, r.startedAt])).toEqual([
       [false, 'time', 'success', '2026-09-02T08:00:00Z'],
       [true, 'time', 'failure', '2026-09-02T08:00:10Z'],
@@ -115,13 +116,13 @@ describe('loopctl data dirs', () => {
     const before = hashTree(dir);
     const reader = openLoopctlDir(dir);
     reader.refresh();
-    expect(reader.fold().runs).toHaveLength(4);
+    expect(reader.fold(BUNDLED_PRICE_TABLE).runs).toHaveLength(4);
     expect(hashTree(dir)).toEqual(before);
     writeFileSync(join(dir, 'new.jsonl'), line(1, 'run.started'));
     renameSync(join(dir, 'new.jsonl'), join(dir, 'events.jsonl'));
     const refresh = reader.refresh();
     expect(refresh.resets).toEqual({ 'events.jsonl': 'replaced' });
-    const runs = reader.fold().runs;
+    const runs = reader.fold(BUNDLED_PRICE_TABLE).runs;
     // Three trajectory records no longer find their events: they stand alone; plus the new run.
     expect(runs.filter((r) => r.eventsRunId !== null).map((r) => r.sessionId)).toEqual(['s-1']);
     expect(runs).toHaveLength(4);

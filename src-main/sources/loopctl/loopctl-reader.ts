@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { decodeLedgerLines, foldLoopctl, type LoopctlFold, type LoopctlLedgers } from '../../../shared/loopctl/fold-ledgers';
 import type { LedgerFile } from '../../../shared/loopctl/ledger-parser';
-import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { openLedgerTail, type LedgerTail, type TailOptions, type TailReset } from './loopctl-tail';
 import { pushAll } from '../../../shared/math/push-all';
@@ -33,7 +32,7 @@ export type LoopctlDirReader = {
   /** Read what was appended (all of it on the first call). */
   refresh(): LoopctlRefresh;
   /** Fold everything read so far; the unfinished last lines are settled by the torn-line rule. */
-  fold(table?: PriceTable): LoopctlFold;
+  fold(table: PriceTable): LoopctlFold;
   /** Decoded lines read so far; `settle: false` leaves unfinished last lines out (the live tail waits for their newline). */
   ledgers(settle?: boolean): LoopctlLedgers;
   close(): void;
@@ -82,7 +81,7 @@ export function openLoopctlDir(dir: string, options: TailOptions = {}): LoopctlD
       }
       return all;
     },
-    fold(table = BUNDLED_PRICE_TABLE) {
+    fold(table) {
       const fold = foldLoopctl(this.ledgers(true), table, dir);
       return { runs: fold.runs, diagnostics: [...notices, ...fold.diagnostics] };
     },
@@ -93,7 +92,7 @@ export function openLoopctlDir(dir: string, options: TailOptions = {}): LoopctlD
 }
 
 /** Read a loopctl data dir once and fold it. */
-export function readLoopctlDir(dir: string, table: PriceTable = BUNDLED_PRICE_TABLE, options: TailOptions = {}): LoopctlFold {
+export function readLoopctlDir(dir: string, table: PriceTable, options: TailOptions = {}): LoopctlFold {
   const reader = openLoopctlDir(dir, options);
   try {
     reader.refresh();

@@ -21,7 +21,7 @@ describe('loopctl runs in the library and the run view', () => {
     expect(code).toBe(0);
     const rows = JSON.parse(out) as Array<RunSummary & { priceTable: string }>;
     expect(rows).toHaveLength(6);
-    const library = loadLibrary(SQLITE);
+    const library = loadLibrary(SQLITE, BUNDLED_PRICE_TABLE);
     const sqliteKeys = Object.keys(library.ok ? library.value.runs[0]! : {}).sort();
     for (const row of rows) {
       expect(row.source).toBe('loopctl');
@@ -36,7 +36,7 @@ describe('loopctl runs in the library and the run view', () => {
   });
 
   it('run.detail of a loopctl run: turns and tool calls in the harness view, no report, findings with lines', async () => {
-    const library = loadLibrary(FIXTURES);
+    const library = loadLibrary(FIXTURES, BUNDLED_PRICE_TABLE);
     if (!library.ok) throw new Error(library.error.message);
     const service = createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE });
     const dataDir = join(FIXTURES, 'ledgers');
@@ -67,7 +67,7 @@ describe('examples/fixtures/manifest.json loopctl rows', () => {
     const manifest = JSON.parse(readFileSync(join(FIXTURES, '..', 'manifest.json'), 'utf8')) as { runs: Array<{ dataDir: string; runId: string; status: string; crashed: boolean; group: string }> };
     const rows = manifest.runs.filter((r) => r.group === 'loopctl');
     expect(rows).toHaveLength(6);
-    const library = loadLibrary(FIXTURES);
+    const library = loadLibrary(FIXTURES, BUNDLED_PRICE_TABLE);
     if (!library.ok) throw new Error(library.error.message);
     for (const row of rows) {
       const run = library.value.runs.find((r) => r.runId === row.runId && r.dataDir === join(FIXTURES, '..', '..', row.dataDir));

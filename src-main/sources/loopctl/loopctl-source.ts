@@ -4,6 +4,7 @@
  * trajectory record); there are no locks, artifacts or resumes. The record cache behind the
  * events list belongs to the source instance, so it goes when the registry is disposed.
  */
+import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { join } from 'node:path';
 import { diagnostic, fail, ok } from '../../../shared/diagnostics';
 import { prepareRunModel } from '../../../shared/run/run-model';
@@ -50,7 +51,7 @@ function createLoopctlSource(): RunSource {
     artifact: () => fail(diagnostic('unsupported', 'loopctl runs have no artifacts')),
     reportBodies: async (detail, maxText) => ok(readLoopctlExportBodies(detail, maxText)),
     openTail: (dir, tail: SourceTailOptions) =>
-      new LoopctlDirTail(dir.path, { replayExisting: tail.replayExisting, watch: tail.watch, wake: tail.wake, ...(tail.priceTable ? { priceTable: tail.priceTable } : {}) }),
+      new LoopctlDirTail(dir.path, { replayExisting: tail.replayExisting, watch: tail.watch, wake: tail.wake, priceTable: tail.priceTable }),
     dispose: () => records.clear(),
   };
 }
@@ -60,7 +61,7 @@ export const LOOPCTL_KIND: SourceKind = {
   name: 'loopctl',
   recognise: (dir) => (isLoopctlDir(dir) ? 'loopctl' : null),
   countRuns(dir) {
-    const fold = readLoopctlDir(dir);
+    const fold = readLoopctlDir(dir, BUNDLED_PRICE_TABLE); // counted, not priced
     return { runCount: fold.runs.length, diagnostics: fold.diagnostics };
   },
   create: createLoopctlSource,
