@@ -3,6 +3,7 @@
  * new events, a rewritten or truncated log re-indexes that run alone (the fold checkpoints'
  * trust rule), for SQLite logs and for streamed ones (harness traces).
  */
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ async function build(cache: string, root: string): Promise<IndexStats> {
   try {
     const found = discoverFleet(root);
     if (!found.ok) throw new Error(found.error.message);
-    return await updateFleetIndex(opened.value, found.value);
+    return await updateFleetIndex(opened.value, found.value, { table: BUNDLED_PRICE_TABLE });
   } finally {
     opened.value.close();
   }

@@ -2,6 +2,7 @@
  * The fleet index and search: text planted in every field kind and every script, exact hit sets
  * (no false positives for phrases), filters, and the CLI's --json shape.
  */
+import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../shared/search/search-query';
 import { discoverFleet, updateFleetIndex } from '../src-main/fleet/index-build';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   db = opened.value;
   const found = discoverFleet(root);
   if (!found.ok) throw new Error(found.error.message);
-  const stats = await updateFleetIndex(db, found.value);
+  const stats = await updateFleetIndex(db, found.value, { table: BUNDLED_PRICE_TABLE });
   expect(stats.diagnostics).toEqual([]);
 }, 60_000);
 

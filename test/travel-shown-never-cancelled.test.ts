@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('time travel: the position shown is never answered cancelled', () => {
   it('moving away from the shown position and back, again and again while it folds, still answers its timeline and findings', async () => {
     const run = fixtureRun('crashed model-call-in-flight');
-    const library = loadLibrary(run.dir);
+    const library = loadLibrary(run.dir, BUNDLED_PRICE_TABLE);
     if (!library.ok) throw new Error(library.error.message);
     const last = library.value.runs.find((r) => r.runId === run.runId)!.lastSequence ?? 0;
     expect(last).toBeGreaterThan(3);

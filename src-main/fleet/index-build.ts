@@ -11,7 +11,6 @@
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import type { DataDirInfo, RunSummary } from '../../shared/library';
-import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { payloadFields, type EventField } from '../../shared/search/event-fields';
 import { databaseState } from '../engine/log-digests';
@@ -45,7 +44,8 @@ export type IndexStats = {
 };
 
 export type IndexOptions = {
-  table?: PriceTable;
+  /** The table every indexed cost is priced with (the library's, or the command's --price-table). */
+  table: PriceTable;
   sources?: SourceRegistry;
   onProgress?: (progress: IndexProgress) => void;
   /**
@@ -72,7 +72,7 @@ export function discoverFleet(root: string): Result<Discovery> {
 }
 
 /** Update the index in `db` for the data dirs `discovery` found (discoverFleet). */
-export async function updateFleetIndex(db: IndexConnection, discovery: Discovery, options: IndexOptions = {}): Promise<IndexStats> {
+export async function updateFleetIndex(db: IndexConnection, discovery: Discovery, options: IndexOptions): Promise<IndexStats> {
   const registry = options.sources ?? createSourceRegistry();
   const writer = new IndexWriter(db);
   const progress: IndexProgress = { dataDirs: discovery.dataDirs.length, doneDirs: 0, runsRead: 0, eventsAdded: 0, runsDone: 0 };
@@ -83,7 +83,7 @@ export async function updateFleetIndex(db: IndexConnection, discovery: Discovery
       writer.begin();
       const runsBefore = progress.runsDone;
       try {
-        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table ?? BUNDLED_PRICE_TABLE, progress, stats, options.onRun, options.onlyRuns?.get(dir.path));
+        await indexDataDir(db, writer, dir, registry.sourceOf(dir), options.table, progress, stats, options.onRun, options.onlyRuns?.get(dir.path));
         writer.commit();
       } catch (error) {
         writer.rollback();
