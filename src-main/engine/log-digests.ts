@@ -8,9 +8,17 @@
  * events.db and its -wal): while those are unchanged the log is, and scrubbing re-reads nothing.
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
+import { outside } from '../sources/fs/safe-paths';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
+
+/** A file of the data dir's `events/`, never followed out of the data dir (a symlink to elsewhere has no state here). */
+function statInside(dataDir: string, name: string): BigIntStats {
+  const real = realpathSync(join(dataDir, 'events', name));
+  if (outside(realpathSync(dataDir), real, name) !== null) throw new Error(`${name} leaves the data dir`);
+  return statSync(real, { bigint: true });
+}
 
 /** Checkpoints are taken every this many sequences (and digests chained per slice of it). */
 export const CHECKPOINT_EVERY = 10_000;
@@ -18,7 +26,7 @@ export const CHECKPOINT_EVERY = 10_000;
 /** The database file's identity (a replaced file is another database), or null when it has none (legacy logs). */
 export function databaseIdentity(dataDir: string): string | null {
   try {
-    const stat = statSync(join(dataDir, 'events', 'events.db'), { bigint: true });
+    const stat = statInside(dataDir, 'events.db');
     return `${stat.dev}:${stat.ino}`;
   } catch {
     return null;
@@ -33,7 +41,7 @@ export function databaseIdentity(dataDir: string): string | null {
 export function databaseState(dataDir: string): string {
   const part = (name: string): string => {
     try {
-      const stat = statSync(join(dataDir, 'events', name), { bigint: true });
+      const stat = statInside(dataDir, name);
       return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
     } catch {
       return '-';

@@ -85,7 +85,12 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
     const full = wantFull;
     const dirs = full ? current.dataDirs : current.dataDirs.filter((dir) => wantDirs.has(dir.path));
     wantFull = false;
-    if (dirs.length === 0) return wantDirs.clear();
+    if (dirs.length === 0) {
+      wantDirs.clear();
+      // A root with no readable data dir is fully indexed at once: say so, or a caller waiting for the build waits forever.
+      if (full) setStatus({ phase: 'ready', runsDone: 0, runsTotal: current.runs.length, problem: null }, true);
+      return;
+    }
     if (full) setStatus({ phase: 'indexing', runsDone: 0, runsTotal: current.runs.length }, true);
     const onlyRuns = full ? undefined : new Map([...wantDirs].filter(([path]) => dirs.some((dir) => dir.path === path)));
     const update = { discovery: { root: current.root, dataDirs: dirs, diagnostics: [] }, partial: !full, table: options.table(), onlyRuns };

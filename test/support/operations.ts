@@ -292,12 +292,15 @@ export const OPERATIONS: readonly Operation[] = [
   // New operations go here, one line each; the read-only proofs and the fuzz suite pick them up.
 ];
 
-/** Ask the index's status until its build is over (the first ask starts it). */
+/**
+ * Ask the index's status until its build is over (the first ask starts it). Still `idle` after an
+ * ask means nothing will be built: no library is open (the open of a broken folder failed).
+ */
 async function fleetIndexBuilt(call: ChannelCall): Promise<OpOutcome> {
   for (;;) {
     const answer = await call('fleet.indexStatus', {});
     const phase = (answer.value as { phase?: string } | undefined)?.phase;
-    if (answer.kind !== 'ok' || phase === 'ready' || phase === 'failed') return phase === 'failed' ? { kind: 'diagnosed', code: 'index-failed' } : answer;
+    if (answer.kind !== 'ok' || phase === 'ready' || phase === 'failed' || phase === 'idle') return phase === 'failed' ? { kind: 'diagnosed', code: 'index-failed' } : answer;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
