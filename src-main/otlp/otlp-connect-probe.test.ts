@@ -1,5 +1,5 @@
 /** The connect probe names a dead tracing endpoint by its cause instead of the exporter's retries. */
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, Socket, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { probeConnect } from './otlp-connect-probe';
 
@@ -32,8 +32,9 @@ describe('probeConnect', () => {
   });
 
   it('an endpoint that never answers the connect: named after the connect timeout, not the export timeout', async () => {
-    // 10.255.255.1 is not routed on a test machine; a 1 ms timeout fires before any answer could.
-    const probe = await probeConnect('http://10.255.255.1:4318/v1/traces', 1);
+    // A socket that never connects: no real address is silent on every network (on one test
+    // machine something answered for 10.255.255.1 within a millisecond).
+    const probe = await probeConnect('http://10.255.255.1:4318/v1/traces', 1, () => new Socket());
     expect(probe).toMatchObject({ ok: false, error: { code: 'otlp-export-failed' } });
     expect(!probe.ok && probe.error.message).toMatch(/could not be reached: (no connection within 0.001 s|E[A-Z]+)/);
   });

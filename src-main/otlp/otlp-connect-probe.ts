@@ -4,7 +4,7 @@
  * in time"; a dead endpoint should be named within seconds (issue 34). The probe only opens
  * and closes a socket: nothing is sent, so a live backend sees an empty connection.
  */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { shownUrl } from '../../shared/otlp/otlp-credentials';
 
@@ -18,12 +18,15 @@ function hostPort(url: URL): { host: string; port: number } {
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port };
 }
 
-/** Resolve ok once a TCP connection to `target` opens, or a typed diagnostic within `timeoutMs`. */
-export function probeConnect(target: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<Result<void>> {
+/**
+ * Resolve ok once a TCP connection to `target` opens, or a typed diagnostic within `timeoutMs`.
+ * `open` makes the socket (tests pass one that never connects: no address is silent on every network).
+ */
+export function probeConnect(target: string, timeoutMs = CONNECT_TIMEOUT_MS, open: (to: { host: string; port: number }) => Socket = connect): Promise<Result<void>> {
   const shown = shownUrl(target);
   const { host, port } = hostPort(new URL(target));
   return new Promise((resolve) => {
-    const socket = connect({ host, port });
+    const socket = open({ host, port });
     const done = (result: Result<void>) => {
       clearTimeout(timer);
       socket.destroy();

@@ -10,7 +10,7 @@ describe('what the Behaviour card shows of a finding', () => {
 
   it('never says $0 for an unknown cost', () => {
     expect(formatFindingCost(null)).toBeNull();
-    expect(formatFindingCost(0.42)).toBe('costs $0.420000');
+    expect(formatFindingCost(0.42)).toBe('costs $0.42');
   });
 
   it('links harness findings to the turns, run-level ones not', () => {
