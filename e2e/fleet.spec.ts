@@ -42,11 +42,11 @@ test('the SQL console runs a query, charts it, refuses a write and stops a query
     await page.screenshot({ path: join(shots, `fleet-sql-${scheme}.png`), fullPage: true });
   }
   await editor.fill('DELETE FROM runs');
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.locator('.sql-error')).toHaveAttribute('data-code', 'sql-refused');
   await page.getByLabel('Time budget (s)').fill('1');
   await editor.fill('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c');
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.locator('.sql-error')).toHaveAttribute('data-code', 'sql-timeout', { timeout: 60_000 });
   await expect(page.locator('.sql-error')).toContainText('1 s time budget');
 });

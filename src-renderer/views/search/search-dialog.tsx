@@ -133,9 +133,11 @@ export function SearchDialog() {
 export function SearchButton() {
   const status = useFleetSearchStore((s) => s.status);
   const root = useLibraryStore((s) => s.snapshot?.root ?? null);
-  // Asking starts the opened root's index (main builds it only for a page that searches).
+  // Asking starts the opened root's index (main builds it only for a page that searches); asked
+  // once the page is idle, so a deep link's own questions (run head, detail) go first.
   useEffect(() => {
-    if (root !== null) void refreshIndexStatus();
+    if (root === null) return;
+    return whenIdle(() => void refreshIndexStatus());
   }, [root]);
   if (root === null) return null;
   return (
@@ -150,4 +152,14 @@ export function SearchButton() {
       )}
     </div>
   );
+}
+
+/** Run `task` when the page is idle (at most 2 s later); the returned function cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
 }
