@@ -48,3 +48,8 @@ export function formatCost({ costUsd, unpricedCalls = 0, inFlightCalls = 0 }: Co
 export function costIsComplete({ costUsd, unpricedCalls = 0, inFlightCalls = 0 }: CostFacts): boolean {
   return costUsd !== null && unpricedCalls === 0 && inFlightCalls === 0;
 }
+
+/** What a cost beside calls the log ends inside leaves out, as one sentence. */
+export function inFlightSentence(calls: number): string {
+  return `The log ends inside ${count(calls)} model ${calls === 1 ? 'call' : 'calls'}: ${calls === 1 ? 'its' : 'their'} cost is unknown.`;
+}

@@ -1,4 +1,5 @@
 /** Build the exported report document from a run's detail (pure: no I/O, no clock). */
+import { inFlightModelCalls } from '../fold/crash/in-flight-calls';
 import type { ResumeAudit } from '../compare/resume-audit';
 import { formatRunReportTable } from '../report/run-report-table';
 import type { RunDetail } from '../run/run-detail-types';
@@ -52,13 +53,14 @@ export function buildReportDocument(detail: RunDetail, options: BuildReportOptio
     run: overview(detail, max),
     report: detail.report,
     reportError: detail.reportError,
-    cost: { totals: detail.state.usage, table: detail.report === null ? null : formatRunReportTable(detail.report), pricing: detail.pricing },
+    cost: { totals: detail.state.usage, inFlightCalls: inFlightModelCalls(detail.boundary?.inFlight ?? []), table: detail.report === null ? null : formatRunReportTable(detail.report), pricing: detail.pricing },
     timeline,
     steps: detail.steps.map((step): ReportStep => ({
       stepPath: step.stepPath,
       status: step.status,
       uses: step.uses ?? metadataUses(step.metadata),
       usage: step.usage,
+      inFlightCalls: inFlightModelCalls(detail.boundary?.inFlight ?? [], step.stepPath),
       attempts: step.attempts.map((a) => ({
         attemptId: a.attemptId,
         status: a.status,

@@ -4,7 +4,7 @@ import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { badge, capped, e, facts, mono, table, text } from './html-parts';
 import type { RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp } from './report-time';
-import { formatCost } from '../format/money';
+import { formatCost, inFlightSentence } from '../format/money';
 import { reportedStatus } from '../status/display-status';
 
 const VERDICT_CLASSES = ['completed', 'failed', 'crashed', 'running', 'pending'];
@@ -35,13 +35,13 @@ ${capped('Run output', run.output)}${capped('Run error', run.error)}`;
 
 /** Totals, priced/unpriced calls, the price table and the `little report --table` text. */
 export function costSection(doc: RunReportDocument): string {
-  const { totals, pricing, table: reportTable } = doc.cost;
+  const { totals, pricing, table: reportTable, inFlightCalls } = doc.cost;
   const card = (k: string, v: string) => `<div class="card"><div class="k">${e(k)}</div><div class="v">${e(v)}</div></div>`;
   const unpriced = totals.unpricedCalls > 0 ? `<p class="callout warn">${e(formatCount(totals.unpricedCalls))} unpriced call${totals.unpricedCalls === 1 ? '' : 's'}: their tokens count, their cost does not${totals.costUsd === null ? ' (no call could be priced, so the total is unknown)' : ''}.</p>` : '';
   const stale = pricing.stale ? `<p class="callout warn">The price table has entries verified more than 90 days ago; costs may be out of date.</p>` : '';
   return `<h2 id="cost">Cost and tokens</h2>
-<div class="cards">${card('Cost (USD)', formatCost(totals))}${card('Input tokens', formatCount(totals.inputTokens))}${card('cached', formatCount(totals.cachedInputTokens))}${card('Output tokens', formatCount(totals.outputTokens))}${card('reasoning', formatCount(totals.reasoningTokens))}${card('Calls priced / unpriced', `${formatCount(totals.pricedCalls)} / ${formatCount(totals.unpricedCalls)}`)}</div>
-${unpriced}${stale}<p class="note">Priced with <strong>${e(pricing.tableName)}</strong> (${e(pricing.source)}, ${e(formatCount(pricing.entryCount))} entries${pricing.oldestVerifiedAt === null ? '' : `, oldest verification ${e(pricing.oldestVerifiedAt)}`}${pricing.stale ? ', <strong>stale</strong>' : ''}).</p>
+<div class="cards">${card('Cost (USD)', formatCost({ ...totals, inFlightCalls }))}${card('Input tokens', formatCount(totals.inputTokens))}${card('cached', formatCount(totals.cachedInputTokens))}${card('Output tokens', formatCount(totals.outputTokens))}${card('reasoning', formatCount(totals.reasoningTokens))}${card('Calls priced / unpriced', `${formatCount(totals.pricedCalls)} / ${formatCount(totals.unpricedCalls)}`)}</div>
+${unpriced}${inFlightNote(inFlightCalls, 'callout warn')}${stale}<p class="note">Priced with <strong>${e(pricing.tableName)}</strong> (${e(pricing.source)}, ${e(formatCount(pricing.entryCount))} entries${pricing.oldestVerifiedAt === null ? '' : `, oldest verification ${e(pricing.oldestVerifiedAt)}`}${pricing.stale ? ', <strong>stale</strong>' : ''}).</p>
 ${reportTable === null ? `<p class="callout bad"><code>little report</code> would refuse this log: ${e(doc.reportError ?? 'unknown reason')}</p>` : `<h3><code>little report --table</code></h3><pre class="table">${e(reportTable)}</pre>`}`;
 }
 
@@ -134,4 +134,9 @@ export function notesSection(doc: RunReportDocument): string {
     n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step ${mono(n.target.stepPath)}` : `event #${e(n.target.sequence)} ${mono(n.target.eventId)}`;
   const items = doc.notes.map((n) => `<li><div class="note">On ${where(n)} · ${e(formatTimestamp(n.updatedAt))}</div><p class="note-text">${e(n.text)}</p></li>`).join('');
   return `<h2 id="notes">Notes (${e(formatCount(doc.notes.length))})</h2><ul class="plain notes">${items}</ul>`;
+}
+
+/** The sentence beside a cost the log ends inside calls of (empty when none). */
+export function inFlightNote(calls: number, className: string): string {
+  return calls === 0 ? '' : `<p class="${className}">${e(inFlightSentence(calls))}</p>`;
 }

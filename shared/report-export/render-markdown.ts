@@ -8,7 +8,7 @@ import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
 import { MAX_LISTED_ITEMS } from './html-steps';
 import type { CappedText, RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp } from './report-time';
-import { formatCost } from '../format/money';
+import { formatCost, inFlightSentence } from '../format/money';
 import { reportedStatus } from '../status/display-status';
 
 /** Options of {@link renderMarkdown}. */
@@ -41,9 +41,10 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
   const t = doc.cost.totals;
   const p = doc.cost.pricing;
   out.push('## Cost and tokens', '');
-  out.push(...mdTable(['Cost (USD)', 'Input', 'Cached', 'Output', 'Reasoning', 'Calls priced', 'Calls unpriced'], [[formatCost(t), formatCount(t.inputTokens), formatCount(t.cachedInputTokens), formatCount(t.outputTokens), formatCount(t.reasoningTokens), formatCount(t.pricedCalls), formatCount(t.unpricedCalls)]]));
+  out.push(...mdTable(['Cost (USD)', 'Input', 'Cached', 'Output', 'Reasoning', 'Calls priced', 'Calls unpriced'], [[formatCost({ ...t, inFlightCalls: doc.cost.inFlightCalls }), formatCount(t.inputTokens), formatCount(t.cachedInputTokens), formatCount(t.outputTokens), formatCount(t.reasoningTokens), formatCount(t.pricedCalls), formatCount(t.unpricedCalls)]]));
   out.push(`Priced with **${inline(p.tableName)}** (${inline(p.source)}${p.oldestVerifiedAt === null ? '' : `, oldest verification ${p.oldestVerifiedAt}`})${p.stale ? '. **Stale:** entries verified more than 90 days ago.' : '.'}`, '');
   if (t.unpricedCalls > 0) out.push(`**${formatCount(t.unpricedCalls)} unpriced call(s)**: their tokens count, their cost does not.`, '');
+  if (doc.cost.inFlightCalls > 0) out.push(`**${inFlightSentence(doc.cost.inFlightCalls)}**`, '');
   out.push(...(doc.cost.table === null ? [`\`little report\` would refuse this log: ${inline(doc.reportError ?? 'unknown reason')}`, ''] : ['`little report --table`:', '', fencedBlock(doc.cost.table.replace(/\n$/, '')), '']));
 
   out.push('## Step timeline', '');
@@ -66,7 +67,8 @@ export function renderMarkdown(doc: RunReportDocument, options: RenderMarkdownOp
     out.push(`### ${inline(step.stepPath)} (${step.status})`, '');
     out.push(...mdTable(['Attempt', 'Status', 'Started', 'Finished', 'Duration'], step.attempts.map((a) => [a.attemptId, a.status, formatTimestamp(a.startedAt), a.finishedAt === null ? '—' : formatTimestamp(a.finishedAt), formatDuration(a.durationMs)])));
     const u = step.usage;
-    if (u.pricedCalls + u.unpricedCalls > 0) out.push(`Tokens: ${formatCount(u.inputTokens)} in (${formatCount(u.cachedInputTokens)} cached), ${formatCount(u.outputTokens)} out (${formatCount(u.reasoningTokens)} reasoning); cost ${formatCost(u)}.`, '');
+    if (u.pricedCalls + u.unpricedCalls > 0) out.push(`Tokens: ${formatCount(u.inputTokens)} in (${formatCount(u.cachedInputTokens)} cached), ${formatCount(u.outputTokens)} out (${formatCount(u.reasoningTokens)} reasoning); cost ${formatCost({ ...u, inFlightCalls: step.inFlightCalls })}.`, '');
+    if (step.inFlightCalls > 0) out.push(inFlightSentence(step.inFlightCalls), '');
     out.push(...block('Step error', step.error), ...step.attempts.flatMap((a) => block(`Error of ${a.attemptId}`, a.error)), ...block('Output', step.output));
   }
   if (doc.steps.length > MAX_LISTED_ITEMS) out.push(`_Showing ${MAX_LISTED_ITEMS} of ${formatCount(doc.steps.length)} steps; the JSON export has them all._`, '');

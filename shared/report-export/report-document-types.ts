@@ -56,6 +56,8 @@ export type RunOverview = {
 /** Cost and tokens: the run totals, the `little report --table` text and the price table used. */
 export type CostSummary = {
   totals: UsageTotals;
+  /** Model calls the log ends inside: their cost is unknown, so `totals.costUsd` is no measured figure beside them. */
+  inFlightCalls: number;
   /** Byte-identical to `little report --table`, or null when the report could not be built. */
   table: string | null;
   pricing: PricingProvenance;
@@ -88,6 +90,8 @@ export type ReportStep = {
   status: StepStatus;
   uses: string | null;
   usage: UsageTotals;
+  /** This step's model calls the log ends inside (their cost is unknown). */
+  inFlightCalls: number;
   attempts: ReportAttempt[];
   error: CappedText | null;
   output: CappedText | null;

@@ -12,19 +12,12 @@ import type { CheckpointKey } from './checkpoint-files';
 import { proofOf } from './checkpoint-store';
 import { snapshotBytes } from './fold-snapshots';
 import type { FoldOutcome, FoldRequest } from './fold-request';
-import { chainDigest, CHECKPOINT_EVERY, databaseState, keyRanges } from './log-digests';
+import { chainDigest, CHECKPOINT_EVERY, databaseState, keyRanges, MAX_EMPTY_SLICES } from './log-digests';
 import type { FoldPosition } from './resume-points';
 
 /** Which fold this is (its key, and as text) and its database's identity and state before the read. */
 export type FoldBasis = { key: CheckpointKey; name: string; identity: string; state: string };
 
-/**
- * The widest gap, in whole slices of `every` sequences, a fold still chains digests across.
- * little-workflow numbers a run's events 1, 2, 3, ...; a row far past the next boundary is a
- * corrupt or hostile sequence (2^53, 1e308 stored as REAL) and would take one slice per `every`
- * sequences of the gap (forever, once adding `every` no longer changes a float that large).
- */
-const MAX_EMPTY_SLICES = 64;
 
 /** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
 export class CheckpointingFold {

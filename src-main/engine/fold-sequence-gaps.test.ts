@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { CheckpointStore, priceTableHash } from './checkpoint-store';
+import { LogDigests, MAX_EMPTY_SLICES } from './log-digests';
 import { checkpointsOver, foldLog, type Checkpoints } from './fold-log';
 
 // A row whose sequence is far past the rest (the fuzz's hostile-sequence-values: 2^53 + 1, 1e308
@@ -107,5 +108,38 @@ describe('a row far past the others (hostile sequence) ends the fold, not the pr
     expect(reopened.resumedFrom).toBe(12);
     expect(reopened.events).toBe(0);
     expect(reopened.state).toEqual(fold(dir, null, 'tail').state);
+  });
+});
+
+// The fleet index asks the digest at a run's last sequence (fleet/index-build.ts): with a row at
+// 1e308 that chained one slice per `every` sequences of the gap, and the fuzz's `fleet.sql`
+// child spun for an hour. Past a gap no fold vouches across there is no digest to give.
+describe('the digest of a run up to a sequence past a hostile gap', () => {
+  function digestAt(dir: string, sequence: number, every = EVERY): string | null {
+    const reader = openDataDir(dir);
+    if (!reader.ok) throw new Error(reader.error.message);
+    try {
+      return new LogDigests(every).digestAt(reader.value, RUN, sequence);
+    } finally {
+      reader.value.close();
+    }
+  }
+
+  for (const far of [2 ** 53 + 2, 1e308, Number.POSITIVE_INFINITY, 1e12]) {
+    it(`rows 1, 2, 3 and ${far}: no digest at ${far} (and one below the gap)`, () => {
+      const dir = dataDirWith([1, 2, 3, far]);
+      expect(digestAt(dir, far)).toBeNull();
+      expect(digestAt(dir, 3)).toMatch(/^[0-9a-f]{64}$/);
+    });
+  }
+
+  it('a gap a fold still chains across keeps its digest, the same as a fold leaves', () => {
+    const far = 3 + MAX_EMPTY_SLICES * EVERY;
+    const dir = dataDirWith([1, 2, 3, far]);
+    const { checkpoints } = boundedCheckpoints();
+    fold(dir, checkpoints, 'tail');
+    const left = checkpoints.store.get({ dataDir: dir, runId: RUN, mode: 'fold', tableHash: priceTableHash(BUNDLED_PRICE_TABLE), every: EVERY }, far);
+    expect(left).not.toBeNull();
+    expect(digestAt(dir, far)).toBe(left!.digest);
   });
 });

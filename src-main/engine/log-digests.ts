@@ -55,6 +55,14 @@ export function chainDigest(previous: string, keys: string): string {
   return createHash('sha256').update(previous).update('\n').update(keys).digest('hex');
 }
 
+/**
+ * The widest gap, in whole slices of `every` sequences, a fold still chains digests across.
+ * little-workflow numbers a run's events 1, 2, 3, ...; a row far past the next boundary is a
+ * corrupt or hostile sequence (2^53, 1e308 stored as REAL) and would take one slice per `every`
+ * sequences of the gap (forever, once adding `every` no longer changes a float that large).
+ */
+export const MAX_EMPTY_SLICES = 64;
+
 /** Digests of runs' logs, remembered while their database is unchanged. */
 export class LogDigests {
   /** `every`: the slice length (CHECKPOINT_EVERY; tests use small ones). */
@@ -82,9 +90,11 @@ export class LogDigests {
   /**
    * The digest of `runId`'s rows up to `sequence`: whole slices chained up to the last
    * multiple of CHECKPOINT_EVERY, then the partial slice up to `sequence` (a tail checkpoint).
-   * Null when the rows cannot be read.
+   * Null when the rows cannot be read, or when `sequence` lies past a gap wider than
+   * MAX_EMPTY_SLICES (no fold vouches across one: a fuzzed sequence of 9e15 took forever here).
    */
   digestAt(reader: DataDirReader, runId: string, sequence: number): string | null {
+    if (!Number.isSafeInteger(sequence) || sequence < 0) return null;
     const key = `${reader.path}\u0000${runId}`;
     const state = databaseState(reader.path);
     let entry = this.byRun.get(key);
@@ -93,10 +103,13 @@ export class LogDigests {
       this.byRun.set(key, entry);
     }
     const slice = Math.floor(sequence / this.every);
+    let empty = 0;
     while (entry.digests.length <= slice) {
       const k = entry.digests.length;
       const keys = reader.readEventKeys(runId, (k - 1) * this.every, k * this.every);
       if (keys === null) return null;
+      empty = keys === '' ? empty + 1 : 0;
+      if (empty > MAX_EMPTY_SLICES + 1) return null;
       entry.digests.push(chainDigest(entry.digests[k - 1], keys));
     }
     if (sequence % this.every === 0) return entry.digests[slice];

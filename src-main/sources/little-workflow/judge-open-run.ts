@@ -10,6 +10,7 @@ import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import type { LockState } from './lock-owners';
 import type { DataDirReader, RunAggregate } from './store-types';
 import { RunAccumulator } from '../../../shared/run/run-accumulator';
+import { inFlightModelCalls } from '../../../shared/fold/crash/in-flight-calls';
 
 /** Lock states as the crash boundary's lock-owner facts (`unknown` gives no fact). */
 export const LOCK_FACT: Record<LockState, LockOwnerFact | undefined> = { running: 'alive', crashed: 'dead', none: 'none', unknown: undefined };
@@ -35,7 +36,7 @@ export function judgeOpenRun(
   const { state, boundary } = accumulator.boundary({ lockOwner: LOCK_FACT[lock] });
   const kind = boundary.verdict.kind;
   // Calls the log ends inside cost something nobody recorded: the row's cost is then no measured figure.
-  const inFlightCalls = boundary.inFlight.filter((item) => item.kind === 'model-call').length;
+  const inFlightCalls = inFlightModelCalls(boundary.inFlight);
   return {
     status: kind === 'completed' || kind === 'failed' ? kind : (boundary.inferredStatus?.status ?? state.status),
     statusInferred: boundary.verdict.inferred,
