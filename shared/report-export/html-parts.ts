@@ -1,5 +1,6 @@
 /** Small HTML builders of the report; every dynamic value goes through `escapeHtml` here. */
 import { escapeHtml } from './escape-text';
+import { inFlightSentence } from '../format/money';
 import type { CappedText } from './report-document-types';
 import { formatCount } from './report-time';
 
@@ -46,4 +47,9 @@ export function text(value: string | number | null | undefined): string {
 /** "Showing the first N of M" note when a list was cut for readability. */
 export function cutNote(shown: number, total: number, what: string): string {
   return shown < total ? `<p class="note">Showing the first ${formatCount(shown)} of ${formatCount(total)} ${e(what)}; the JSON export has them all.</p>` : '';
+}
+
+/** The sentence beside a cost the log ends inside model calls of (empty when none). */
+export function inFlightNote(calls: number, className: string): string {
+  return calls === 0 ? '' : `<p class="${className}">${e(inFlightSentence(calls))}</p>`;
 }

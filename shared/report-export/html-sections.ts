@@ -1,10 +1,10 @@
 /** The run-level sections of the HTML report: summary, cost, crash boundary, resume, findings, redactions. */
 import type { InFlightItem } from '../fold/crash/crash-types';
 import { findingPlaces, redactionHeadline } from '../redact/redaction-list';
-import { badge, capped, e, facts, mono, table, text } from './html-parts';
+import { badge, capped, e, facts, inFlightNote, mono, table, text } from './html-parts';
 import type { RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp } from './report-time';
-import { formatCost, inFlightSentence } from '../format/money';
+import { formatCost } from '../format/money';
 import { reportedStatus } from '../status/display-status';
 
 const VERDICT_CLASSES = ['completed', 'failed', 'crashed', 'running', 'pending'];
@@ -134,9 +134,4 @@ export function notesSection(doc: RunReportDocument): string {
     n.target.kind === 'run' ? 'the run' : n.target.kind === 'step' ? `step ${mono(n.target.stepPath)}` : `event #${e(n.target.sequence)} ${mono(n.target.eventId)}`;
   const items = doc.notes.map((n) => `<li><div class="note">On ${where(n)} · ${e(formatTimestamp(n.updatedAt))}</div><p class="note-text">${e(n.text)}</p></li>`).join('');
   return `<h2 id="notes">Notes (${e(formatCount(doc.notes.length))})</h2><ul class="plain notes">${items}</ul>`;
-}
-
-/** The sentence beside a cost the log ends inside calls of (empty when none). */
-export function inFlightNote(calls: number, className: string): string {
-  return calls === 0 ? '' : `<p class="${className}">${e(inFlightSentence(calls))}</p>`;
 }

@@ -1,9 +1,8 @@
 /** Per-step details and harness activity of the HTML report (one collapsible section per step). */
-import { badge, capped, cutNote, e, mono, table, text } from './html-parts';
+import { badge, capped, cutNote, e, inFlightNote, mono, table, text } from './html-parts';
 import type { ReportStep, RunReportDocument } from './report-document-types';
 import { formatCount, formatDuration, formatTimestamp } from './report-time';
 import { formatCost } from '../format/money';
-import { inFlightNote } from './html-sections';
 
 /** Most steps, turns and tool calls listed in HTML and Markdown (the JSON has every one). */
 export const MAX_LISTED_ITEMS = 500;
@@ -25,11 +24,12 @@ function stepHtml(step: ReportStep, openAll: boolean): string {
   );
   const u = step.usage;
   const cost = formatCost({ ...u, inFlightCalls: step.inFlightCalls });
-  const usage = u.pricedCalls + u.unpricedCalls === 0 ? (step.inFlightCalls === 0 ? '<p class="note">No model calls.</p>' : inFlightNote(step.inFlightCalls, 'note')) : table(['Input', 'Cached', 'Output', 'Reasoning', 'Cost', 'Calls priced / unpriced'], [[formatCount(u.inputTokens), formatCount(u.cachedInputTokens), formatCount(u.outputTokens), formatCount(u.reasoningTokens), e(cost), `${formatCount(u.pricedCalls)} / ${formatCount(u.unpricedCalls)}`]], [0, 1, 2, 3, 4, 5]);
+  const answered = u.pricedCalls + u.unpricedCalls;
+  const usage = answered === 0 && step.inFlightCalls === 0 ? '<p class="note">No model calls.</p>' : (answered === 0 ? '' : table(['Input', 'Cached', 'Output', 'Reasoning', 'Cost', 'Calls priced / unpriced'], [[formatCount(u.inputTokens), formatCount(u.cachedInputTokens), formatCount(u.outputTokens), formatCount(u.reasoningTokens), e(cost), `${formatCount(u.pricedCalls)} / ${formatCount(u.unpricedCalls)}`]], [0, 1, 2, 3, 4, 5])) + inFlightNote(step.inFlightCalls, 'note');
   const attemptErrors = step.attempts.filter((a) => a.error !== null).map((a) => capped(`Error of ${a.attemptId}`, a.error)).join('');
   const refs = step.outputRef === null ? '' : `<p class="note">Output stored as ${mono(step.outputRef)}${step.output === null ? ' (not inline in the log)' : ''}.</p>`;
   return `<details class="step"${open ? ' open' : ''}><summary>${badge(step.status)} <span class="path">${e(step.stepPath)}</span>${step.uses === null ? '' : ` <span class="note">${e(step.uses)}</span>`}<span class="meta">${e(formatCount(step.attempts.length))} attempt${step.attempts.length === 1 ? '' : 's'} · ${e(formatDuration(duration))} · ${e(cost)}</span></summary>
-<div class="body">${step.attempts.length === 0 ? '<p class="note">No attempt recorded.</p>' : attempts}${usage}${u.pricedCalls + u.unpricedCalls === 0 ? '' : inFlightNote(step.inFlightCalls, 'note')}${capped('Step error', step.error)}${attemptErrors}${capped('Output', step.output)}${refs}</div></details>`;
+<div class="body">${step.attempts.length === 0 ? '<p class="note">No attempt recorded.</p>' : attempts}${usage}${capped('Step error', step.error)}${attemptErrors}${capped('Output', step.output)}${refs}</div></details>`;
 }
 
 /** Sessions, model turns and tool calls (texts capped), and linked sub-runs. */

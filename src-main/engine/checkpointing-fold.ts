@@ -18,7 +18,6 @@ import type { FoldPosition } from './resume-points';
 /** Which fold this is (its key, and as text) and its database's identity and state before the read. */
 export type FoldBasis = { key: CheckpointKey; name: string; identity: string; state: string };
 
-
 /** One fold in progress: the accumulator, the rows' running digest and the next boundary. */
 export class CheckpointingFold {
   readonly from: number;

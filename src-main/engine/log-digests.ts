@@ -91,7 +91,7 @@ export class LogDigests {
    * The digest of `runId`'s rows up to `sequence`: whole slices chained up to the last
    * multiple of CHECKPOINT_EVERY, then the partial slice up to `sequence` (a tail checkpoint).
    * Null when the rows cannot be read, or when `sequence` lies past a gap wider than
-   * MAX_EMPTY_SLICES (no fold vouches across one: a fuzzed sequence of 9e15 took forever here).
+   * MAX_EMPTY_SLICES (no fold vouches across one: a fuzzed row at 1e308 chained here forever).
    */
   digestAt(reader: DataDirReader, runId: string, sequence: number): string | null {
     if (!Number.isSafeInteger(sequence) || sequence < 0) return null;
@@ -109,7 +109,11 @@ export class LogDigests {
       const keys = reader.readEventKeys(runId, (k - 1) * this.every, k * this.every);
       if (keys === null) return null;
       empty = keys === '' ? empty + 1 : 0;
-      if (empty > MAX_EMPTY_SLICES + 1) return null;
+      // Past the widest gap a fold chains across: drop the empty links (asking again must not grow them).
+      if (empty > MAX_EMPTY_SLICES + 1) {
+        entry.digests.length -= empty - 1;
+        return null;
+      }
       entry.digests.push(chainDigest(entry.digests[k - 1], keys));
     }
     if (sequence % this.every === 0) return entry.digests[slice];
