@@ -21,7 +21,7 @@
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
  * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`);
  * `--only=server-open` the server's page and call p95 while it opens two live 500 MB data dirs
- * (`reports/bench-server-open.json`; needs `npx electron-vite build`);
+ * (`--server-mb=N` another size; `reports/bench-server-open.json`; needs `npx electron-vite build`);
  * `--only=live-commit` a `tail` beside a live writer at 132 MB, 500 MB and 1 GB: commit-to-print
  * and peak temp bytes against a bare in-place reader (`reports/bench-live-commit.json`;
  * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree);
@@ -47,7 +47,7 @@ import { formatScanTiming, measureScan } from './bench/scan-run';
 import { formatFleetSearch, measureFleetSearch } from './bench/fleet-search';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search'; bigEvents: number; fleetRuns: number; appRounds: number; live: LiveOptions };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search'; bigEvents: number; fleetRuns: number; appRounds: number; live: LiveOptions; serverMb?: number };
 type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
@@ -67,6 +67,11 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
     }
     if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan', '--only=server-open', '--only=fleet-search'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
+      continue;
+    }
+    const serverMb = /^--server-mb=([1-9]\d*)$/.exec(arg);
+    if (serverMb) {
+      options.serverMb = Number(serverMb[1]);
       continue;
     }
     const fleetRuns = /^--fleet-runs=([1-9][\d_]*)$/.exec(arg);
@@ -107,7 +112,7 @@ async function main(): Promise<void> {
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   if (options.only === 'live-commit') return benchLiveCommit(options.live);
-  if (options.only === 'server-open') return benchServerOpen();
+  if (options.only === 'server-open') return benchServerOpen(options.serverMb);
   if (options.only === 'fleet-search') return benchFleetSearch(options.fleetRuns);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
@@ -122,8 +127,8 @@ async function main(): Promise<void> {
 }
 
 /** The server's answers while it opens two big live data dirs (scripts/bench/server-open.ts). */
-async function benchServerOpen(): Promise<void> {
-  const report = await measureServerOpen({}, (line) => console.error(`[bench] ${line}`));
+async function benchServerOpen(sizeMb?: number): Promise<void> {
+  const report = await measureServerOpen(sizeMb === undefined ? {} : { sizeMb }, (line) => console.error(`[bench] ${line}`));
   console.log(formatServerOpen(report).join('\n'));
   const out = fileURLToPath(new URL('../reports/bench-server-open.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
