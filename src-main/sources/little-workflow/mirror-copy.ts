@@ -64,7 +64,8 @@ export function copyMirror(dbPath: string, target: string): Result<CopiedMirror 
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && openOrNull(`${dbPath}-wal`) === null) return ok('wal-gone');
-      if (code !== 'ENOENT') return fail(copyFailure(error, dirname(target), dbPath));
+      // The folder the user can free or move: the temp folder the private folder of `target` lives in.
+      if (code !== 'ENOENT') return fail(copyFailure(error, dirname(dirname(target)), dbPath));
     } finally {
       closeSync(wal);
     }
