@@ -11,7 +11,7 @@ import { earlyScriptPlugin } from './scripts/build/early-script';
 export default defineConfig({
   main: {
     // The worker scripts run from app.asar.unpacked: they must require no chunk (scripts/build/self-contained-worker.ts).
-    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js'), selfContainedWorkerPlugin('index-worker.js'), selfContainedWorkerPlugin('fleet-sql-child.js')],
+    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js'), selfContainedWorkerPlugin('index-worker.js'), selfContainedWorkerPlugin('mirror-copy-worker.js'), selfContainedWorkerPlugin('fleet-sql-child.js')],
     build: {
       outDir: 'out/main',
       // zod and OpenTelemetry's OTLP exporters (the `otlp` command, docs/OTLP.md) are bundled, so the
@@ -43,6 +43,8 @@ export default defineConfig({
           'discovery-worker': resolve(__dirname, 'src-main/workers/discovery-worker.ts'),
           // The fleet index is built and updated on a thread of its own (workers/index-thread.ts).
           'index-worker': resolve(__dirname, 'src-main/workers/index-worker.ts'),
+          // A live events.db's full private copy, off the main thread of the app and `serve` (workers/mirror-copy-thread.ts).
+          'mirror-copy-worker': resolve(__dirname, 'src-main/workers/mirror-copy-worker.ts'),
           // A SQL query in a process of its own, killed when its time budget is spent (src-main/fleet/sql-child-launch.ts).
           'fleet-sql-child': resolve(__dirname, 'src-main/fleet/sql-child.ts'),
         },

@@ -21,7 +21,9 @@
  * (cold, checkpoint cached, --no-cache; `reports/bench-report-cli.json`); `--only=time-travel`
  * random moves of the large run with fold checkpoints (`reports/bench-time-travel.json`);
  * `--only=server-open` the server's page and call p95 while it opens two live 500 MB data dirs
- * (`reports/bench-server-open.json`; needs `npx electron-vite build`);
+ * (`--server-mb=N` another size; `reports/bench-server-open.json`; needs `npx electron-vite build`);
+ * `--only=check` `check` and the app's findings of a `--big-events=N` run (default 1M): peak RSS, time / floor
+ * (`reports/bench-check.json`; needs the built CLI);
  * `--only=live-commit` a `tail` beside a live writer at 132 MB, 500 MB and 1 GB: commit-to-print
  * and peak temp bytes against a bare in-place reader (`reports/bench-live-commit.json`;
  * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree);
@@ -43,11 +45,12 @@ import { formatCliReport, measureCliReport } from './bench/cli-report';
 import { formatTimeTravel, measureTimeTravel } from './bench/time-travel';
 import { formatLiveCommit, measureLiveCommit } from './bench/live-commit';
 import { formatServerOpen, measureServerOpen } from './bench/server-open';
+import { formatCheckMemory, measureCheckMemory } from './bench/check-memory';
 import { formatScanTiming, measureScan } from './bench/scan-run';
 import { formatFleetSearch, measureFleetSearch } from './bench/fleet-search';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search'; bigEvents: number; fleetRuns: number; appRounds: number; live: LiveOptions };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search' | 'check'; bigEvents: number; fleetRuns: number; appRounds: number; live: LiveOptions; serverMb?: number };
 type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
@@ -65,8 +68,13 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
       else options.live.cli = live[2];
       continue;
     }
-    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan', '--only=server-open', '--only=fleet-search'].includes(arg)) {
+    if (['--only=otlp', '--only=app', '--only=bundle', '--only=report', '--only=time-travel', '--only=live-commit', '--only=scan', '--only=server-open', '--only=fleet-search', '--only=check'].includes(arg)) {
       options.only = arg.slice('--only='.length) as CliOptions['only'];
+      continue;
+    }
+    const serverMb = /^--server-mb=([1-9]\d*)$/.exec(arg);
+    if (serverMb) {
+      options.serverMb = Number(serverMb[1]);
       continue;
     }
     const fleetRuns = /^--fleet-runs=([1-9][\d_]*)$/.exec(arg);
@@ -107,8 +115,9 @@ async function main(): Promise<void> {
   if (options.only === 'app') return benchApp(options);
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   if (options.only === 'live-commit') return benchLiveCommit(options.live);
-  if (options.only === 'server-open') return benchServerOpen();
+  if (options.only === 'server-open') return benchServerOpen(options.serverMb);
   if (options.only === 'fleet-search') return benchFleetSearch(options.fleetRuns);
+  if (options.only === 'check') return benchCheck(options.bigEvents);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
   const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
@@ -122,13 +131,31 @@ async function main(): Promise<void> {
 }
 
 /** The server's answers while it opens two big live data dirs (scripts/bench/server-open.ts). */
-async function benchServerOpen(): Promise<void> {
-  const report = await measureServerOpen({}, (line) => console.error(`[bench] ${line}`));
+async function benchServerOpen(sizeMb?: number): Promise<void> {
+  const report = await measureServerOpen(sizeMb === undefined ? {} : { sizeMb }, (line) => console.error(`[bench] ${line}`));
   console.log(formatServerOpen(report).join('\n'));
   const out = fileURLToPath(new URL('../reports/bench-server-open.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
   console.log(`\nwrote ${out}`);
+}
+
+/** `check` and the app's findings of a big run: peak RSS and time against the floor (scripts/bench/check-memory.ts). */
+async function benchCheck(events: number): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-check-'));
+  try {
+    const dir = join(root, 'large', '.little-workflow');
+    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
+    const runId = writeLargeRun(dir, { events });
+    const report = measureCheckMemory(dir, runId, events);
+    console.log(formatCheckMemory(report).join('\n'));
+    const out = fileURLToPath(new URL('../reports/bench-check.json', import.meta.url));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
+    console.log(`\nwrote ${out}`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** The fleet index and search, and the run list of 100,000 runs (scripts/bench/fleet-search.ts). */

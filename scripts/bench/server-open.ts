@@ -41,11 +41,11 @@ export type ServerOpenReport = {
 
 type Target = { origin: string; token: string };
 
-/** One HTTP exchange's time to its last byte. */
+/** One HTTP exchange's time to its last byte, on a connection of its own (a kept-alive socket the server just closed answered ECONNRESET). */
 function timed(target: Target, method: 'GET' | 'POST', path: string, body?: string): Promise<{ ms: number; status: number; text: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(`${target.origin}${path}`, { method, headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
+    const req = request(`${target.origin}${path}`, { method, agent: false, headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -60,6 +60,10 @@ function timed(target: Target, method: 'GET' | 'POST', path: string, body?: stri
 function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; target: Target }> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  // The server's last words, for a probe that fails (a crash or a reset connection says why here).
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`[bench] server exited ${code ?? signal}: ${output.slice(-2000)}`);
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL in 60 s: ${output.slice(-400)}`)), 60_000);
     const look = (chunk: Buffer) => {
@@ -155,10 +159,13 @@ export async function measureServerOpen(options: { sizeMb?: number; seconds?: nu
     let openedInMs: number | null = null;
     // library.current answers once the open under way has ended: asked at once, it times the open.
     let settledAt: number | null = null;
-    void timed(server.target, 'POST', '/api/call/library.current', '{}').then((answer) => {
-      settledAt = performance.now();
-      if (answer.text.includes('run_live_alpha') && answer.text.includes('run_live_beta')) openedInMs = Math.round(settledAt - started);
-    });
+    void timed(server.target, 'POST', '/api/call/library.current', '{}').then(
+      (answer) => {
+        settledAt = performance.now();
+        if (answer.text.includes('run_live_alpha') && answer.text.includes('run_live_beta')) openedInMs = Math.round(settledAt - started);
+      },
+      (error: unknown) => console.error(`[bench] library.current failed: ${String(error)}`),
+    );
     try {
       // Probed through the open and 5 s past its end, while the live observer starts on both dirs.
       await probe(server.target, seconds, asks, () => settledAt !== null && performance.now() > settledAt + 5_000);

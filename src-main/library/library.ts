@@ -11,6 +11,7 @@ import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { OpeningProgress } from '../../shared/contract';
 import type { WalkProgress } from '../sources/fs/discovery';
 import { discoverOffMain, type DiscoveryJob, type DiscoveryMode } from '../workers/discovery-thread';
+import { mirrorCopierOffMain } from '../workers/mirror-copy-thread';
 import type { LibrarySnapshot } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
@@ -143,7 +144,11 @@ export function createLibrary(options: LibraryOptions) {
         observer: {
           // Tails start on the data dirs the load found, and rescans walk the root in the worker.
           initialDataDirs: snapshot?.dataDirs ?? [],
+          // The tails' baseline is what the load read, so nothing committed since is missed (their first copy may come seconds later).
+          baselines: snapshotBaselines(snapshot),
           discoverDataDirs: () => pool.discover(at).then((found) => (found.ok ? found.value.dataDirs : [])),
+          // A live log's full private copy (the first, and any after the writer outran us) is made on a thread of its own.
+          mirrorCopier: mirrorCopierOffMain(options.discovery ?? 'auto'),
           logError: options.logError,
           ...(options.live === undefined ? {} : options.live),
         },
@@ -215,4 +220,16 @@ export function createLibrary(options: LibraryOptions) {
 /** The answer of an open that was cancelled (or overtaken by a later one). */
 function openCancelled(path: string): Result<never> {
   return fail(diagnostic('cancelled', `Opening ${path} was cancelled`, { path, severity: 'info' }));
+}
+
+/** The last sequence of each run the snapshot lists, by data dir (null snapshot: none known). */
+function snapshotBaselines(snapshot: LibrarySnapshot | null): (dataDir: string) => ReadonlyMap<string, number> | undefined {
+  if (snapshot === null) return () => undefined;
+  const byDir = new Map<string, Map<string, number>>();
+  for (const run of snapshot.runs) {
+    let seen = byDir.get(run.dataDir);
+    if (seen === undefined) byDir.set(run.dataDir, (seen = new Map()));
+    seen.set(run.runId, run.lastSequence ?? run.eventCount);
+  }
+  return (dataDir) => byDir.get(dataDir) ?? new Map();
 }

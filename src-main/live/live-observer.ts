@@ -18,6 +18,7 @@ import type { DataDirInfo } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { discover } from '../sources/fs/discovery';
 import type { SqliteDriver } from '../sources/little-workflow/sqlite-driver';
+import type { MirrorCopier } from '../sources/little-workflow/mirror-copy';
 import type { LiveBatch, LiveNotification } from '../../shared/live/live-notifications';
 import type { LockReader } from '../sources/little-workflow/lock-watch';
 import { createSourceRegistry, type SourceRegistry } from '../sources/registry';
@@ -56,6 +57,14 @@ export type LiveObserverOptions = {
   priceTable: PriceTable;
   driver?: SqliteDriver;
   readLock?: LockReader;
+  /**
+   * What the caller already shows of the initial data dirs' runs (run id -> last sequence):
+   * the tails' baseline, so rows committed between that read and the tails' first (a copy made
+   * off main can take seconds) are still delivered.
+   */
+  baselines?: (dataDir: string) => ReadonlyMap<string, number> | undefined;
+  /** Full copies of a live events.db made off main (the library's thread); without it, in this thread (the CLI). */
+  mirrorCopier?: MirrorCopier;
   /** Where failing subscribers are reported (default console.error). */
   logError?: (message: string) => void;
   /** Let the process exit while only the observer's timers are left (the app and server keep it alive). */
@@ -130,6 +139,7 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
   const addDataDir = (dir: DataDirInfo, out: LiveNotification[], announce: boolean) => {
     const path = dir.path;
     if (tails.has(path)) return;
+    const baseline = announce ? undefined : options.baselines?.(path);
     const tail = sources.sourceOf(dir).openTail(dir, {
       fullCheckMs: options.fullCheckMs ?? 2000,
       lockCheckMs: options.lockCheckMs ?? 1000,
@@ -140,6 +150,8 @@ export function createLiveObserver(options: LiveObserverOptions): LiveObserver {
       priceTable: options.priceTable,
       ...(options.driver ? { driver: options.driver } : {}),
       ...(options.readLock ? { readLock: options.readLock } : {}),
+      ...(options.mirrorCopier ? { mirrorCopier: options.mirrorCopier } : {}),
+      ...(baseline ? { baseline } : {}),
       wake,
     });
     if (tail === null) return;

@@ -8,6 +8,7 @@
  * source); a `RunSource` is one instance with whatever caches the format needs, owned by
  * whoever created the registry (the library, the CLI, the worker) and disposed with it.
  */
+import type { MirrorCopier } from './little-workflow/mirror-copy';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { Diagnostic, Result } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
@@ -140,6 +141,14 @@ export type SourceTailOptions = {
   readLock?: LockReader;
   /** Something changed on disk: tick soon. */
   wake: () => void;
+  /**
+   * What the caller has already seen of each run (the library's snapshot: run id -> last
+   * sequence): rows after it are delivered, runs not in it are new. Without it the baseline is
+   * the log at the tail's first read (little-workflow tails; other sources ignore it).
+   */
+  baseline?: ReadonlyMap<string, number>;
+  /** Full copies of a live events.db made off this thread (the app and `serve`); without it they are made in this thread. */
+  mirrorCopier?: MirrorCopier;
 };
 
 /** A run as a tail sees it now: frozen, no fold state. */

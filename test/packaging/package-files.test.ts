@@ -30,7 +30,7 @@ beforeAll(() => {
 }, 120_000);
 
 /** The worker scripts: threads load them from disk (app.asar.unpacked), so each is unpacked and self-contained. */
-const WORKERS = ['out/main/run-detail-worker.js', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/fleet-sql-child.js'];
+const WORKERS = ['out/main/run-detail-worker.js', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/mirror-copy-worker.js', 'out/main/fleet-sql-child.js'];
 
 describe.each(['linux', 'mac', 'win'])('packaged files (%s)', (platform) => {
   it('hold the built app: main, CLI, workers, preload, renderer and package.json', () => {

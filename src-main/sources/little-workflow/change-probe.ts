@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { statContained } from '../fs/safe-paths';
 import { fail, ok, type Result } from '../../../shared/diagnostics';
 import { inspectSidecars, openEventDb, defaultWritableCheck, type OpenedEventDb } from './read-recipe';
+import type { CopyOffThread } from './shared-event-db';
 import { defaultSqliteDriver, type SqliteDriver } from './sqlite-driver';
 import { sqliteDiagnostic } from './sqlite-errors';
 import { hasUniqueSequences } from './unread-rows';
@@ -64,6 +65,8 @@ export class ChangeProbe {
   constructor(
     private readonly dataDir: string,
     driver?: SqliteDriver,
+    /** Full copies of a live log made off this thread (the live observer of the app and `serve`). */
+    private readonly wait?: CopyOffThread,
   ) {
     const found = driver === undefined ? defaultSqliteDriver() : ok(driver);
     this.driver = found.ok ? found.value : null;
@@ -71,11 +74,13 @@ export class ChangeProbe {
 
   /**
    * The data version now, and whether the connection was (re)opened to get it (a frozen
-   * snapshot or copy went stale): either way the caller must look for new rows.
+   * snapshot or copy went stale): either way the caller must look for new rows. `pending`: a
+   * first copy is being made off this thread (`wait`); nothing can be read yet.
    */
-  version(): Result<{ dataVersion: number; reopened: boolean }> {
+  version(): Result<{ dataVersion: number; reopened: boolean } | 'pending'> {
     const opened = this.connect();
     if (!opened.ok) return opened;
+    if (opened.value.db.pending) return ok('pending');
     return this.query(() => {
       const row = opened.value.db.connection.prepare('PRAGMA data_version').get();
       return { dataVersion: Number(row?.data_version ?? 0), reopened: opened.value.reopened };
@@ -128,8 +133,9 @@ export class ChangeProbe {
     const state = inspectSidecars(join(this.dataDir, 'events'), defaultWritableCheck);
     if (!state.ok) return state;
     if (this.db !== null && !this.db.isStale(state.value)) return ok({ db: this.db, reopened: false });
+    // The new lease first, then the old one back: the last lease out would drop the shared mirror (a full copy again).
+    const opened = openEventDb(this.driver, state.value, this.wait);
     this.close();
-    const opened = openEventDb(this.driver, state.value);
     if (!opened.ok) return opened;
     this.db = opened.value;
     return ok({ db: opened.value, reopened: true });

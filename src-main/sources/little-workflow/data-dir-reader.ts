@@ -10,6 +10,7 @@ import { ALL_PAYLOADS, type PayloadNeeds } from '../../../shared/events/payload-
 import { columnText, decodeEventRow, decodeStoredEvent, storedEventFromRow } from './event-rows';
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
+import type { CopyOffThread } from './shared-event-db';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
 import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
@@ -24,6 +25,8 @@ export type OpenDataDirOptions = {
   driver?: SqliteDriver;
   /** Overrides the folder-writable check (root passes `access(W_OK)` on chmod 555 folders). */
   isWritable?: WritableCheck;
+  /** Full copies of a live log made off this thread (the live observer); until the first lands, reads answer `sqlite-busy`. */
+  wait?: CopyOffThread;
 };
 
 /** Columns the store reads; `occurrence_id` is optional (added by a later migration). */
@@ -60,7 +63,7 @@ export function openDataDir(path: string, options: OpenDataDirOptions = {}): Res
 function openSqliteDataDir(root: string, eventsDir: string, options: OpenDataDirOptions): Result<DataDirReader> {
   const driver = options.driver !== undefined ? ok(options.driver) : defaultSqliteDriver();
   if (!driver.ok) return driver;
-  const reader = new SqliteDataDirReader(root, eventsDir, driver.value, options.isWritable ?? defaultWritableCheck);
+  const reader = new SqliteDataDirReader(root, eventsDir, driver.value, options.isWritable ?? defaultWritableCheck, options.wait);
   const first = reader.connect();
   if (!first.ok) return first;
   return ok(reader);
@@ -80,6 +83,7 @@ class SqliteDataDirReader implements DataDirReader {
     private readonly eventsDir: string,
     private readonly driver: SqliteDriver,
     private readonly isWritable: WritableCheck,
+    private readonly wait?: CopyOffThread,
   ) {}
 
   get recipe() {
@@ -95,10 +99,15 @@ class SqliteDataDirReader implements DataDirReader {
     const state = inspectSidecars(this.eventsDir, this.isWritable);
     if (!state.ok) return state;
     if (this.db !== null && !this.db.isStale(state.value)) return ok(this.db);
+    // The new lease first, then the old one back: the last lease out would drop the shared mirror (a full copy again).
+    const opened = openEventDb(this.driver, state.value, this.wait);
     this.db?.close();
     this.db = null;
-    const opened = openEventDb(this.driver, state.value);
     if (!opened.ok) return opened;
+    if (opened.value.pending) {
+      opened.value.close();
+      return fail(diagnostic('sqlite-busy', `${state.value.dbPath} is being copied off the main thread; reading again when the copy is made`, { path: state.value.dbPath }));
+    }
     const schema = this.checkSchema(opened.value);
     if (!schema.ok) {
       opened.value.close();

@@ -15,6 +15,7 @@ import { ChangeProbe, fileIdentity, sameIdentity, type FileIdentity, type RunHea
 import type { LiveNotification } from '../../../shared/live/live-notifications';
 import { checkRunLocks } from './lock-watch';
 import { RunTail } from './run-tail';
+import type { CopyOffThread } from './shared-event-db';
 import type { LiveRunInfo, LiveRunSnapshot, SourceTail, SourceTailOptions } from '../run-source';
 
 /** Knobs of one data-dir tail: every source's tail takes the same (the observer passes its own). */
@@ -53,7 +54,7 @@ export class DataDirTail implements SourceTail {
     readonly path: string,
     private readonly options: DataDirTailOptions,
   ) {
-    this.probe = new ChangeProbe(path, options.driver);
+    this.probe = new ChangeProbe(path, options.driver, this.copyOffThread());
   }
 
   /** One pass: check for commits, pull up to `budget` rows; `more` when rows are left. */
@@ -68,7 +69,8 @@ export class DataDirTail implements SourceTail {
       return { rows: 0, more: false };
     }
     this.reportedThisTick = false;
-    if (!this.initialized || this.lost || !sameIdentity(identity, this.identity)) {
+    // Not while a first read is under way (a copy made off this thread): closing would drop it.
+    if (this.lost || !sameIdentity(identity, this.identity)) {
       this.closeFiles();
       // The reader opens when rows are first pulled (pullDirty), after the probe took the
       // baseline: opening it first (a private copy of a big live log takes seconds, and can fail
@@ -85,6 +87,8 @@ export class DataDirTail implements SourceTail {
     this.ensureWatch(identity);
     const version = this.probe.version();
     if (!version.ok) return this.report(version.error, out);
+    // A first copy of a live log is being made off this thread: no baseline yet (`ready` false); woken when it lands.
+    if (version.value === 'pending') return { rows: 0, more: false };
     let resync: RunResetReason | 'check' | null = this.pendingResync;
     const changed = version.value.dataVersion !== this.dataVersion || version.value.reopened || resync !== null || !this.initialized;
     if (!this.initialized) {
@@ -147,14 +151,17 @@ export class DataDirTail implements SourceTail {
     this.lastFullCheck = now;
     for (const head of heads.value.heads) {
       if (!this.accepts(head.runId, out) || this.options.runFilter?.(head.runId) === false) continue;
-      if (this.options.replayExisting) {
+      const seen = this.options.baseline === undefined ? head.maxSequence : this.options.baseline.get(head.runId);
+      // Replayed, or not in what the caller has seen: new, every row delivered.
+      if (this.options.replayExisting || seen === undefined) {
         this.touch(head, out);
         continue;
       }
-      const terminal = RUN_TERMINALS.has(this.probe.typeAt(head.runId, head.maxSequence) ?? '');
-      const tail = this.newTail(head.runId, head.maxSequence, terminal ? 'ended' : 'active');
-      // Open runs are folded now (silently, up to the baseline); finished ones only when touched.
-      if (!terminal) this.dirty.add(tail.runId);
+      const baseline = Math.min(seen, head.maxSequence);
+      const terminal = RUN_TERMINALS.has(this.probe.typeAt(head.runId, baseline) ?? '');
+      const tail = this.newTail(head.runId, baseline, terminal ? 'ended' : 'active');
+      // Open runs are folded now (silently, up to the baseline), and runs with rows past it; finished ones only when touched.
+      if (!terminal || baseline < head.maxSequence) this.dirty.add(tail.runId);
     }
     this.initialized = true;
     // Crashed runs found at start are marked quietly: they ended before we looked.
@@ -227,7 +234,8 @@ export class DataDirTail implements SourceTail {
   private pullDirty(budget: number, out: LiveNotification[]): { rows: number; more: boolean } {
     if (this.dirty.size === 0) return { rows: 0, more: false };
     if (this.reader === null) {
-      const opened = openDataDir(this.path, this.options.driver === undefined ? {} : { driver: this.options.driver });
+      const wait = this.copyOffThread();
+      const opened = openDataDir(this.path, { ...(this.options.driver === undefined ? {} : { driver: this.options.driver }), ...(wait === undefined ? {} : { wait }) });
       // Not readable yet (a copy that kept changing): the dirty runs wait for the next tick.
       if (!opened.ok) return this.report(opened.error, out);
       this.reader = opened.value;
@@ -280,6 +288,11 @@ export class DataDirTail implements SourceTail {
     if (after === 'ended' && before !== 'ended') {
       out.push(Object.freeze({ kind: 'run.ended' as const, ...base, reason: tail.state.status === 'failed' ? ('failed' as const) : ('completed' as const) }));
     }
+  }
+
+  private copyOffThread(): CopyOffThread | undefined {
+    const copier = this.options.mirrorCopier;
+    return copier === undefined ? undefined : { copier, onReady: this.options.wake };
   }
 
   private ensureWatch(identity: NonNullable<FileIdentity>): void {

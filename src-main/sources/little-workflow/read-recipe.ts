@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import type { SqliteDriver } from './sqlite-driver';
 import { fileStamp, notRegularFile, outside } from '../fs/safe-paths';
-import { leaseEventDb, type EventDbLease } from './shared-event-db';
+import { leaseEventDb, type CopyOffThread, type EventDbLease } from './shared-event-db';
 
 export { chooseRecipe } from './shared-event-db';
 
@@ -78,9 +78,12 @@ export function inspectSidecars(eventsDir: string, isWritable: WritableCheck): R
 /** An open event database plus how it was opened: a lease on the one shared per events.db. */
 export type OpenedEventDb = EventDbLease;
 
-/** Open events.db with the recipe its sidecars call for (shared with every other reader of it in this thread). */
-export function openEventDb(driver: SqliteDriver, state: SidecarState): Result<OpenedEventDb> {
-  return leaseEventDb(driver, state);
+/**
+ * Open events.db with the recipe its sidecars call for (shared with every other reader of it in
+ * this thread); with `wait`, a full copy is made off this thread and the lease may be `pending`.
+ */
+export function openEventDb(driver: SqliteDriver, state: SidecarState, wait?: CopyOffThread): Result<OpenedEventDb> {
+  return leaseEventDb(driver, state, wait);
 }
 
 /**

@@ -7,7 +7,9 @@ import { WalMirror } from './wal-mirror';
 import { readWalHeader } from './wal-frames';
 import { openDataDir } from './data-dir-reader';
 import { ChangeProbe } from './change-probe';
-import { walMirrorOf } from './shared-event-db';
+import { walMirrorOf, type CopyOffThread } from './shared-event-db';
+import { mirrorCopierOffMain } from '../../workers/mirror-copy-thread';
+import type { MirrorCopier } from './mirror-copy';
 import { defaultSqliteDriver } from './sqlite-driver';
 
 type Db = { exec(sql: string): void; pragma(sql: string): unknown; prepare(sql: string): { run(...a: unknown[]): unknown; get(...a: unknown[]): Record<string, unknown> | undefined }; close(): void };
@@ -186,6 +188,123 @@ describe('one mirror per events.db, shared by the probe and the readers', () => 
     b.value.close();
     // The last lease given back removes the folder.
     expect(readdirSync(process.env.TMPDIR as string)).toEqual([]);
+    w.db.close();
+  });
+});
+
+/** A copier that counts its copies and can hold each one until released. */
+function countingCopier(inner: MirrorCopier): { copier: MirrorCopier; copies: number } {
+  const counted = { copies: 0, copier: ((dbPath, target) => {
+    counted.copies += 1;
+    return inner(dbPath, target);
+  }) as MirrorCopier };
+  return counted;
+}
+
+const until = async (predicate: () => boolean, what: string, ms = 60_000) => {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+const maxSequence = (probe: ChangeProbe) => {
+  const heads = probe.heads();
+  if (!heads.ok) throw new Error(heads.error.message);
+  return heads.value.heads[0]?.maxSequence ?? 0;
+};
+
+describe('a mirror copied off this thread (the live observer of the app and serve)', () => {
+  it('is pending until a thread of its own has copied it; this thread keeps running meanwhile', async () => {
+    const w = writer();
+    w.add(3000);
+    let ready = 0;
+    const counted = countingCopier(mirrorCopierOffMain('thread'));
+    const wait: CopyOffThread = { copier: counted.copier, onReady: () => void (ready += 1) };
+    const probe = new ChangeProbe(w.dir, undefined, wait);
+    let ticks = 0;
+    const ticker = setInterval(() => void (ticks += 1), 10);
+    try {
+      // The first look returns at once: no copy was made in this thread.
+      expect(probe.version()).toEqual({ ok: true, value: 'pending' });
+      expect(walMirrorOf(w.dbPath)?.copied).toBe(false);
+      await until(() => ready > 0, 'the copy');
+      // The event loop ran all along while the thread copied (a copy in this thread runs no timer).
+      expect(ticks).toBeGreaterThan(3);
+      w.add(1);
+      const version = probe.version();
+      expect(version.ok && version.value !== 'pending').toBe(true);
+      expect(maxSequence(probe)).toBe(3001);
+      expect(walMirrorOf(w.dbPath)?.stats).toMatchObject({ fullCopies: 1, recopyReasons: ['first read'] });
+      expect(counted.copies).toBe(1);
+    } finally {
+      clearInterval(ticker);
+      probe.close();
+      w.db.close();
+    }
+  }, 90_000);
+
+  it('copies again off this thread when the writer overran it, reading the last whole copy meanwhile', async () => {
+    const w = writer(20);
+    w.add(50);
+    const counted = countingCopier(mirrorCopierOffMain('in-process'));
+    let ready = 0;
+    const probe = new ChangeProbe(w.dir, undefined, { copier: counted.copier, onReady: () => void (ready += 1) });
+    expect(probe.version()).toEqual({ ok: true, value: 'pending' });
+    await until(() => ready === 1, 'the first copy');
+    expect(probe.version().ok).toBe(true);
+    expect(maxSequence(probe)).toBe(50);
+    // Many generations of the log without a look: a full copy is due.
+    w.add(400);
+    const stale = probe.version();
+    expect(stale.ok && stale.value).not.toBe('pending');
+    // Read on from the last copy (a committed state) while the copy is made.
+    expect(maxSequence(probe)).toBeLessThan(450);
+    expect(counted.copies).toBe(2);
+    await until(() => ready === 2, 'the second copy');
+    expect(probe.version().ok).toBe(true);
+    expect(maxSequence(probe)).toBe(450);
+    expect(walMirrorOf(w.dbPath)?.stats.recopyReasons[1]).toMatch(/restarted/);
+    // One mirror file: the copy replaced it, nothing left beside it.
+    const folder = readdirSync(process.env.TMPDIR as string);
+    expect(folder).toHaveLength(1);
+    expect(readdirSync(join(process.env.TMPDIR as string, folder[0])).filter((name) => name.endsWith('.db'))).toEqual(['events.db']);
+    probe.close();
+    w.db.close();
+  });
+
+  it('a lease given back while its copy is under way stops the copy and leaves no folder', async () => {
+    const w = writer();
+    w.add(3000);
+    const probe = new ChangeProbe(w.dir, undefined, { copier: mirrorCopierOffMain('thread'), onReady: () => undefined });
+    expect(probe.version()).toEqual({ ok: true, value: 'pending' });
+    expect(readdirSync(process.env.TMPDIR as string)).toHaveLength(1);
+    probe.close();
+    await until(() => readdirSync(process.env.TMPDIR as string).length === 0, 'the folder removed', 30_000);
+    w.db.close();
+  }, 60_000);
+
+  it('a reader that cannot wait copies in its own thread, the copy in flight dropped', async () => {
+    const w = writer();
+    w.add(100);
+    let ready = 0;
+    const probe = new ChangeProbe(w.dir, undefined, { copier: mirrorCopierOffMain('in-process'), onReady: () => void (ready += 1) });
+    expect(probe.version()).toEqual({ ok: true, value: 'pending' });
+    const reader = openDataDir(w.dir);
+    if (!reader.ok) throw new Error(reader.error.message);
+    const runs = reader.value.listRuns();
+    expect(runs.ok && runs.value.runs[0].maxSequence).toBe(100);
+    // The probe shares the reader's copy.
+    const version = probe.version();
+    expect(version.ok && version.value).not.toBe('pending');
+    expect(maxSequence(probe)).toBe(100);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ready).toBe(0);
+    expect(walMirrorOf(w.dbPath)?.stats.fullCopies).toBe(1);
+    reader.value.close();
+    probe.close();
+    await until(() => readdirSync(process.env.TMPDIR as string).length === 0, 'the folder removed');
     w.db.close();
   });
 });
