@@ -82,11 +82,11 @@ export class LogDigests {
   /**
    * The digest of `runId`'s rows up to `sequence`: whole slices chained up to the last
    * multiple of CHECKPOINT_EVERY, then the partial slice up to `sequence` (a tail checkpoint).
-   * Null when the rows cannot be read.
+   * Null when the rows cannot be read. `state`: what stands for the database's state when the
+   * caller knows it cannot have changed (a reader held on one snapshot): no stat per call.
    */
-  digestAt(reader: DataDirReader, runId: string, sequence: number): string | null {
+  digestAt(reader: DataDirReader, runId: string, sequence: number, state: string = databaseState(reader.path)): string | null {
     const key = `${reader.path}\u0000${runId}`;
-    const state = databaseState(reader.path);
     let entry = this.byRun.get(key);
     if (entry === undefined || entry.state !== state) {
       entry = { state, digests: [''], partial: new Map() };

@@ -20,6 +20,7 @@ import type { Discovery, EventRead } from '../sources/little-workflow/store-type
 import { discover } from '../sources/fs/discovery';
 import { createSourceRegistry, isLittleWorkflowFormat, type SourceRegistry } from '../sources/registry';
 import type { RunSource } from '../sources/run-source';
+import { HeldReader } from './held-reader';
 import { FleetTableWriter } from './index-tables';
 import { indexedRunsOf, IndexWriter, type IndexedRun } from './index-writer';
 import { readDataDirTables, WorkflowRunTables, type FleetTables } from './run-tables';
@@ -49,8 +50,9 @@ export type IndexOptions = {
   sources?: SourceRegistry;
   onProgress?: (progress: IndexProgress) => void;
   /**
-   * Awaited after each run (the app's in-thread build yields here so other channels are answered
-   * between runs, and reports `runsDone` as it goes).
+   * Called after each run (the app's in-thread build yields here so other channels are answered
+   * between runs, and reports `runsDone` as it goes). Answer a promise only to yield: the dir's
+   * snapshot is let go while it is awaited (held-reader.ts).
    */
   onRun?: (progress: IndexProgress) => void | Promise<void>;
   /** Only these data dirs changed (a live update): the index's other dirs are kept, not forgotten. */
@@ -147,7 +149,9 @@ async function indexDataDir(
   const listed = source.listRuns(dir, table);
   for (const d of listed.diagnostics.filter((note) => note.severity === 'error').slice(0, 3)) stats.diagnostics.push(d);
   const reader = sqlite ? openDataDir(dir.path) : null;
-  const trust = runTrust(dir.path, reader?.ok === true && reader.value.recipe !== null ? reader.value : null);
+  const held = new HeldReader(reader?.ok === true ? reader.value : null);
+  held.take();
+  const trust = runTrust(dir.path, reader?.ok === true && reader.value.recipe !== null ? reader.value : null, () => held.snapshot());
   try {
     const indexed = indexedRunsOf(db, id);
     const tableWriter = new FleetTableWriter(db);
@@ -173,7 +177,7 @@ async function indexDataDir(
       // Nothing new in its log and its row as it was: its table rows stand (not read again).
       if (read === UNCHANGED) {
         progress.runsDone += 1;
-        await onRun?.(progress);
+        await held.across(onRun?.(progress));
         continue;
       }
       if (read === null) tablesLater.push(summary);
@@ -182,7 +186,7 @@ async function indexDataDir(
         tableWriter.add(read);
       }
       progress.runsDone += 1;
-      await onRun?.(progress);
+      await held.across(onRun?.(progress));
     }
     for (const gone of indexed.keys()) {
       writer.removeRun(id, gone);
@@ -194,6 +198,7 @@ async function indexDataDir(
     for (const summary of tablesLater) tableWriter.remove(dir.path, summary.runId);
     tableWriter.add(later.tables);
   } finally {
+    held.letGo();
     if (reader?.ok === true) reader.value.close();
   }
   db.prepare('UPDATE index_dirs SET state = ?, label = ?, kind = ? WHERE id = ?').run(state, dir.label, dir.kind, id);

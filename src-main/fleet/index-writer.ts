@@ -29,6 +29,7 @@ export class IndexWriter {
   private readonly insertEvent: IndexStatement;
   private readonly insertText: IndexStatement;
   private readonly insertWords: IndexStatement;
+  private readonly saveRunRow: IndexStatement;
   private readonly deleteStatements: IndexStatement[];
   private nextEvent = 0;
   private nextText = 0;
@@ -39,6 +40,9 @@ export class IndexWriter {
     );
     this.insertText = db.prepare('INSERT INTO index_text (id, event, field, text) VALUES (?, ?, ?, ?)');
     this.insertWords = db.prepare('INSERT INTO index_words (rowid, words) VALUES (?, ?)');
+    this.saveRunRow = db.prepare(
+      'INSERT OR REPLACE INTO index_runs (dir, run_id, status, event_count, last_sequence, finished_at, identity, digest, stamp, indexed_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.deleteStatements = [
       'DELETE FROM index_words WHERE rowid IN (SELECT t.id FROM index_text t JOIN index_events e ON e.id = t.event WHERE e.dir = ? AND e.run_id = ?)',
       'DELETE FROM index_text WHERE event IN (SELECT id FROM index_events WHERE dir = ? AND run_id = ?)',
@@ -89,11 +93,7 @@ export class IndexWriter {
   /** Write (or replace) a run's bookkeeping row. */
   saveRun(dir: number, run: IndexedRun): void {
     const params: SqliteParam[] = [dir, run.runId, run.status, run.eventCount, run.lastSequence, run.finishedAt, run.identity, run.digest, run.stamp, run.indexedEvents];
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO index_runs (dir, run_id, status, event_count, last_sequence, finished_at, identity, digest, stamp, indexed_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(...params);
+    this.saveRunRow.run(...params);
   }
 }
 
