@@ -28,8 +28,9 @@
  * and peak temp bytes against a bare in-place reader (`reports/bench-live-commit.json`;
  * `--live-commits=N`, `--live-sizes=132,500`, `--live-cli=<main.ts or cli.js>` to measure another tree);
  * `--only=fleet-search` the fleet index: build and warm search against a bare scan of every payload,
- * commit-to-searchable in the app, the run list of 100,000 runs (`reports/bench-fleet-search.json`;
- * `--fleet-runs=N`, 10,000 by default).
+ * commit-to-searchable in the app, the run list of 100,000 runs and its library answer, discovery and
+ * open of a tree of session folders (`reports/bench-fleet-search.json`; `--fleet-runs=N`, 10,000
+ * by default; `--fleet-sessions=N`, 10,000 by default, 0 skips it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,11 +51,11 @@ import { formatScanTiming, measureScan } from './bench/scan-run';
 import { formatFleetSearch, measureFleetSearch } from './bench/fleet-search';
 
 /** Parse the command-line overrides of {@link DEFAULT_BENCH_OPTIONS}. */
-type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search' | 'check'; bigEvents: number; fleetRuns: number; appRounds: number; live: LiveOptions; serverMb?: number };
+type CliOptions = BenchOptions & { skipUi?: boolean; only?: 'otlp' | 'app' | 'bundle' | 'report' | 'time-travel' | 'live-commit' | 'scan' | 'server-open' | 'fleet-search' | 'check'; bigEvents: number; fleetRuns: number; fleetSessions: number; appRounds: number; live: LiveOptions; serverMb?: number };
 type LiveOptions = { commits?: number; sizes?: number[]; cli?: string };
 
 function parseBenchArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3, fleetRuns: 10_000, live: {} };
+  const options: CliOptions = { ...DEFAULT_BENCH_OPTIONS, bigEvents: 1_000_000, appRounds: 3, fleetRuns: 10_000, fleetSessions: 10_000, live: {} };
   const numeric: Record<string, keyof BenchOptions> = { events: 'events', runs: 'runs', rounds: 'rounds', 'fold-rounds': 'foldRounds', 'integrity-rounds': 'integrityRounds', 'sample-every': 'sampleEvery', 'tree-runs': 'treeRuns' };
   for (const arg of argv) {
     if (arg === '--no-ui') {
@@ -80,6 +81,11 @@ function parseBenchArgs(argv: readonly string[]): CliOptions {
     const fleetRuns = /^--fleet-runs=([1-9][\d_]*)$/.exec(arg);
     if (fleetRuns) {
       options.fleetRuns = Number(fleetRuns[1].replaceAll('_', ''));
+      continue;
+    }
+    const fleetSessions = /^--fleet-sessions=(\d[\d_]*)$/.exec(arg);
+    if (fleetSessions) {
+      options.fleetSessions = Number(fleetSessions[1].replaceAll('_', ''));
       continue;
     }
     const appRounds = /^--app-rounds=([1-9]\d*)$/.exec(arg);
@@ -116,7 +122,7 @@ async function main(): Promise<void> {
   if (options.only === 'bundle') return benchBundleOnly(options.events);
   if (options.only === 'live-commit') return benchLiveCommit(options.live);
   if (options.only === 'server-open') return benchServerOpen(options.serverMb);
-  if (options.only === 'fleet-search') return benchFleetSearch(options.fleetRuns);
+  if (options.only === 'fleet-search') return benchFleetSearch(options.fleetRuns, options.fleetSessions);
   if (options.only === 'check') return benchCheck(options.bigEvents);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
@@ -126,7 +132,7 @@ async function main(): Promise<void> {
   console.log(`\nwrote ${out}`);
   await benchLiveCommit(options.live);
   await benchServerOpen();
-  await benchFleetSearch(options.fleetRuns);
+  await benchFleetSearch(options.fleetRuns, options.fleetSessions);
   await benchUi(options);
 }
 
@@ -159,8 +165,8 @@ async function benchCheck(events: number): Promise<void> {
 }
 
 /** The fleet index and search, and the run list of 100,000 runs (scripts/bench/fleet-search.ts). */
-async function benchFleetSearch(runs: number): Promise<void> {
-  const timing = await measureFleetSearch(runs, (line) => console.error(`[bench] ${line}`));
+async function benchFleetSearch(runs: number, sessions: number): Promise<void> {
+  const timing = await measureFleetSearch(runs, (line) => console.error(`[bench] ${line}`), sessions);
   console.log(formatFleetSearch(timing).join('\n'));
   const out = fileURLToPath(new URL('../reports/bench-fleet-search.json', import.meta.url));
   mkdirSync(dirname(out), { recursive: true });

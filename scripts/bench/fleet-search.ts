@@ -10,7 +10,9 @@
  *   CLI's `search` as a whole process minus the CLI's own start (`--version`). Goal <= 0.1x.
  * - live: an inspector core (its live observer, its index) on the root; a writer process commits
  *   one event with a new word, the time until `fleet.search` finds it. Goal <= 1,000 ms.
- * - the run list of 100,000 runs: its derivations (tree, sort, filter) over synthetic runs.
+ * - the run list of 100,000 runs: its derivations (tree, sort, filter) over synthetic runs, and
+ *   the library's answer of that many runs (fleet-scale.ts);
+ * - a root of 10,000 session folders in little setup's layout: discovery and open (fleet-scale.ts).
  */
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +28,7 @@ import { indexFilePath, openIndexForWrite } from '../../src-main/fleet/index-fil
 import { createInspectorCore } from '../../src-main/library/inspector-core';
 import { startWriter } from '../../test/support/store-test-fixtures';
 import { writeRunLibrary } from './run-library';
+import { formatListAnswer, formatSessionTree, measureListAnswer, measureSessionTree, type ListAnswerTiming, type SessionTreeTiming } from './fleet-scale';
 import { measureRunListTree } from './run-list-tree';
 import { median } from './timing';
 
@@ -40,6 +43,8 @@ export type FleetSearchTiming = {
   liveMs: number[];
   ratio: { buildToFloor: number; searchToFloor: number; cliSearchBeyondStartToFloor: number | null };
   runList: { runs: number; medianMs: Record<string, number>; error?: string };
+  listAnswer: ListAnswerTiming;
+  sessionTree: SessionTreeTiming | null;
   goal: { buildToFloor: 3; searchToFloor: 0.1; liveMs: 1000 };
 };
 
@@ -104,7 +109,7 @@ async function liveLatency(root: string, dataDir: string, cache: string, rounds:
 }
 
 /** Measure on a fresh root of `runs` runs (half in each of two data dirs). */
-export async function measureFleetSearch(runs: number, log: (line: string) => void): Promise<FleetSearchTiming> {
+export async function measureFleetSearch(runs: number, log: (line: string) => void, sessions = 10_000): Promise<FleetSearchTiming> {
   const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-fleet-'));
   const cache = mkdtempSync(join(tmpdir(), 'little-inspector-bench-fleet-cache-'));
   try {
@@ -147,9 +152,11 @@ export async function measureFleetSearch(runs: number, log: (line: string) => vo
     try {
       runList = measureRunListTree(100_000, 3);
     } catch (error) {
-      // Reported, not hidden: the synthetic runs' sub-run chains are 5,000 deep at this size.
+      // Reported, not hidden (the tree walk once overflowed the stack on these 5,000-deep sub-run chains).
       runList = { runs: 100_000, medianMs: {}, error: String(error) };
     }
+    const listAnswer = measureListAnswer(100_000);
+    const sessionTree = sessions > 0 ? await measureSessionTree(sessions, log) : null;
     const searchMs = median(searches);
     return {
       runs: stats.runs,
@@ -166,6 +173,8 @@ export async function measureFleetSearch(runs: number, log: (line: string) => vo
         cliSearchBeyondStartToFloor: cliSearchMs === null || cliStartMs === null ? null : Math.max(0, cliSearchMs - cliStartMs) / floor.ms,
       },
       runList,
+      listAnswer,
+      sessionTree,
       goal: { buildToFloor: 3, searchToFloor: 0.1, liveMs: 1000 },
     };
   } finally {
@@ -189,5 +198,7 @@ export function formatFleetSearch(t: FleetSearchTiming): string[] {
       : `  CLI search process ${fixed(t.cliSearchMs)} ms, CLI start ${fixed(t.cliStartMs)} ms: beyond start ${fixed(t.ratio.cliSearchBeyondStartToFloor, 3)}x floor (goal <= 0.1x: ${verdict(t.ratio.cliSearchBeyondStartToFloor <= 0.1)})`,
     `  live: commit -> searchable in the app  ${t.liveMs.map((ms) => fixed(ms, 0)).join(', ')} ms (max ${fixed(Math.max(...t.liveMs), 0)}; goal <= 1000: ${verdict(Math.max(...t.liveMs) <= 1000)})`,
     `  run list of ${t.runList.runs.toLocaleString('en-US')} runs: ${t.runList.error ?? ''}${Object.entries(t.runList.medianMs).map(([name, ms]) => `${name} ${fixed(ms)} ms`).join(' · ')}`,
+    ...formatListAnswer(t.listAnswer),
+    ...(t.sessionTree === null ? [] : formatSessionTree(t.sessionTree)),
   ];
 }

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import { indexFilePath, openIndexForWrite } from '../fleet/index-file';
-import { discoverFleet, updateFleetIndex, type IndexStats } from '../fleet/index-build';
+import { discoverFleet } from '../fleet/fleet-discovery';
+import { indexIsFresh } from '../fleet/index-fresh';
 import { cacheDirArg } from './cache-arg';
 import type { CliIo } from './cli-io';
 import { priceTableArg } from './price-table-arg';
@@ -15,7 +16,7 @@ import { DataDirError, DEFAULT_DATA_DIR } from './run-log';
 import { terminalSafe } from './terminal-safe';
 
 /** An up-to-date index, open for writing; `path` null: in memory. */
-export type FleetIndexArg = { db: IndexConnection; path: string | null; root: string; stats: IndexStats; table: PriceTable };
+export type FleetIndexArg = { db: IndexConnection; path: string | null; root: string; table: PriceTable };
 
 /** Open and update the index of `--data-dir`; a root without data dirs or an index that cannot be opened exits 2. */
 export async function fleetIndexArg(flags: Record<string, string | true>, io: CliIo, showProgress: boolean): Promise<FleetIndexArg> {
@@ -27,13 +28,16 @@ export async function fleetIndexArg(flags: Record<string, string | true>, io: Cl
   if (!opened.ok) throw new DataDirError(opened.error);
   const table = await priceTableArg(flags['price-table'], io);
   try {
+    if (indexIsFresh(opened.value, discovery.value.dataDirs)) return { db: opened.value, path, root: discovery.value.root, table };
+    // Only a stale index loads the builder (the fold, every source): a warm search never does.
+    const { updateFleetIndex } = await import('../fleet/index-build');
     const stats = await updateFleetIndex(opened.value, discovery.value, {
       table,
       onProgress: showProgress ? (p) => io.stderr(`\rIndexing: ${p.doneDirs}/${p.dataDirs} data dirs, ${p.eventsAdded} new events`) : undefined,
     });
     if (showProgress) io.stderr('\n');
     for (const d of stats.diagnostics) io.stderr(`${terminalSafe(`${d.severity}: ${d.code}: ${d.message}`)}\n`);
-    return { db: opened.value, path, root: discovery.value.root, stats, table };
+    return { db: opened.value, path, root: discovery.value.root, table };
   } catch (error) {
     opened.value.close();
     throw error;

@@ -92,11 +92,12 @@ export class LogDigests {
    * multiple of CHECKPOINT_EVERY, then the partial slice up to `sequence` (a tail checkpoint).
    * Null when the rows cannot be read, or when `sequence` lies past a gap wider than
    * MAX_EMPTY_SLICES (no fold vouches across one: a fuzzed row at 1e308 chained here forever).
+   * `state`: what stands for the database's state when the caller knows it cannot have changed
+   * (a reader held on one snapshot): no stat per call.
    */
-  digestAt(reader: DataDirReader, runId: string, sequence: number): string | null {
+  digestAt(reader: DataDirReader, runId: string, sequence: number, state: string = databaseState(reader.path)): string | null {
     if (!Number.isSafeInteger(sequence) || sequence < 0) return null;
     const key = `${reader.path}\u0000${runId}`;
-    const state = databaseState(reader.path);
     let entry = this.byRun.get(key);
     if (entry === undefined || entry.state !== state) {
       entry = { state, digests: [''], partial: new Map() };

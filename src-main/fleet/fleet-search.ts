@@ -41,7 +41,7 @@ function whereOf(query: SearchQuery, options: SearchOptions): { sql: string; par
   const conds: string[] = [];
   const params: SqliteParam[] = [];
   for (const term of query.terms) {
-    conds.push('e.id IN (SELECT t.event FROM index_words w JOIN index_text t ON t.id = w.rowid WHERE index_words MATCH ?)');
+    conds.push('e.id IN (SELECT rowid FROM index_words WHERE index_words MATCH ?)');
     params.push(ftsPhrase(term));
   }
   for (const [name, values] of Object.entries(query.filters) as [SearchFilter, string[]][]) {

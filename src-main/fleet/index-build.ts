@@ -8,18 +8,18 @@
  * indexed sequence. A rewritten, truncated or replaced log re-indexes that run alone. Each data
  * dir is one write transaction, so a reader of the index sees it before or after, never half.
  */
-import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared/diagnostics';
+import { diagnostic, type Diagnostic } from '../../shared/diagnostics';
 import type { EventEnvelope } from '../../shared/events/envelope';
 import type { DataDirInfo, RunSummary } from '../../shared/library';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { payloadFields, type EventField } from '../../shared/search/event-fields';
-import { databaseState } from '../engine/log-digests';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import type { Discovery, EventRead } from '../sources/little-workflow/store-types';
-import { discover } from '../sources/fs/discovery';
 import { createSourceRegistry, isLittleWorkflowFormat, type SourceRegistry } from '../sources/registry';
 import type { RunSource } from '../sources/run-source';
+import { HeldReader } from './held-reader';
+import { dirState } from './index-fresh';
 import { FleetTableWriter } from './index-tables';
 import { indexedRunsOf, IndexWriter, type IndexedRun } from './index-writer';
 import { readDataDirTables, WorkflowRunTables, type FleetTables } from './run-tables';
@@ -49,8 +49,9 @@ export type IndexOptions = {
   sources?: SourceRegistry;
   onProgress?: (progress: IndexProgress) => void;
   /**
-   * Awaited after each run (the app's in-thread build yields here so other channels are answered
-   * between runs, and reports `runsDone` as it goes).
+   * Called after each run (the app's in-thread build yields here so other channels are answered
+   * between runs, and reports `runsDone` as it goes). Answer a promise only to yield: the dir's
+   * snapshot is let go while it is awaited (held-reader.ts).
    */
   onRun?: (progress: IndexProgress) => void | Promise<void>;
   /** Only these data dirs changed (a live update): the index's other dirs are kept, not forgotten. */
@@ -63,13 +64,7 @@ export type IndexOptions = {
   onlyRuns?: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
-/** The data dirs under `root` (discovery without run counts), or why there are none. */
-export function discoverFleet(root: string): Result<Discovery> {
-  const discovery = discover(root, { countRuns: false });
-  if (discovery.dataDirs.length > 0) return ok(discovery);
-  const first = discovery.diagnostics.find((d) => d.severity === 'error') ?? discovery.diagnostics[0];
-  return fail(first ?? diagnostic('not-a-data-dir', `No data dir under ${root}`, { path: root }));
-}
+export { discoverFleet } from './fleet-discovery';
 
 /** Update the index in `db` for the data dirs `discovery` found (discoverFleet). */
 export async function updateFleetIndex(db: IndexConnection, discovery: Discovery, options: IndexOptions): Promise<IndexStats> {
@@ -142,12 +137,14 @@ async function indexDataDir(
   const { id, state: lastState } = dirIdOf(db, dir);
   // Only little-workflow's events.db has a state that says "nothing changed" without listing runs.
   const sqlite = isLittleWorkflowFormat(dir.format);
-  const state = sqlite ? databaseState(dir.path) : null;
+  const state = dirState(dir);
   if (state !== null && state === lastState) return;
   const listed = source.listRuns(dir, table);
   for (const d of listed.diagnostics.filter((note) => note.severity === 'error').slice(0, 3)) stats.diagnostics.push(d);
   const reader = sqlite ? openDataDir(dir.path) : null;
-  const trust = runTrust(dir.path, reader?.ok === true && reader.value.recipe !== null ? reader.value : null);
+  const held = new HeldReader(reader?.ok === true ? reader.value : null);
+  held.take();
+  const trust = runTrust(dir.path, reader?.ok === true && reader.value.recipe !== null ? reader.value : null, () => held.snapshot());
   try {
     const indexed = indexedRunsOf(db, id);
     const tableWriter = new FleetTableWriter(db);
@@ -173,7 +170,7 @@ async function indexDataDir(
       // Nothing new in its log and its row as it was: its table rows stand (not read again).
       if (read === UNCHANGED) {
         progress.runsDone += 1;
-        await onRun?.(progress);
+        await held.across(onRun?.(progress));
         continue;
       }
       if (read === null) tablesLater.push(summary);
@@ -182,7 +179,7 @@ async function indexDataDir(
         tableWriter.add(read);
       }
       progress.runsDone += 1;
-      await onRun?.(progress);
+      await held.across(onRun?.(progress));
     }
     for (const gone of indexed.keys()) {
       writer.removeRun(id, gone);
@@ -194,6 +191,7 @@ async function indexDataDir(
     for (const summary of tablesLater) tableWriter.remove(dir.path, summary.runId);
     tableWriter.add(later.tables);
   } finally {
+    held.letGo();
     if (reader?.ok === true) reader.value.close();
   }
   db.prepare('UPDATE index_dirs SET state = ?, label = ?, kind = ? WHERE id = ?').run(state, dir.label, dir.kind, id);

@@ -6,10 +6,13 @@
  * with the `ascii` tokenizer: our folding has already made every word, so the tokenizer must only
  * split on spaces (and fold ASCII case, which it does) and keep every other byte, which `ascii`
  * does and `unicode61` does not (it drops emoji). `detail=full` keeps positions for phrases.
+ * One words row per event (its rowid the event's id), its fields' words one after another with a
+ * break token between fields (index-writer.ts FIELD_BREAK): a row per field cost five times the
+ * FTS writes (docs/FLEET.md "Scale"), and the break keeps a phrase inside one field.
  */
 
 /** Bump when the tables or the folding change: an index of another version is rebuilt. */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 export const INDEX_SCHEMA = `
 CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

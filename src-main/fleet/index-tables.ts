@@ -1,11 +1,11 @@
 /**
  * The fleet's tables (run-tables.ts: `runs`, `steps`, `attempts`, `model_calls`, `tool_calls`,
  * `sessions`) kept in the fleet index for `sql`: one SQLite table each, its columns those of the
- * Parquet schema (parquet-tables.ts: the one list of every table's columns and types). A run's
+ * Parquet schema (table-schemas.ts: the one list of every table's columns and types). A run's
  * rows are replaced whole whenever it is indexed again.
  */
 import type { IndexConnection, IndexStatement, SqliteParam } from '../sources/little-workflow/sqlite-driver';
-import { PARQUET_SCHEMAS, type ParquetColumnType } from './parquet-tables';
+import { PARQUET_SCHEMAS, type ParquetColumnType } from './table-schemas';
 import { FLEET_TABLE_NAMES, type FleetTables } from './table-rows';
 
 const SQL_TYPE: Record<ParquetColumnType, string> = { STRING: 'TEXT', INT64: 'INTEGER', DOUBLE: 'REAL', BOOLEAN: 'INTEGER', TIMESTAMP: 'TEXT' };

@@ -8,6 +8,16 @@ import { eventFacets, payloadFields, type EventField } from '../../shared/search
 import { indexedText } from '../../shared/search/search-text';
 import type { IndexConnection, IndexStatement, SqliteParam } from '../sources/little-workflow/sqlite-driver';
 
+/**
+ * Between two fields' words in an event's one words row (index-schema.ts): a token no folded word
+ * is or begins (a private-use character: never a letter, digit, mark or emoji), so a phrase, which
+ * must sit in one field, never matches across it, and no query word matches it.
+ */
+export const FIELD_BREAK = ' \ue000 ';
+
+/** Rows of one index_text insert (16 × 4 parameters, far below SQLite's limit of 32,766). */
+const TEXT_ROWS_PER_INSERT = 16;
+
 /** What the index remembers of a run (index_runs). */
 export type IndexedRun = {
   runId: string;
@@ -27,8 +37,10 @@ const maxId = (db: IndexConnection, table: string): number => Number(db.prepare(
 /** The prepared writes of one connection. */
 export class IndexWriter {
   private readonly insertEvent: IndexStatement;
-  private readonly insertText: IndexStatement;
+  /** Multi-row inserts of index_text, by their number of rows. */
+  private readonly insertText: IndexStatement[] = [];
   private readonly insertWords: IndexStatement;
+  private readonly saveRunRow: IndexStatement;
   private readonly deleteStatements: IndexStatement[];
   private nextEvent = 0;
   private nextText = 0;
@@ -37,10 +49,12 @@ export class IndexWriter {
     this.insertEvent = db.prepare(
       'INSERT INTO index_events (id, dir, run_id, sequence, type, recorded_at, step_id, step_path, tool, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.insertText = db.prepare('INSERT INTO index_text (id, event, field, text) VALUES (?, ?, ?, ?)');
     this.insertWords = db.prepare('INSERT INTO index_words (rowid, words) VALUES (?, ?)');
+    this.saveRunRow = db.prepare(
+      'INSERT OR REPLACE INTO index_runs (dir, run_id, status, event_count, last_sequence, finished_at, identity, digest, stamp, indexed_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.deleteStatements = [
-      'DELETE FROM index_words WHERE rowid IN (SELECT t.id FROM index_text t JOIN index_events e ON e.id = t.event WHERE e.dir = ? AND e.run_id = ?)',
+      'DELETE FROM index_words WHERE rowid IN (SELECT id FROM index_events WHERE dir = ? AND run_id = ?)',
       'DELETE FROM index_text WHERE event IN (SELECT id FROM index_events WHERE dir = ? AND run_id = ?)',
       'DELETE FROM index_events WHERE dir = ? AND run_id = ?',
       'DELETE FROM index_runs WHERE dir = ? AND run_id = ?',
@@ -71,13 +85,30 @@ export class IndexWriter {
     const id = this.nextEvent++;
     const facets = eventFacets(event);
     this.insertEvent.run(id, dir, event.runId, event.sequence, event.type, event.recordedAt ?? null, facets.stepId, facets.stepPath, facets.tool, facets.model);
+    let words = '';
+    const rows: SqliteParam[] = [];
     for (const list of [payloadFields(event.payload), extra]) {
       for (const { field, text } of list) {
-        const textId = this.nextText++;
-        this.insertText.run(textId, id, field, text);
-        const words = indexedText(text);
-        if (words !== '') this.insertWords.run(textId, words);
+        rows.push(this.nextText++, id, field, text);
+        const folded = indexedText(text);
+        if (folded !== '') words = words === '' ? folded : `${words}${FIELD_BREAK}${folded}`;
       }
+    }
+    this.insertTexts(rows);
+    if (words !== '') this.insertWords.run(id, words);
+  }
+
+  /** Text rows (four parameters each) in statements of up to TEXT_ROWS_PER_INSERT rows: one call into SQLite per statement, not per row. */
+  private insertTexts(params: SqliteParam[]): void {
+    for (let at = 0; at < params.length; at += 4 * TEXT_ROWS_PER_INSERT) {
+      const chunk = params.slice(at, at + 4 * TEXT_ROWS_PER_INSERT);
+      const rows = chunk.length / 4;
+      let statement = this.insertText[rows];
+      if (statement === undefined) {
+        statement = this.db.prepare(`INSERT INTO index_text (id, event, field, text) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`);
+        this.insertText[rows] = statement;
+      }
+      statement.run(...chunk);
     }
   }
 
@@ -89,11 +120,7 @@ export class IndexWriter {
   /** Write (or replace) a run's bookkeeping row. */
   saveRun(dir: number, run: IndexedRun): void {
     const params: SqliteParam[] = [dir, run.runId, run.status, run.eventCount, run.lastSequence, run.finishedAt, run.identity, run.digest, run.stamp, run.indexedEvents];
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO index_runs (dir, run_id, status, event_count, last_sequence, finished_at, identity, digest, stamp, indexed_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(...params);
+    this.saveRunRow.run(...params);
   }
 }
 

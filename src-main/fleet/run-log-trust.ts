@@ -20,13 +20,17 @@ export type RunTrust = {
   digestAt(runId: string, sequence: number): string | null;
 };
 
-/** The trust of a data dir read through `reader` (or streamed, when null or when it cannot give keys). */
-export function runTrust(path: string, reader: DataDirReader | null): RunTrust {
+/**
+ * The trust of a data dir read through `reader` (or streamed, when null or when it cannot give keys).
+ * `snapshot`, when given, names the one snapshot the reader is held on right now (it changes when
+ * the hold is let go and taken again), so digests are remembered by it with no stat per run.
+ */
+export function runTrust(path: string, reader: DataDirReader | null, snapshot?: () => string | undefined): RunTrust {
   const digests = new LogDigests();
   return {
     reader,
     identity: reader === null ? null : databaseIdentity(path),
-    digestAt: (runId, sequence) => (reader === null ? null : digests.digestAt(reader, runId, sequence)),
+    digestAt: (runId, sequence) => (reader === null ? null : digests.digestAt(reader, runId, sequence, snapshot?.())),
   };
 }
 

@@ -42,6 +42,33 @@ export interface FleetIndexService {
   close(): void;
 }
 
+/**
+ * The runs a live patch changed, by data dir, when `next` is `previous` patched (live-library.ts:
+ * patchSnapshot keeps every row it did not touch as the same object, under the same data dirs);
+ * null when `next` is a new read of the library (no row kept), which the whole root is indexed for.
+ */
+export function patchedRuns(previous: LibrarySnapshot, next: LibrarySnapshot): Map<string, Set<string>> | null {
+  if (previous.root !== next.root || previous.dataDirs.length !== next.dataDirs.length) return null;
+  const dirs = new Set(previous.dataDirs.map((dir) => dir.path));
+  if (next.dataDirs.some((dir) => !dirs.has(dir.path))) return null;
+  const before = new Set(previous.runs);
+  const changed = new Map<string, Set<string>>();
+  const mark = (run: LibrarySnapshot['runs'][number]) => {
+    const runs = changed.get(run.dataDir) ?? new Set<string>();
+    runs.add(run.runId);
+    changed.set(run.dataDir, runs);
+  };
+  let kept = 0;
+  for (const run of next.runs) {
+    if (before.delete(run)) kept += 1;
+    else mark(run);
+  }
+  if (kept === 0 && next.runs.length > 0) return null;
+  // Rows left in `before` were removed by the patch.
+  for (const run of before) mark(run);
+  return changed;
+}
+
 const IDLE: FleetIndexStatus = { phase: 'idle', runsDone: 0, runsTotal: 0, indexedRuns: 0, indexedEvents: 0, problem: null };
 
 export function createFleetIndexService(options: FleetIndexServiceOptions): FleetIndexService {
@@ -130,9 +157,16 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
   return {
     libraryChanged(next) {
       if (snapshot?.root !== next.root) openRoot(next);
+      const patched = snapshot === null ? null : patchedRuns(snapshot, next);
       snapshot = next;
       if (status.problem !== null && status.phase !== 'failed') return setStatus({ phase: 'failed' }, true);
-      wantFull = true;
+      if (patched === null) wantFull = true;
+      else {
+        // A live patch of the list: its runs were named by their own pushes; no whole-root pass
+        // (which listed and proved every run of the dir, and held the live update up behind it).
+        if (patched.size === 0) return;
+        for (const [dir, runs] of patched) wantDirs.set(dir, new Set([...(wantDirs.get(dir) ?? []), ...runs]));
+      }
       pump();
     },
     pushed(message) {

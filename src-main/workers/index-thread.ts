@@ -54,10 +54,11 @@ export async function runIndexUpdate(db: IndexConnection, update: IndexUpdate, o
     partial: update.partial,
     onlyRuns: update.onlyRuns,
     onProgress: (p) => onRuns(p.runsDone),
-    onRun: async (p) => {
+    // A promise only when it yields: the build lets its snapshot go only then (held-reader.ts).
+    onRun: (p) => {
       if (p.runsDone % RUNS_PER_YIELD !== 0) return;
       onRuns(p.runsDone);
-      if (yieldBetween) await nextTurn();
+      return yieldBetween ? nextTurn() : undefined;
     },
   });
   return { diagnostics: stats.diagnostics };

@@ -15,6 +15,7 @@ import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
 import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { canPage, endSequence, runRows } from './paged-rows';
+import { oneShot } from './one-shot-statements';
 import { sqliteDiagnostic } from './sqlite-errors';
 import type { DataDirReader, EventRead, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
@@ -177,7 +178,7 @@ class SqliteDataDirReader implements DataDirReader {
     if (!db.ok) return null;
     try {
       // One row per slice: SQLite joins the keys, so no payload and no per-row object crosses into JS.
-      const row = db.value.connection.prepare(EVENT_KEYS_SQL).get(runId, afterSequence, upto);
+      const row = oneShot(db.value.connection, EVENT_KEYS_SQL).get(runId, afterSequence, upto);
       return row === undefined || row.t === null || row.t === undefined ? '' : columnText(row.t);
     } catch {
       return null;
@@ -188,6 +189,21 @@ class SqliteDataDirReader implements DataDirReader {
     const placeholders = MODEL_CALL_TYPES.map(() => '?').join(', ');
     const sql = `SELECT run_id, ${this.columns()} FROM events WHERE type IN (${placeholders}) ORDER BY run_id, sequence`;
     return this.stream(sql, [...MODEL_CALL_TYPES], '', (row) => row.run_id, true);
+  }
+
+  hold(): Result<() => void> {
+    const db = this.connect();
+    if (!db.ok) return db;
+    // Counted as a read in flight: connect() answers this snapshot without a look at the files.
+    this.activeIterators += 1;
+    const release = db.value.pin();
+    let held = true;
+    return ok(() => {
+      if (!held) return;
+      held = false;
+      this.activeIterators -= 1;
+      release();
+    });
   }
 
   close(): void {
@@ -202,7 +218,7 @@ class SqliteDataDirReader implements DataDirReader {
    * checked with says whether sequences need counting. `params`: the run, after and upto.
    */
   private proveSequences(connection: SqliteConnection, range: string, afterSequence: number, params: (string | number)[]): number | null {
-    const proof = connection.prepare(sequenceProofSql(range, this.uniqueSequences)).get(afterSequence + 1, ...params);
+    const proof = oneShot(connection, sequenceProofSql(range, this.uniqueSequences)).get(afterSequence + 1, ...params);
     return proof?.whole === 1 ? Number(proof.through) : null;
   }
 

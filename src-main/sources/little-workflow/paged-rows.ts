@@ -14,6 +14,7 @@
  *   the last row's (an integer past 2^53 reaches JS rounded).
  * Anything else is read row by row, as before.
  */
+import { oneShot } from './one-shot-statements';
 import type { SqliteConnection, SqliteParam } from './sqlite-driver';
 
 /** Rows per page: past ~2,000 a page saves no more (measured 1,000/2,000/4,000: within noise). */
@@ -30,7 +31,7 @@ export function canPage(connection: SqliteConnection, runId: string, uniqueSeque
  * scans the table, so callers ask only where sequences are unique.
  */
 export function endSequence(connection: SqliteConnection, runId: string, end: 'min' | 'max'): number | null {
-  const value = connection.prepare(`SELECT ${end}(sequence) AS s FROM events WHERE run_id = ?`).get(runId)?.s;
+  const value = oneShot(connection, `SELECT ${end}(sequence) AS s FROM events WHERE run_id = ?`).get(runId)?.s;
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 }
 
@@ -45,7 +46,7 @@ export function* runRows(connection: SqliteConnection, sql: string, params: read
     yield* connection.prepare(sql).iterateArrays(...params);
     return;
   }
-  const page = connection.prepare(`${sql} LIMIT ${pageRows}`);
+  const page = oneShot(connection, `${sql} LIMIT ${pageRows}`);
   const bound = [...params];
   for (;;) {
     const rows = page.allArrays(...bound);

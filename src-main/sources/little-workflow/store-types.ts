@@ -86,6 +86,12 @@ export interface DataDirReader {
    * be read this way (legacy JSONL logs, a read error): then no checkpoint is trusted.
    */
   readEventKeys(runId: string, afterSequence: number, upto: number): string | null;
+  /**
+   * Keep the snapshot open now for every read until the answer is called: no read in between
+   * looks at the files again (a pass that must see one state of the log, and pays the sidecar
+   * check once instead of once per read). Optional: a reader without it is read as usual.
+   */
+  hold?(): Result<() => void>;
   /** Release the connection and any private temp copy; idempotent. */
   close(): void;
 }

@@ -151,3 +151,51 @@ describe('scale: 20k runs', () => {
     expect(tree.rows.filter((r) => r.kind === 'run')).toHaveLength(20_000);
   });
 });
+
+describe('scale: 100,000 runs', () => {
+  const N = 100_000;
+  const chain = () => Array.from({ length: N }, (_, i) => run(`run_c${i}`, { parentRunId: i === 0 ? null : `run_c${i - 1}`, startedAt: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString() }));
+
+  it('a 100,000-deep chain of sub-runs, every one expanded, lists each run once at its depth (no stack overflow)', () => {
+    const runs = chain();
+    const expandAll: Record<string, boolean> = {};
+    for (const r of runs) expandAll[runRowKey(r)] = true;
+    const tree = buildRunTree({ dataDirs: [dir('/d/a')], runs }, q(), expandAll, NOW);
+    const runRows = tree.rows.filter((r) => r.kind === 'run');
+    expect(runRows).toHaveLength(N);
+    const wrong = runRows.findIndex((row, i) => row.run.runId !== `run_c${i}` || row.depth !== i || row.childCount !== (i === N - 1 ? 0 : 1));
+    expect(wrong).toBe(-1);
+  });
+
+  it('the same chain collapsed shows its top run; opened halfway down it stops at the first closed parent', () => {
+    const runs = chain();
+    expect(ids(buildRunTree({ dataDirs: [dir('/d/a')], runs }, q(), {}, NOW).rows)).toEqual(['dir:d/a', 'run_c0']);
+    const open: Record<string, boolean> = {};
+    for (const r of runs.slice(0, 50_000)) open[runRowKey(r)] = true;
+    const rows = buildRunTree({ dataDirs: [dir('/d/a')], runs }, q(), open, NOW).rows.filter((r) => r.kind === 'run');
+    expect(rows).toHaveLength(50_001);
+    expect(rows[50_000]).toMatchObject({ depth: 50_000, expanded: false });
+  });
+
+  it('a parentRunId cycle of 100,000 runs lists every run once', () => {
+    const runs = chain();
+    runs[0] = { ...runs[0], parentRunId: `run_c${N - 1}` };
+    const expandAll: Record<string, boolean> = {};
+    for (const r of runs) expandAll[runRowKey(r)] = true;
+    const rows = buildRunTree({ dataDirs: [dir('/d/a')], runs }, q(), expandAll, NOW).rows.filter((r) => r.kind === 'run');
+    expect(new Set(rows.map((r) => r.run.runId)).size).toBe(N);
+    expect(rows).toHaveLength(N);
+  });
+
+  it('100,000 flat runs list newest first, and a filter keeps exactly its matches', () => {
+    const runs = Array.from({ length: N }, (_, i) => run(`run_f${i}`, { status: i % 10 === 0 ? 'failed' : 'completed', startedAt: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString() }));
+    const tree = buildRunTree({ dataDirs: [dir('/d/a')], runs }, q(), {}, NOW);
+    const shown = tree.rows.filter((r) => r.kind === 'run');
+    expect(shown).toHaveLength(N);
+    expect(shown[0].run.runId).toBe(`run_f${N - 1}`);
+    expect(shown[N - 1].run.runId).toBe('run_f0');
+    const failed = buildRunTree({ dataDirs: [dir('/d/a')], runs }, q({ statuses: ['failed'] }), {}, NOW);
+    expect(failed.matched).toBe(N / 10);
+    expect(failed.rows.filter((r) => r.kind === 'run').every((r) => r.kind === 'run' && r.run.status === 'failed')).toBe(true);
+  });
+});

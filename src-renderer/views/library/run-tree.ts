@@ -90,7 +90,12 @@ function emitFlat(rows: ListRow[], runs: RunSummary[], dirLabel: string, compare
   }
 }
 
-type Node = { facts: SortFacts; emit(depth: number): void };
+/**
+ * A row of the tree: `visit` pushes its row and answers the nodes shown under it, in order.
+ * The walk is a loop over an explicit stack, never recursion: a chain of sub-runs can be as deep
+ * as the list is long (100,000 runs each the parent of the next), past any call stack.
+ */
+type Node = { facts: SortFacts; visit(depth: number): readonly Node[] };
 
 function emitTree(rows: ListRow[], runs: RunSummary[], dirLabel: string, compare: (a: SortFacts, b: SortFacts) => number, overrides: Readonly<Record<string, boolean>>): void {
   const ids = new Set(runs.map((r) => r.runId));
@@ -106,37 +111,45 @@ function emitTree(rows: ListRow[], runs: RunSummary[], dirLabel: string, compare
   // Runs only reachable through a parentRunId cycle are listed at the top level rather than lost.
   roots.push(...unreachable(runs, [...roots, ...[...loops.values()].flat()], children));
   const emitted = new Set<string>();
+  const sorted = (nodes: Node[]) => nodes.sort((a, b) => compare(a.facts, b.facts));
   const runNode = (run: RunSummary, hintParent: boolean): Node => ({
     facts: runFacts(run),
-    emit(depth) {
-      if (emitted.has(run.runId)) return; // a parentRunId cycle: show each run once
+    visit(depth) {
+      if (emitted.has(run.runId)) return []; // a parentRunId cycle: show each run once
       emitted.add(run.runId);
       const kids = children.get(run.runId) ?? [];
       const key = runRowKey(run);
       const expanded = kids.length > 0 ? isExpanded(key, overrides) : null;
       const parentHint = hintParent ? run.parentRunId : null;
       rows.push({ kind: 'run', key, run, dirLabel, depth, childCount: kids.length, expanded, parentHint, loopHint: null });
-      if (expanded) emitSorted(kids.map((kid) => runNode(kid, false)), depth + 1);
+      return expanded ? sorted(kids.map((kid) => runNode(kid, false))) : [];
     },
   });
   const loopNode = (id: string, cycles: RunSummary[]): Node => {
     const facts = loopFacts(cycles);
     return {
       facts,
-      emit(depth) {
+      visit(depth) {
         // An outer loop id is scoped to its data dir like a run id.
         const key = `loop:${runKey(cycles[0].dataDir, id)}`;
         const expanded = isExpanded(key, overrides);
         rows.push({ kind: 'loop', key, outerLoopId: id, depth, cycleCount: cycles.length, expanded, facts });
         // Cycles run one after another: keep them in time order whatever the column sort.
-        if (expanded) for (const node of cycles.map((c) => runNode(c, c.parentRunId !== null)).sort(byStart)) node.emit(depth + 1);
+        return expanded ? cycles.map((c) => runNode(c, c.parentRunId !== null)).sort(byStart) : [];
       },
     };
   };
-  const emitSorted = (nodes: Node[], depth: number) => {
-    for (const node of nodes.sort((a, b) => compare(a.facts, b.facts))) node.emit(depth);
+  const top = sorted([...roots.map((run) => runNode(run, run.parentRunId !== null)), ...[...loops].map(([id, cycles]) => loopNode(id, cycles))]);
+  // Depth first, each node's row before its children's, children in their sorted order.
+  const stack: { node: Node; depth: number }[] = [];
+  const pushAll = (nodes: readonly Node[], depth: number) => {
+    for (let i = nodes.length - 1; i >= 0; i -= 1) stack.push({ node: nodes[i], depth });
   };
-  emitSorted([...roots.map((run) => runNode(run, run.parentRunId !== null)), ...[...loops].map(([id, cycles]) => loopNode(id, cycles))], 0);
+  pushAll(top, 0);
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    pushAll(node.visit(depth), depth + 1);
+  }
 }
 
 function unreachable(runs: readonly RunSummary[], starts: readonly RunSummary[], children: ReadonlyMap<string, RunSummary[]>): RunSummary[] {
