@@ -5,8 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
-import { indexFilePath, openIndexForWrite } from '../fleet/index-file';
+import { indexFilePath, openIndexForWrite, type IndexConnection } from '../fleet/index-file';
 import { discoverFleet, updateFleetIndex, type IndexStats } from '../fleet/index-build';
 import { cacheDirArg } from './cache-arg';
 import type { CliIo } from './cli-io';
