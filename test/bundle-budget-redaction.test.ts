@@ -10,7 +10,7 @@ import { bundleHtml, safeScript } from '../src-main/export/bundle/bundle-html';
 import { redactorFor } from '../shared/redact/redaction-request';
 import { bundleHandlers } from '../src-renderer/bundle/bundle-handlers';
 import { omissionNotes } from '../src-renderer/views/bundle/bundle-banner';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { pageHandlers as handlersOf, readBundlePage, type BundlePage } from './support/bundle-page';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { openedCore } from './support/opened-core';

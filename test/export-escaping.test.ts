@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore } from '../src-main/core/inspector-core';
 import { buildReportDocument } from '../shared/report-export/build-report-document';
 import { renderHtml } from '../shared/report-export/render-html';
 import { renderMarkdown } from '../shared/report-export/render-markdown';

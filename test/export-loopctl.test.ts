@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { LOOPCTL_SESSIONS } from '../scripts/fixtures/loopctl/loopctl-scenario';
 import { LOOPCTL_REPORT_ERROR } from '../shared/run/loopctl-run-view';
 import { loopctlRunId } from '../shared/loopctl/segment-events';
-import { createInspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore } from '../src-main/core/inspector-core';
 import { hashTree } from './support/store-test-fixtures';
 import { cli } from './support/run-cli-captured';
 import { validateJson } from './support/json-schema-subset';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FleetSummary } from '../shared/fleet/fleet-summary-types';
-import { createInspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore } from '../src-main/core/inspector-core';
 import { EXAMPLES } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
 

@@ -11,7 +11,7 @@ import type { FleetIndexStatus } from '../shared/search/fleet-search-types';
 import { discoverFleet } from '../src-main/fleet/fleet-discovery';
 import { indexFilePath, openIndexForWrite } from '../src-main/fleet/index-file';
 import { indexIsFresh } from '../src-main/fleet/index-fresh';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { changeableRun } from './support/changeable-run';
 import { openedCore } from './support/opened-core';
 import { scratchRoot } from './support/scratch';

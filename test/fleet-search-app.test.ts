@@ -11,7 +11,7 @@ import type { PushMessage } from '../shared/contract';
 import type { FleetIndexStatus } from '../shared/search/fleet-search-types';
 import { indexFilePath } from '../src-main/fleet/index-file';
 import { createFleetIndexService } from '../src-main/workers/fleet-index-service';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { changeableRun } from './support/changeable-run';
 import { EXAMPLES } from './support/fixture-manifest';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLargeRun } from '../scripts/fixtures/scenarios/large-run';
-import { createInspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore } from '../src-main/core/inspector-core';
 import { loadLibrary } from '../src-main/library/load-library';
 
 // Opening a root folds every run without a terminal event (to tell crashed from running). For

@@ -50,14 +50,14 @@ describe('layers inside each process (LAYERS in eslint.config.mjs)', () => {
 
   it.each([
     ['sources -> live', 'src-main/sources/little-workflow/x.ts', '../../live/live-observer'],
-    ['live -> library', 'src-main/live/x.ts', '../library/inspector-core'],
+    ['live -> library', 'src-main/live/x.ts', '../library/library'],
     ['export -> library', 'src-main/export/x.ts', '../library/run-service'],
     ['library -> web', 'src-main/library/x.ts', '../web/web-server'],
     ['library -> electron glue', 'src-main/library/x.ts', '../electron/window-factory'],
     ['web -> sources (the glue goes through the library)', 'src-main/web/x.ts', '../sources/registry'],
     ['electron glue -> live', 'src-main/electron/x.ts', '../live/live-observer'],
     ['workers -> web', 'src-main/workers/x.ts', '../web/web-server'],
-    ['a root helper -> library', 'src-main/app-url.ts', './library/inspector-core'],
+    ['a root helper -> library', 'src-main/app-url.ts', './library/library'],
     ['views -> the web transport', 'src-renderer/views/run/x.tsx', '../../web/push-stream'],
     ['stores -> components', 'src-renderer/stores/x.ts', '../components/status-badge'],
     ['components -> stores', 'src-renderer/components/x.tsx', '../stores/run-store'],
@@ -72,7 +72,7 @@ describe('layers inside each process (LAYERS in eslint.config.mjs)', () => {
     ['live -> sources', 'src-main/live/x.ts', '../sources/registry'],
     ['library -> live', 'src-main/library/x.ts', '../live/live-library'],
     ['web -> library', 'src-main/web/x.ts', '../library/invoke-channel'],
-    ['electron glue -> library', 'src-main/electron/x.ts', '../library/inspector-core'],
+    ['electron glue -> library', 'src-main/electron/x.ts', '../library/library'],
     ['within one layer', 'src-main/sources/loopctl/x.ts', '../little-workflow/store-types'],
     ['views -> stores and components', 'src-renderer/views/run/x.tsx', '../../stores/run-store'],
     ['stores -> api', 'src-renderer/stores/x.ts', '../api'],
@@ -90,6 +90,50 @@ describe('layers inside each process (LAYERS in eslint.config.mjs)', () => {
     ['a glue folder', 'src-main/cli/x.ts', '../../e2e/live/live-writer-process'],
   ])('rejects test support, scripts and e2e from production code in %s', async (_name, filePath, specifier) => {
     expect(await imports(filePath, specifier)).toContain('local/layering');
+  });
+
+  // Issue 32: the table has no `today:` edges; each row that changed with it fires.
+  it.each([
+    ['library -> workers (the composition hands the pool in)', 'src-main/library/x.ts', '../workers/run-detail-pool'],
+    ['library -> the composition above it', 'src-main/library/x.ts', '../core/inspector-core'],
+    ['the composition -> web', 'src-main/core/x.ts', '../web/web-server'],
+    ['workers -> the composition', 'src-main/workers/x.ts', '../core/inspector-core'],
+    ['cli -> sources (it asks the library)', 'src-main/cli/commands/x.ts', '../../sources/little-workflow/data-dir-reader'],
+    ['cli -> live (tail asks the library)', 'src-main/cli/commands/x.ts', '../../live/live-observer'],
+    ['stores -> views', 'src-renderer/stores/x.ts', '../views/library/run-tree'],
+    ['a view -> the api', 'src-renderer/views/overview/x.tsx', '../../api'],
+    ['a new file beside a view still pending -> the api', 'src-renderer/views/export/x.tsx', '../../api'],
+    ['shared/pricing -> the fold above it', 'shared/pricing/x.ts', '../fold/run-state-types'],
+    ['shared/fold -> run', 'shared/fold/x.ts', '../run/run-key'],
+    ['shared/fold -> status', 'shared/fold/x.ts', '../status/display-status'],
+    ['shared/report -> run', 'shared/report/x.ts', '../run/run-detail-types'],
+    ['shared/status -> timeline', 'shared/status/x.ts', '../timeline/timeline-types'],
+    ['shared/status -> run', 'shared/status/x.ts', '../run/run-key'],
+    ['shared/timeline -> run', 'shared/timeline/x.ts', '../run/run-key'],
+    ['shared/costs -> run', 'shared/costs/x.ts', '../run/run-detail-types'],
+    ['shared/run -> report-export', 'shared/run/x.ts', '../report-export/run-export-types'],
+    ['shared/redact -> run', 'shared/redact/x.ts', '../run/run-key'],
+  ])('rejects %s', async (_name, filePath, specifier) => {
+    expect(await imports(filePath, specifier)).toContain('local/layering');
+  });
+
+  it.each([
+    ['the composition -> workers and library', 'src-main/core/x.ts', '../workers/run-detail-pool'],
+    ['workers -> library (its interfaces)', 'src-main/workers/x.ts', '../library/run-builds'],
+    ['cli -> the library facade', 'src-main/cli/commands/x.ts', '../../library/data-dir-logs'],
+    ['cli -> the composition', 'src-main/cli/commands/x.ts', '../../core/inspector-core'],
+    ['web -> the composition', 'src-main/web/x.ts', '../core/inspector-core'],
+    ['views -> the stores that call the api', 'src-renderer/views/fleet/x.tsx', '../../stores/fleet-store'],
+    ['a view still pending -> the api, for now', 'src-renderer/views/export/export-button.tsx', '../../api'],
+    ['shared/fold -> pricing', 'shared/fold/x.ts', '../pricing/usage-totals'],
+    ['shared/fold -> the rest of shared', 'shared/fold/x.ts', '../diagnostics'],
+    ['shared/timeline -> status', 'shared/timeline/x.ts', '../status/display-status'],
+    ['shared/run -> costs and timeline', 'shared/run/x.ts', '../costs/cost-data'],
+    ['shared/report-export -> run', 'shared/report-export/x.ts', '../run/run-detail-types'],
+    ['the rest of shared (the contract) -> run', 'shared/x.ts', './run/run-detail-types'],
+    ['a process layer -> any inner layer of shared', 'src-main/engine/x.ts', '../../shared/run/run-accumulator'],
+  ])('accepts %s', async (_name, filePath, specifier) => {
+    expect(await imports(filePath, specifier)).not.toContain('local/layering');
   });
 
   it('allows electron only in src-main/electron/', async () => {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppState } from '../src-main/app-state/app-state';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../src-main/core/inspector-core';
 import { appStateIn, openedCore } from './support/opened-core';
 import { exportFixture } from './support/export-fixtures';
 import { EXAMPLES } from './support/fixture-manifest';

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpeningProgress, PushMessage } from '../shared/contract';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../src-main/core/inspector-core';
 import { createLibrary } from '../src-main/library/library';
 import { createRunDetailPool } from '../src-main/workers/run-detail-pool';
+import { discoveryIn } from '../src-main/workers/discovery-thread';
 import { sampleRun, writeClosedDataDir } from './support/store-test-fixtures';
 
 let root: string;
@@ -75,7 +76,7 @@ describe('opening off main', () => {
     let reads = 0;
     const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (reads++ === 0 ? real.library(...args) : (await held, real.library(...args))) };
     const pushes: OpeningProgress[] = [];
-    const library = createLibrary({ publish: (m) => void (m.kind === 'library.opening' && pushes.push(m.progress)), pool, live: false, logError: () => {}, discovery: 'in-process' });
+    const library = createLibrary({ publish: (m) => void (m.kind === 'library.opening' && pushes.push(m.progress)), pool, live: false, logError: () => {}, discover: discoveryIn('in-process') });
     try {
       expect((await library.open(join(root, 'project'))).ok).toBe(true);
       const opening = library.open(root);
@@ -95,7 +96,7 @@ describe('opening off main', () => {
     let release = () => {};
     const held = new Promise<void>((done) => (release = done));
     const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (await held, real.library(...args)) };
-    const library = createLibrary({ publish: () => {}, pool, live: false, logError: () => {}, discovery: 'in-process' });
+    const library = createLibrary({ publish: () => {}, pool, live: false, logError: () => {}, discover: discoveryIn('in-process') });
     try {
       const opening = library.open(join(root, 'project'));
       let answered = false;
@@ -112,7 +113,7 @@ describe('opening off main', () => {
       const answer = await current;
       expect(answer.ok && answer.value?.root).toBe(join(root, 'project'));
       // Nothing open before a failed open: current says why.
-      const fresh = createLibrary({ publish: () => {}, pool: real, live: false, logError: () => {}, discovery: 'in-process' });
+      const fresh = createLibrary({ publish: () => {}, pool: real, live: false, logError: () => {}, discover: discoveryIn('in-process') });
       const failing = fresh.open(join(root, 'nope'));
       expect(await fresh.current()).toMatchObject({ ok: false, error: { code: 'path-not-found' } });
       await failing;

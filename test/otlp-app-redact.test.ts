@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { appStateIn, openedCore } from './support/opened-core';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { PushMessage } from '../shared/contract';
 import type { OtlpProgress } from '../shared/otlp/otlp-app-types';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../src-main/core/inspector-core';
 import { readRunSpanInput, spansOf } from '../src-main/otlp/run-span-source';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { createSourceRegistry } from '../src-main/sources/registry';

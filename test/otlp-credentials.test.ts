@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../src-main/core/inspector-core';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';

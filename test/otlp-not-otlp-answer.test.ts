@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
-import { createInspectorCore, type InspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../src-main/core/inspector-core';
 import { appTraceSender } from '../src-main/otlp/send-from-app';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInspectorCore } from '../src-main/library/inspector-core';
+import { createInspectorCore } from '../src-main/core/inspector-core';
 import { loadLibrary } from '../src-main/library/load-library';
 import { hashTree } from './support/store-test-fixtures';
 import { makeRendererDir, type RendererFixture } from './support/web-support';

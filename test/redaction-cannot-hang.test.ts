@@ -12,7 +12,7 @@ import { writeFetchSummarizeRun } from '../scripts/fixtures/scenarios/common';
 import { seededRunId, withWorld } from '../scripts/fixtures/writer';
 import { ok } from '../shared/diagnostics';
 import { redactorFor } from '../shared/redact/redaction-request';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
 import { hashTree } from './support/hash-tree';
 import { openedCore } from './support/opened-core';

@@ -17,7 +17,7 @@ import { redactorFor } from '../shared/redact/redaction-request';
 import type { RunReportDocument } from '../shared/report-export/report-document-types';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
 import { chromiumPath } from '../src-main/export/pdf-playwright';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { readBundlePage } from './support/bundle-page';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { hashTree } from './support/hash-tree';

@@ -15,7 +15,7 @@ import { ok } from '../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../shared/events/envelope';
 import { redactorFor, runIdInFileName } from '../shared/redact/redaction-request';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { readBundlePage } from './support/bundle-page';
 import { hashTree } from './support/hash-tree';
 import { openedCore } from './support/opened-core';

@@ -4,7 +4,7 @@
  * that names no event; and `library.scan` counts what the card lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectorCore } from '../src-main/library/inspector-core';
+import type { InspectorCore } from '../src-main/core/inspector-core';
 import { openedCore } from './support/opened-core';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { hashTree } from './support/store-test-fixtures';

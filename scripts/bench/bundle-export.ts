@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { redactorFor } from '../../shared/redact/redaction-request';
-import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { createInspectorCore } from '../../src-main/core/inspector-core';
 
 /** What the bundle benchmark measured. */
 export type BundleTiming = {

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { discover } from '../../src-main/sources/fs/discovery';
-import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { createInspectorCore } from '../../src-main/core/inspector-core';
 import { syntheticRuns } from '../../test/support/library-runs';
 import { writeSessionTree } from '../../test/support/session-tree';
 import { median } from './timing';

@@ -25,7 +25,7 @@ import { parseSearchQuery } from '../../shared/search/search-query';
 import { searchIndex } from '../../src-main/fleet/fleet-search';
 import { discoverFleet, updateFleetIndex } from '../../src-main/fleet/index-build';
 import { indexFilePath, openIndexForWrite } from '../../src-main/fleet/index-file';
-import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { createInspectorCore } from '../../src-main/core/inspector-core';
 import { startWriter } from '../../test/support/store-test-fixtures';
 import { writeRunLibrary } from './run-library';
 import { formatListAnswer, formatSessionTree, measureListAnswer, measureSessionTree, type ListAnswerTiming, type SessionTreeTiming } from './fleet-scale';

@@ -5,7 +5,7 @@
  * (src-renderer/views/library/run-tree.test.ts), the time is measured here.
  */
 import { facetValues, statusCounts } from '../../src-renderer/views/library/run-filters';
-import { DEFAULT_QUERY, type LibraryQuery } from '../../src-renderer/views/library/library-query';
+import { DEFAULT_QUERY, type LibraryQuery } from '../../src-renderer/stores/library-query';
 import { buildRunTree, runRowKey } from '../../src-renderer/views/library/run-tree';
 import { syntheticRuns } from '../../test/support/library-runs';
 import { repeat } from './timing';

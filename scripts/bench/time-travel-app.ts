@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { RunRef } from '../../shared/run/run-detail-types';
-import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { createInspectorCore } from '../../src-main/core/inspector-core';
 import { invokeChannel } from '../../src-main/library/invoke-channel';
 import { median } from './timing';
 

@@ -8,7 +8,7 @@ import { priceModelCall, type PricedModelCall } from '../pricing/price-model-cal
 import type { PriceTable } from '../pricing/price-table-types';
 import { staleEntries } from '../pricing/staleness';
 import type { RunReport, RunReportRow } from '../report/run-report';
-import type { LiteHarnessView } from '../run/run-detail-types';
+import type { HarnessView } from '../fold/harness/harness-types';
 
 /** Steps drawn in each per-step chart; the report table lists them all. */
 export const CHART_STEP_LIMIT = 25;
@@ -72,7 +72,7 @@ export type CallCost = {
 };
 
 /** What pricing needs of a model turn (a lite harness turn, or a full one). */
-type PricedTurnInput = Pick<LiteHarnessView['modelTurns'][number], 'respondedAt' | 'model' | 'usage' | 'stepPath'>;
+type PricedTurnInput = Pick<HarnessView['modelTurns'][number], 'respondedAt' | 'model' | 'usage' | 'stepPath'>;
 
 /**
  * One turn priced with `table`: null until it responded with object usage (in flight, failed,

@@ -3,16 +3,9 @@
  * (world.ts / pricing.ts @ the newest stored commits). `little replay` prints this shape.
  */
 
-/** Token and cost totals; `costUsd` is null when calls exist but none could be priced. */
-export type UsageTotals = {
-  inputTokens: number;
-  outputTokens: number;
-  cachedInputTokens: number;
-  reasoningTokens: number;
-  costUsd: number | null;
-  pricedCalls: number;
-  unpricedCalls: number;
-};
+// The totals are pricing's (pricing sits below the fold); the fold's state carries them.
+import type { UsageTotals } from '../pricing/usage-totals';
+export type { UsageTotals };
 
 export type StepAttemptStatus = 'running' | 'completed' | 'failed';
 

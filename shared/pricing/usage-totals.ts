@@ -6,8 +6,18 @@
  * Key order of every object built here matches the original, because `little replay`
  * prints the state with `JSON.stringify`.
  */
-import type { UsageTotals } from '../fold/run-state-types';
 import type { PricedModelCall } from './price-model-call';
+
+/** Token and cost totals; `costUsd` is null when calls exist but none could be priced. */
+export type UsageTotals = {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  costUsd: number | null;
+  pricedCalls: number;
+  unpricedCalls: number;
+};
 
 /** Totals of a scope with no model calls: a measured $0. */
 export function emptyUsageTotals(): UsageTotals {

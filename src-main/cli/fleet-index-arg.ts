@@ -5,8 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
-import { indexFilePath, openIndexForWrite } from '../fleet/index-file';
+import { indexFilePath, openIndexForWrite, type IndexConnection } from '../fleet/index-file';
 import { discoverFleet } from '../fleet/fleet-discovery';
 import { indexIsFresh } from '../fleet/index-fresh';
 import { cacheDirArg } from './cache-arg';

@@ -7,8 +7,7 @@ import { resolve } from 'node:path';
 import { diagnostic, type Result } from '../../shared/diagnostics';
 import { doctorReport } from '../../shared/harness-trace/doctor';
 import type { TraceRead } from '../../shared/harness-trace/trace-reader';
-import { findHarnessDataDirs, isHarnessDataDir } from '../sources/little-harness/harness-roots';
-import { openSession, readSessionTrace, type OpenSession } from '../sources/little-harness/session-store';
+import { findHarnessDataDirs, isHarnessDataDir, openSession, readSessionTrace, type OpenSession } from '../library/harness-logs';
 import { UsageError } from './args';
 import { DataDirError } from './run-log';
 

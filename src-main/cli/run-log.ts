@@ -10,8 +10,7 @@ import type { PayloadNeeds } from '../../shared/events/payload-needs';
 import { RunNotFoundError } from '../../shared/fold/fold-errors';
 import { cliErrorName, foldRunStrict, forEachEventStrict, readRunEventsStrict, strictEvents, type StrictFoldOptions } from '../library/strict-run-log';
 import type { RunAccumulator } from '../../shared/run/run-accumulator';
-import { openDataDir } from '../sources/little-workflow/data-dir-reader';
-import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { openDataDir, type DataDirReader } from '../library/data-dir-logs';
 
 /** A read that parses no payload a reader can prove valid without parsing it. */
 const NO_PAYLOADS: PayloadNeeds = { types: [] };

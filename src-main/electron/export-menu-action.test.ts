@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ok } from '../../shared/diagnostics';
-import type { InspectorCore } from '../library/inspector-core';
+import type { InspectorCore } from '../core/inspector-core';
 import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import { diagnostic, fail } from '../../shared/diagnostics';
 import { exportRunWithDialog, formatForPath, requestRunExport, saveBundleWithDialog, type ExportMenuDeps } from './export-menu-action';

@@ -12,7 +12,7 @@ import { PUSH_CHANNEL } from '../../shared/ipc-channels';
 import type { PushMessage } from '../../shared/contract';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { runIdInFileName, type RedactionRequest } from '../../shared/redact/redaction-request';
-import type { BundleChannelRequest, InspectorCore } from '../library/inspector-core';
+import type { BundleChannelRequest, InspectorCore } from '../core/inspector-core';
 import { bundleFileName, bundleOutputPath } from '../../shared/bundle/run-bundle-types';
 import { ok, type Result } from '../../shared/diagnostics';
 import { writeFilesAtomic } from '../export/atomic-write';

@@ -9,7 +9,7 @@ vi.mock('../app-paths', () => ({
   rendererDir: () => '/app/out/renderer',
   exampleDataDir: () => '/app/examples/demo',
 }));
-vi.mock('../library/inspector-core', async () => {
+vi.mock('../core/inspector-core', async () => {
   const { ok } = await import('../../shared/diagnostics');
   const handler = () => vi.fn(async () => ok(null));
   return {
@@ -77,7 +77,7 @@ describe('app lifecycle', () => {
     const electron = await loadElectron();
     electron.app.whenReady.mockReturnValueOnce(Promise.resolve());
     await import('./index');
-    const { createInspectorCore } = (await import('../library/inspector-core')) as unknown as {
+    const { createInspectorCore } = (await import('../core/inspector-core')) as unknown as {
       createInspectorCore: ReturnType<typeof vi.fn>;
     };
     await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
@@ -106,7 +106,7 @@ describe('app lifecycle', () => {
     const electron = await loadElectron();
     electron.app.whenReady.mockReturnValueOnce(Promise.resolve());
     await import('./index');
-    const { createInspectorCore } = (await import('../library/inspector-core')) as unknown as { createInspectorCore: ReturnType<typeof vi.fn> };
+    const { createInspectorCore } = (await import('../core/inspector-core')) as unknown as { createInspectorCore: ReturnType<typeof vi.fn> };
     await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
     const window = electron.BrowserWindow.instances[0];
     type Item = { label?: string; submenu?: Item[]; click?: () => void };
@@ -139,7 +139,7 @@ async function startApp(electron: Electron) {
   electron.app.whenReady.mockReturnValueOnce(Promise.resolve());
   await import('./index');
   await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
-  const { createInspectorCore } = (await import('../library/inspector-core')) as unknown as { createInspectorCore: ReturnType<typeof vi.fn> };
+  const { createInspectorCore } = (await import('../core/inspector-core')) as unknown as { createInspectorCore: ReturnType<typeof vi.fn> };
   return createInspectorCore.mock.results[0].value as {
     openPath: ReturnType<typeof vi.fn>;
     subscribe: ReturnType<typeof vi.fn>;

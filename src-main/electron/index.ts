@@ -10,7 +10,7 @@ import { app, BrowserWindow, dialog, nativeTheme, screen } from 'electron';
 import { openTargetFor } from '../../shared/open-target';
 import { processIo } from '../cli/cli-io';
 import { CLI_COMMANDS, runCliSafely } from '../cli/run-cli';
-import { createInspectorCore, type BundleChannelRequest, type InspectorCore } from '../library/inspector-core';
+import { createInspectorCore, type BundleChannelRequest, type InspectorCore } from '../core/inspector-core';
 import { memoryAppState, openAppState } from '../app-state/app-state';
 import { chosenAppFolder, currentHost, STATE_DIR_ENV } from '../app-folders/app-folders';
 import { appTraceSender } from '../otlp/send-from-app';

@@ -9,6 +9,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { defaultSqliteDriver, type IndexConnection, type SqliteDriver } from '../sources/little-workflow/sqlite-driver';
+
+/** The index's connection, for the CLI's `--index` (cli/ reads no driver of its own). */
+export type { IndexConnection };
 import { INDEX_SCHEMA, INDEX_VERSION } from './index-schema';
 import { fleetTablesSchema } from './index-tables';
 

@@ -7,7 +7,7 @@ import { USER_PRICE_TABLE_FORMAT } from '../../shared/pricing/user-price-table';
 import { until } from '../../test/support/live-support';
 import { startScriptWriter, type WriterEvent } from '../../test/support/live-writer';
 import { tempRoot } from '../../test/support/store-test-fixtures';
-import { createInspectorCore } from './inspector-core';
+import { createInspectorCore } from '../core/inspector-core';
 
 const root = tempRoot('li-library-pricing-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -8,7 +8,8 @@ import type { LibrarySnapshot } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { USER_PRICE_TABLE_FORMAT } from '../../shared/pricing/user-price-table';
-import type { RunDetailPool } from '../workers/run-detail-pool';
+import { discoveryIn } from '../workers/discovery-thread';
+import type { RunBuilds } from './run-builds';
 import { emptySnapshot } from '../../test/support/empty-snapshot';
 import { createLibrary } from './library';
 
@@ -30,7 +31,7 @@ function manualPool() {
         loads.push({ root, table, finish: () => resolve(ok(snapshot)) });
       }),
     close: async () => undefined,
-  } as unknown as RunDetailPool;
+  } as unknown as RunBuilds;
   return { pool, loads };
 }
 
@@ -41,7 +42,7 @@ describe('Library', () => {
   it('the latest open wins: an older open finishing later changes nothing and publishes nothing', async () => {
     const { pool, loads } = manualPool();
     const published: PushMessage[] = [];
-    const library = createLibrary({ publish: (m) => void published.push(m), live: false, logError: () => undefined, pool });
+    const library = createLibrary({ publish: (m) => void published.push(m), live: false, logError: () => undefined, pool, discover: discoveryIn() });
     const first = library.open(A);
     const second = library.open(B);
     await settle();
@@ -57,7 +58,7 @@ describe('Library', () => {
 
   it('loading a table reloads the opened root with it; a load begun before it cannot overwrite the re-priced snapshot', async () => {
     const { pool, loads } = manualPool();
-    const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool });
+    const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool, discover: discoveryIn() });
     const opened = library.open(A);
     await settle();
     loads[0].finish();
@@ -85,7 +86,7 @@ describe('Library', () => {
 
   it('a table that does not load leaves the active table and the snapshot as they were', async () => {
     const { pool, loads } = manualPool();
-    const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool });
+    const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool, discover: discoveryIn() });
     const opened = library.open(A);
     await settle();
     loads[0].finish();

@@ -10,15 +10,14 @@ import type { PushMessage } from '../../shared/contract';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { OpeningProgress } from '../../shared/contract';
 import type { WalkProgress } from '../sources/fs/discovery';
-import { discoverOffMain, type DiscoveryJob, type DiscoveryMode } from '../workers/discovery-thread';
-import { mirrorCopierOffMain } from '../workers/mirror-copy-thread';
+import type { MirrorCopier } from '../sources/little-workflow/mirror-copy';
 import type { LibrarySnapshot } from '../../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { startLiveLibrary, type LiveLibrary } from '../live/live-library';
 import type { LiveObserverOptions } from '../live/live-observer';
-import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
+import type { Discover, DiscoveryJob, RunBuilds } from './run-builds';
 import type { FleetView } from '../../shared/fleet/fleet-summary-types';
 import { loadPriceTableFile } from './price-table-file';
 import { createRunService } from './run-service';
@@ -36,14 +35,16 @@ export type LibraryOptions = {
   /** Live observer options; `false` turns it off. */
   live?: false | Partial<LiveObserverOptions>;
   logError(message: string): void;
-  /** Builds snapshots and run models (default: one worker thread). */
-  pool?: RunDetailPool;
+  /** Builds snapshots and run models (the composition's worker pool, workers/run-detail-pool.ts). */
+  pool: RunBuilds;
   /** Browser mode: `loadTable` reads only files inside these folders (absent: any file). */
   priceTableFolders?: readonly string[];
   /** The app's cache folder for fold checkpoints (src-main/app-folders); null or absent: memory only. */
   cacheDir?: string | null;
-  /** Where an open's walk runs (workers/discovery-thread.ts; default `auto`: a thread in the built app). */
-  discovery?: DiscoveryMode;
+  /** Starts an open's walk (the composition's, workers/discovery-thread.ts: a thread in the built app). */
+  discover: Discover;
+  /** Makes a live log's full private copy (the composition's, workers/mirror-copy-thread.ts: a thread in the built app; absent: in this thread). */
+  mirrorCopier?: MirrorCopier;
 };
 
 /** The library of one process (one opened root at a time). */
@@ -55,7 +56,7 @@ export function createLibrary(options: LibraryOptions) {
   let root: string | null = null;
   let table: PriceTable = BUNDLED_PRICE_TABLE;
   // One worker for library loads and run details: judging open runs folds their logs.
-  const pool = options.pool ?? createRunDetailPool();
+  const { pool } = options;
   const runs = createRunService({ snapshot: () => snapshot, table: () => table, pool, cacheDir: options.cacheDir ?? null });
   // Opens, refreshes, table loads and the live reloads: an older load finishing later is dropped.
   const loads = latestWins();
@@ -82,7 +83,7 @@ export function createLibrary(options: LibraryOptions) {
     const progress = (phase: OpeningProgress['phase'], counts: WalkProgress) => options.publish({ kind: 'library.opening', progress: { path: absolute, phase, ...counts } });
     // The walk first, on a thread of its own: progress as it goes, a cancel that ends it at once,
     // and a quick answer for a folder with no data dir in it (nothing is read then).
-    const job = discoverOffMain(absolute, (counts) => progress('discovering', counts), options.discovery);
+    const job = options.discover(absolute, (counts) => progress('discovering', counts));
     let cancelled = false;
     // A cancel also answers an open waiting on its read at once: the worker's load then runs to
     // its end unheard (the pool has no way to stop a load), but the user has their library back.
@@ -148,7 +149,7 @@ export function createLibrary(options: LibraryOptions) {
           baselines: snapshotBaselines(snapshot),
           discoverDataDirs: () => pool.discover(at).then((found) => (found.ok ? found.value.dataDirs : [])),
           // A live log's full private copy (the first, and any after the writer outran us) is made on a thread of its own.
-          mirrorCopier: mirrorCopierOffMain(options.discovery ?? 'auto'),
+          ...(options.mirrorCopier ? { mirrorCopier: options.mirrorCopier } : {}),
           logError: options.logError,
           ...(options.live === undefined ? {} : options.live),
         },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInspectorCore } from './inspector-core';
+import { createInspectorCore } from '../core/inspector-core';
 import { loadPriceTableFile, MAX_PRICE_TABLE_BYTES } from './price-table-file';
 
 let dir: string;

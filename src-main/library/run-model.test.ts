@@ -8,7 +8,7 @@ import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
 import { sliceItems, type TimelineFold } from '../../shared/run/run-head-types';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { RunDetail } from '../../shared/run/run-detail-types';
-import { createInspectorCore } from './inspector-core';
+import { createInspectorCore } from '../core/inspector-core';
 import { costsModel, createRunModel, MAX_CUMULATIVE_POINTS, prepareRunModel, thinPoints } from '../../shared/run/run-model';
 import { HEAD_SKIPPED_STEPS } from '../../shared/run/run-head';
 

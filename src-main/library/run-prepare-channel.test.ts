@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { requestSchemas } from '../../shared/contract-schemas';
 import { EXAMPLES, fixtureRun } from '../../test/support/fixture-manifest';
 import { openedCore } from '../../test/support/opened-core';
-import type { InspectorCore } from './inspector-core';
+import type { InspectorCore } from '../core/inspector-core';
 
 // run.prepare takes a run's address either in parts (the page's module script) or as the location
 // hash itself (index.html's inline script, shared/early-prepare-script.ts): both name the same build.

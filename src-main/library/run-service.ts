@@ -22,7 +22,7 @@ import type { Job } from '../../shared/job/job-types';
 import type { LiveRunSnapshot, RunSource } from '../sources/run-source';
 import type { EventRead } from '../sources/little-workflow/store-types';
 import { createSourceRegistry } from '../sources/registry';
-import { createRunDetailPool, type RunDetailPool } from '../workers/run-detail-pool';
+import type { RunBuilds } from './run-builds';
 import { createEventsSlicer, eventsRun, sourceEventLog, type EventsSliceSpec } from './events-slice';
 import { RUN_KEY_SEPARATOR, runItemKey } from '../../shared/run/run-key';
 import { runAtAddress } from '../../shared/run-address';
@@ -30,9 +30,9 @@ import { runAtAddress } from '../../shared/run-address';
 /** Largest artifact payload preview sent to the UI, in JSON characters. */
 export const MAX_ARTIFACT_PREVIEW = 2_000_000;
 
-/** What the run handlers need from the core; `pool` builds details (default: a worker thread). */
+/** What the run handlers need from the core; `pool` builds details (the composition's worker pool). */
 /** `cacheDir`: where fold checkpoints are kept (null or absent: in the worker's memory only). */
-export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool?: RunDetailPool; cacheDir?: string | null };
+export type RunServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; pool: RunBuilds; cacheDir?: string | null };
 
 /** Run models kept in main (each holds the detail's lists, packed: ~25 MB for a 200,000-event run). */
 const MODEL_CACHE_LIMIT = 3;
@@ -76,7 +76,7 @@ export function createRunService(context: RunServiceContext) {
     for (const id of [...cache.keys()]) if (id.startsWith(`${dataDir}${RUN_KEY_SEPARATOR}`)) cache.delete(id);
   };
 
-  const pool = context.pool ?? createRunDetailPool();
+  const { pool } = context;
   // One source per format; little-workflow details are built in the pool's worker thread.
   const sources = createSourceRegistry({
     buildDetail: (dataDir, runId, detailContext) => pool.detail(dataDir, runId, detailContext),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import { tailCommand } from '../cli/commands/tail';
-import { createInspectorCore } from '../library/inspector-core';
+import { createInspectorCore } from '../core/inspector-core';
 import { liveTestScope, record, until } from '../../test/support/live-support';
 import { simpleRun, type ScriptWriter } from '../../test/support/live-writer';
 

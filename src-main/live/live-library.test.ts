@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
-import { createInspectorCore } from '../library/inspector-core';
+import { createInspectorCore } from '../core/inspector-core';
 import { tempRoot } from '../../test/support/store-test-fixtures';
 import { until } from '../../test/support/live-support';
 import { simpleRun, startScriptWriter } from '../../test/support/live-writer';

@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { discover, type WalkProgress } from '../sources/fs/discovery';
 import type { Discovery } from '../sources/little-workflow/store-types';
+import type { Discover, DiscoveryJob } from '../library/run-builds';
 import { threadScript, type ThreadMode } from './thread-script';
 
 /** What the thread posts: progress while it walks, then the discovery (or why it failed). */
@@ -20,8 +21,6 @@ export type DiscoveryThreadMessage =
   | { kind: 'done'; discovery: Discovery }
   | { kind: 'failed'; message: string };
 
-/** A walk under way: its answer (`cancelled` once cancelled), and the cancel. */
-export type DiscoveryJob = { result: Promise<Result<Discovery>>; cancel(): void };
 
 /** Where the walk runs: a thread where the app is built (`auto`), always (`thread`), or never (`in-process`). */
 export type DiscoveryMode = ThreadMode;
@@ -62,3 +61,6 @@ export function discoverOffMain(root: string, onProgress: (progress: WalkProgres
   worker.on('exit', () => settle(cancelled(root)));
   return { result, cancel: () => settle(cancelled(root)) };
 }
+
+/** The library's walk of an open (library/run-builds.ts), run where `mode` says. */
+export const discoveryIn = (mode: DiscoveryMode = 'auto'): Discover => (root, onProgress) => discoverOffMain(root, onProgress, mode);

@@ -9,7 +9,7 @@ import type { RunDetail } from '../../shared/run/run-detail-types';
 import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run/run-model';
 import type { ModelSliceSpec } from '../../shared/run/run-head-types';
 import { EXAMPLES, manifestRows } from '../../test/support/fixture-manifest';
-import { createInspectorCore } from '../library/inspector-core';
+import { createInspectorCore } from '../core/inspector-core';
 import { CHUNKS_PER_TURN, packList, packModelData, unpackedList, unpackModelData, type PackedModelData } from './packed-lists';
 
 // Main reads a run model's long lists packed by the worker, a window at a time (packed-lists.ts).

@@ -17,6 +17,7 @@ import type { Discovery } from '../sources/little-workflow/store-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { LiveCapture } from '../library/run-compare';
+import type { RunBuilds } from '../library/run-builds';
 import { handleRunRequest, type RunWorkerRequest, type RunWorkerResponse, type RunWorkerResult } from './run-detail-worker';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import type { DetailBuild } from '../sources/run-source';
@@ -57,11 +58,11 @@ export function workerScript(): { code: string; eval: boolean } | null {
   return existsSync(built) ? { code: built, eval: false } : null;
 }
 
-/** The pool's calls. */
+/** The pool's calls: the library's RunBuilds, and whether its thread runs now. */
 export type RunDetailPool = ReturnType<typeof createRunDetailPool>;
 
 /** Load libraries and build run details off main's thread. */
-export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number; scrubWarmMs?: number } = {}) {
+export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number; scrubWarmMs?: number } = {}): RunBuilds & { running(): boolean } {
   const recycleAt = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
   const warmMs = options.scrubWarmMs ?? SCRUB_WARM_MS;
   // Until when a large idle worker is kept (the last time-travel build's start + warmMs), and the timer that recycles it then.

@@ -4,8 +4,8 @@
  */
 import { create } from 'zustand';
 import type { RunRef } from '../../shared/run/run-detail-types';
-import { togglePick } from '../views/compare/compare-candidates';
-import { DEFAULT_QUERY, clearFilters, formatLibraryQuery, type LibraryQuery } from '../views/library/library-query';
+import { togglePick } from './compare-candidates';
+import { DEFAULT_QUERY, clearFilters, formatLibraryQuery, type LibraryQuery } from './library-query';
 
 export type LibraryViewState = {
   query: LibraryQuery;

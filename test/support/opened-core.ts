@@ -3,7 +3,7 @@
  * (default the generated examples). A folder that does not open fails the test at once.
  */
 import { openAppState, type AppState } from '../../src-main/app-state/app-state';
-import { createInspectorCore, type CoreOptions, type InspectorCore } from '../../src-main/library/inspector-core';
+import { createInspectorCore, type CoreOptions, type InspectorCore } from '../../src-main/core/inspector-core';
 import { EXAMPLES } from './fixture-manifest';
 
 /** A core with `options` (beyond mode and startup folder) that has opened `root`. */

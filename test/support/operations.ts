@@ -17,7 +17,7 @@ import { DataDirError } from '../../src-main/cli/run-log';
 import { loadLibrary } from '../../src-main/library/load-library';
 import { findHarnessDataDirs } from '../../src-main/sources/little-harness/harness-roots';
 import { listSessionFolders } from '../../src-main/sources/little-harness/session-store';
-import type { InspectorCore } from '../../src-main/library/inspector-core';
+import type { InspectorCore } from '../../src-main/core/inspector-core';
 import { cli } from './run-cli-captured';
 import { startOtlpReceiver } from './otlp-receiver';
 

@@ -6,14 +6,14 @@
  * timer can interrupt) is caught afterwards by its measured duration.
  */
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
-import { createInspectorCore } from '../../src-main/library/inspector-core';
+import { createInspectorCore } from '../../src-main/core/inspector-core';
 import { openAppState } from '../../src-main/app-state/app-state';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLibrary } from '../../src-main/library/load-library';
 import { directCall, OPERATIONS, type ChannelCall, type Operation, type OpOutcome, type OpTarget } from './operations';
-import type { InspectorCore } from '../../src-main/library/inspector-core';
+import type { InspectorCore } from '../../src-main/core/inspector-core';
 
 /** One operation call and how it went; `hang` when it did not end within the hang bound. */
 export type OpRecord = { op: string; target: string; outcome: OpOutcome | { kind: 'hang'; ms: number }; ms: number };

@@ -1,7 +1,7 @@
 /** `little-inspector check [runId] [--data-dir DIR] [--json]`: integrity findings, exit 1 when any. */
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
-import { checkRun } from '../../sources/little-workflow/run-check';
+import { checkRun } from '../../library/data-dir-logs';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { DataDirError, LittleCliError, openDataDirArg } from '../run-log';

@@ -7,7 +7,7 @@
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { checkConsistency, seededBatches, type ConsistencyReport } from '../../../shared/compare/consistency';
 import { auditResumes, type ResumeAudit } from '../../../shared/compare/resume-audit';
-import { readRunLock } from '../../sources/little-workflow/lock-owners';
+import { readRunLock } from '../../library/data-dir-logs';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { listRunEvents, LittleCliError, openDataDirArg } from '../run-log';

@@ -9,7 +9,7 @@ import { DEFAULT_BUNDLE_BUDGET } from '../../../shared/bundle/bundle-types';
 import { bundleOutputPath, MAX_BUNDLE_BUDGET } from '../../../shared/bundle/run-bundle-types';
 import { redactorFor } from '../../../shared/redact/redaction-request';
 import { writeFilesAtomic } from '../../export/atomic-write';
-import { createInspectorCore } from '../../library/inspector-core';
+import { createInspectorCore } from '../../core/inspector-core';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { DataDirError, DEFAULT_DATA_DIR, LittleCliError } from '../run-log';

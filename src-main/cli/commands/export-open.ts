@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import type { RunSummary } from '../../../shared/library';
 import { dataDirContaining } from '../../app-folders/inside-data-dir';
-import type { InspectorCore } from '../../library/inspector-core';
+import type { InspectorCore } from '../../core/inspector-core';
 import { UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';

@@ -10,7 +10,7 @@ import { renderTextExport } from '../../../shared/report-export/render-text-expo
 import { DEFAULT_MAX_TEXT, EXPORT_FORMATS, type ExportFormat } from '../../../shared/report-export/report-document-types';
 import { MAX_TEXT_LIMIT } from '../../../shared/report-export/run-export-types';
 import { timelineSvg } from '../../../shared/report-export/timeline-svg';
-import { createInspectorCore } from '../../library/inspector-core';
+import { createInspectorCore } from '../../core/inspector-core';
 import { writeFilesAtomic, type ExportFile } from '../../export/atomic-write';
 import { chromiumPdfRenderer } from '../../export/pdf-playwright';
 import { parseArgs, UsageError } from '../args';

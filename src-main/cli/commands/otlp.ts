@@ -15,7 +15,7 @@ import { exportRuns } from '../../otlp/export-runs';
 import { followRuns, type FollowOptions } from '../../otlp/otlp-follow';
 import { createOtlpSender, type SenderOptions } from '../../otlp/otlp-sender';
 import { selectRuns } from '../../otlp/run-span-source';
-import { createSourceRegistry } from '../../sources/registry';
+import { createSourceRegistry } from '../../library/data-dir-logs';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { formatDiagnostic } from '../format-diagnostic';

@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table';
 import { formatReplayLine } from '../../../shared/report/cli-lines';
-import { hydrateRunArtifacts } from '../../sources/little-workflow/hydrate-artifacts';
+import { hydrateRunArtifacts } from '../../library/data-dir-logs';
 import { parseArgs, parseAtFlag, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { CACHE_FLAGS, CACHE_USAGE, checkpointsArg } from '../cache-arg';

@@ -10,7 +10,7 @@ import { chosenAppFolder, currentHost } from '../../app-folders/app-folders';
 import { readScanSettingsFile, scanSettingsInState } from '../../app-state/scan-settings-file';
 import { loadLibrary } from '../../library/load-library';
 import { scanLibrary } from '../../library/scan-runs';
-import { createSourceRegistry } from '../../sources/registry';
+import { createSourceRegistry } from '../../library/data-dir-logs';
 import { parseArgs, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { priceTableArg } from '../price-table-arg';

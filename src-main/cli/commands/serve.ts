@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exampleDataDir, rendererDir } from '../../app-paths';
-import { createInspectorCore, type InspectorCore } from '../../library/inspector-core';
+import { createInspectorCore, type InspectorCore } from '../../core/inspector-core';
 import type { Result } from '../../../shared/diagnostics';
 import type { LibrarySnapshot } from '../../../shared/library';
 import { playwrightPdf } from '../../export/pdf-playwright';

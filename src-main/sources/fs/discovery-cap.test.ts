@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRun, writeClosedDataDir } from '../../../test/support/store-test-fixtures';
 import { sessionKey, writeSessionTree } from '../../../test/support/session-tree';
 import { cli } from '../../../test/support/run-cli-captured';
-import { createInspectorCore } from '../../library/inspector-core';
+import { createInspectorCore } from '../../core/inspector-core';
 import { DEFAULT_FOLDERS_PER_LEVEL, discover, type WalkProgress } from './discovery';
 
 const SESSIONS = 10_000;

@@ -1,3 +1,4 @@
+import { createRunDetailPool } from '../../workers/run-detail-pool';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOOPCTL_SESSIONS } from '../../../scripts/fixtures/loopctl/loopctl-scenario';
@@ -38,7 +39,7 @@ describe('loopctl runs in the library and the run view', () => {
   it('run.detail of a loopctl run: turns and tool calls in the harness view, no report, findings with lines', async () => {
     const library = loadLibrary(FIXTURES, BUNDLED_PRICE_TABLE);
     if (!library.ok) throw new Error(library.error.message);
-    const service = createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE });
+    const service = createRunService({ snapshot: () => library.value, table: () => BUNDLED_PRICE_TABLE, pool: createRunDetailPool({ useWorker: false }) });
     const dataDir = join(FIXTURES, 'ledgers');
     const detail = await service.detail({ dataDir, runId: loopctlRunId(LOOPCTL_SESSIONS.a, 1) });
     if (!detail.ok) throw new Error(detail.error.message);

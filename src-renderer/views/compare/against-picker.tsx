@@ -6,7 +6,7 @@
 import type { LibrarySnapshot, RunSummary } from '../../../shared/library';
 import type { Route, RunAgainst } from '../../routing/route';
 import { useRouteStore } from '../../stores/route-store';
-import { previousCycle, previousOfVersion } from './compare-candidates';
+import { previousCycle, previousOfVersion } from '../../stores/compare-candidates';
 import { runDisplayStatus } from '../../../shared/status/display-status';
 
 type Props = { snapshot: LibrarySnapshot; run: RunSummary; route: Extract<Route, { view: 'run' }> };

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { RunReportRow } from '../../../shared/report/run-report';
 import { formatCalls, formatCost, formatShare } from '../../../shared/report/run-report-table';
 import type { ReportHead, RunHead } from '../../../shared/run/run-head-types';
-import { api } from '../../api';
+import { runReportText } from '../../stores/run-pieces';
 import { copyText } from '../../components/copy-text';
 import { useSlice } from '../../stores/use-slice';
 
@@ -45,7 +45,7 @@ export function ReportTable({ detail, report }: { detail: RunHead; report: Repor
     shown.push(row);
   }
   const copy = async () => {
-    const text = await api['run.reportText'](detail.ref);
+    const text = await runReportText(detail.ref);
     if (!text.ok) {
       setStatus(`Copy failed: ${text.error.message}`);
       return;

@@ -3,12 +3,10 @@
  * summed (`fleet.summary`, built in the worker), drawn as charts that link to the runs they count;
  * and read-only SQL over the fleet index (`fleet.sql`). docs/FLEET.md "In the app".
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { FleetView as FleetViewModel } from '../../../shared/fleet/fleet-summary-types';
-import { api } from '../../api';
 import { formatCount } from '../../format';
-import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
-import { useLibraryStore } from '../../stores/library-store';
+import { useFleetSummary } from '../../stores/fleet-store';
 import { costText } from './fleet-links';
 import { SqlConsole } from './sql-console';
 import './fleet.css';
@@ -34,16 +32,7 @@ export function FleetView({ tab }: { tab: 'summary' | 'sql' }) {
 }
 
 function FleetSummaryPanel() {
-  const root = useLibraryStore((s) => s.snapshot?.root ?? null);
-  const [load, setLoad] = useState<Load<FleetViewModel | null>>(IDLE);
-  useEffect(() => {
-    let live = true;
-    setLoad(LOADING);
-    void api['fleet.summary']({}).then((r) => live && setLoad(loaded(r)));
-    return () => {
-      live = false;
-    };
-  }, [root]);
+  const load = useFleetSummary();
   if (load.phase === 'error') return <p role="alert" className="error"><strong>{load.error.code}</strong>: {load.error.message}</p>;
   if (load.phase !== 'ready') return <p className="muted" aria-busy="true">Summing every run under the root…</p>;
   const v = load.value;

@@ -4,10 +4,10 @@
  * tables with their columns (`fleet.tables`); the rows in a virtualised table (up to the 10,000-row
  * cap); refusals and the time budget as typed errors; "Chart this": x and y columns as a bar or line.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Diagnostic } from '../../../shared/diagnostics';
-import type { FleetSqlAnswer, FleetSqlTables } from '../../../shared/fleet/fleet-sql-types';
-import { api } from '../../api';
+import type { FleetSqlAnswer } from '../../../shared/fleet/fleet-sql-types';
+import { runFleetSql, useFleetTables } from '../../stores/fleet-store';
 import { VirtualList } from '../../components/virtual-list';
 
 const SqlChart = lazy(() => import('./sql-chart').then((m) => ({ default: m.SqlChart })));
@@ -21,17 +21,10 @@ export function SqlConsole() {
   const [sql, setSql] = useState(FIRST_QUERY);
   const [budgetS, setBudgetS] = useState(10);
   const [outcome, setOutcome] = useState<Outcome>({ phase: 'idle' });
-  const [tables, setTables] = useState<FleetSqlTables | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api['fleet.tables']({}).then((r) => live && r.ok && setTables(r.value));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const tables = useFleetTables();
   const run = () => {
     setOutcome({ phase: 'running' });
-    void api['fleet.sql']({ sql, budgetMs: Math.round(budgetS * 1000) }).then((r) => setOutcome(r.ok ? { phase: 'done', answer: r.value } : { phase: 'error', error: r.error }));
+    void runFleetSql(sql, Math.round(budgetS * 1000)).then((r) => setOutcome(r.ok ? { phase: 'done', answer: r.value } : { phase: 'error', error: r.error }));
   };
   return (
     <div className="sql-console">

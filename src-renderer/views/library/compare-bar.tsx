@@ -6,7 +6,7 @@
 import type { LibrarySnapshot } from '../../../shared/library';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { useRouteStore } from '../../stores/route-store';
-import { baselineFirst } from '../compare/compare-candidates';
+import { baselineFirst } from '../../stores/compare-candidates';
 import { dirLabelOf } from '../compare/against-picker';
 import { SendToBackendButton } from '../otlp/send-button';
 

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useSearchShortcut } from '../../keyboard/use-list-keyboard';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/status/display-status';
-import { isFiltered, type CostFilter, type TimeRange } from './library-query';
+import { isFiltered, type CostFilter, type TimeRange } from '../../stores/library-query';
 import { FindingsFilterSelect } from './findings-cell';
 
 type FilterBarProps = {

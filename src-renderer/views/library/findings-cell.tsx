@@ -2,7 +2,7 @@
 import type { RunSummary } from '../../../shared/library';
 import { SCAN_FINDING_KINDS } from '../../../shared/scan/scan-types';
 import { useLibraryViewStore } from '../../stores/library-view-store';
-import { findingsCellText, findingsOf, parseFindingsFilter } from './run-findings';
+import { findingsCellText, findingsOf, parseFindingsFilter } from '../../stores/run-findings';
 
 /** A run's counts ("1 error · 2 warnings"), its kinds in the tooltip; blank for a group row. */
 export function FindingsCell({ run }: { run: RunSummary | null }) {

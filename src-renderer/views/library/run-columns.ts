@@ -1,5 +1,5 @@
 /** The run list's columns: header text, sort key and whether the cell is numeric. */
-import type { SortKey } from './library-query';
+import type { SortKey } from '../../stores/library-query';
 
 /** One column of the run list. */
 export type RunColumn = { id: string; label: string; sort: SortKey | null; numeric: boolean };

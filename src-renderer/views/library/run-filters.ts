@@ -1,8 +1,8 @@
 /** Which runs a `LibraryQuery` keeps, and the per-status counts the filter bar shows. Pure. */
 import type { RunSummary } from '../../../shared/library';
 import { DISPLAY_STATUSES, runDisplayStatus, type DisplayStatus } from '../../../shared/status/display-status';
-import type { LibraryQuery, TimeRange } from './library-query';
-import { matchesFindings } from './run-findings';
+import type { LibraryQuery, TimeRange } from '../../stores/library-query';
+import { matchesFindings } from '../../stores/run-findings';
 
 const HOUR = 3_600_000;
 const RANGE_MS: Record<Exclude<TimeRange, 'all'>, number> = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR };

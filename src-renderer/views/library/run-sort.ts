@@ -1,9 +1,9 @@
 /** Column sorting for the run list: one comparator per column, unknown values always last. Pure. */
 import type { RunSummary } from '../../../shared/library';
 import { runDisplayStatus, type DisplayStatus } from '../../../shared/status/display-status';
-import type { SortDir, SortKey } from './library-query';
+import type { SortDir, SortKey } from '../../stores/library-query';
 import { durationMs } from './run-filters';
-import { findingsOf, findingsRank } from './run-findings';
+import { findingsOf, findingsRank } from '../../stores/run-findings';
 
 /** The sortable facts of a row (a run, or an outer loop's aggregate of its cycles). */
 export type SortFacts = {

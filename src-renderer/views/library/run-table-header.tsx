@@ -1,7 +1,7 @@
 /** The run list's column header row: each sortable header is a button, with `aria-sort`. */
 import { useShallow } from 'zustand/react/shallow';
 import { useLibraryViewStore } from '../../stores/library-view-store';
-import { toggleSort } from './library-query';
+import { toggleSort } from '../../stores/library-query';
 import { RUN_COLUMNS } from './run-columns';
 
 /** Sticky header row (role `row`, in the treegrid). */

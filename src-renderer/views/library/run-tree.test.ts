@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUERY, type LibraryQuery } from './library-query';
+import { DEFAULT_QUERY, type LibraryQuery } from '../../stores/library-query';
 import { runDisplayStatus } from '../../../shared/status/display-status';
 import { facetValues, statusCounts } from './run-filters';
 import { ambiguousRunIds, buildRunTree, loopFacts, runRowKey, type ListRow } from './run-tree';

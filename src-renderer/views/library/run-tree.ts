@@ -9,10 +9,10 @@ import { runKey, runKeyOf } from '../../../shared/run/run-key';
 import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../../shared/library';
 import { groupDisplayStatus } from '../../../shared/status/display-status';
 import { runRowTotals } from '../../../shared/run/run-row-totals';
-import { isFiltered, type LibraryQuery } from './library-query';
+import { isFiltered, type LibraryQuery } from '../../stores/library-query';
 import { durationMs, queryPredicate } from './run-filters';
 import { compareFacts, runFacts, type SortFacts } from './run-sort';
-import { groupFindingsRank } from './run-findings';
+import { groupFindingsRank } from '../../stores/run-findings';
 
 /** Aggregated facts of an outer loop: its cycles summed up. */
 export type LoopFacts = SortFacts & { finishedAt: string | null; inputTokens: number | null; outputTokens: number | null };

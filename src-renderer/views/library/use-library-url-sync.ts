@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { formatRoute, type Route } from '../../routing/route';
 import { useLibraryViewStore } from '../../stores/library-view-store';
 import { useRouteStore } from '../../stores/route-store';
-import { formatLibraryQuery, parseLibraryQuery, type LibraryQuery } from './library-query';
+import { formatLibraryQuery, parseLibraryQuery, type LibraryQuery } from '../../stores/library-query';
 
 /** The library route for `query` (no `?` part when nothing is set). */
 export function libraryRoute(query: LibraryQuery): Route {

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import type { LibrarySnapshot } from '../../../shared/library';
 import { findingsKey, useLibraryScan } from '../../stores/scan-store';
-import { withFindings } from './run-findings';
+import { withFindings } from '../../stores/run-findings';
 
 /** `snapshot` as is while the scan is on the way or failed (every run then passes the Findings filter), else its runs with their counts. */
 export function useRunsWithFindings(snapshot: LibrarySnapshot): LibrarySnapshot {

@@ -1,17 +1,15 @@
 /** Integrity findings grouped by severity, each linked to the event it is about. */
-import { runItemKey } from '../../../shared/run/run-key';
 import type { Diagnostic } from '../../../shared/diagnostics';
 import type { RunHead } from '../../../shared/run/run-head-types';
-import { api } from '../../api';
 import { EventLink, type RunAddress } from '../../components/run-links';
-import { useRunFetch } from '../../stores/use-run-fetch';
+import { useRunFindings } from '../../stores/run-pieces';
 import { findingsBySeverity } from './overview-facts';
 
 /** The findings card; says plainly when the log checked out clean, and while it is being checked. */
 export function FindingsCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
   const { ref } = detail;
   // A big run's head comes before its check (every eventId recomputed): wait for it here.
-  const checked = useRunFetch(detail.findings === null ? runItemKey(ref, 'findings') : null, detail.build, () => api['run.findings'](ref));
+  const checked = useRunFindings(ref, detail.build, detail.findings === null);
   const findings: Diagnostic[] | null = detail.findings ?? (checked.phase === 'ready' ? checked.value : null);
   if (findings === null) {
     return (

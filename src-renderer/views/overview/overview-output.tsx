@@ -1,14 +1,12 @@
 /** The run's output (or error): a preview at once, the whole body on request. */
 import { useState } from 'react';
-import { omittedPayloadMessage } from '../../../shared/bundle/bundle-budget';
-import { diagnostic, ok } from '../../../shared/diagnostics';
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import type { RunHead } from '../../../shared/run/run-head-types';
-import { eventOutput, previewValue, runCompletedSequence, runOutputSource } from '../../../shared/run/run-output';
-import { api } from '../../api';
+import { runCompletedSequence, runOutputSource } from '../../../shared/run/run-output';
+import { fetchRunOutput } from '../../stores/run-pieces';
 import { JsonView } from '../../components/json-view';
 import { EventLink, type RunAddress } from '../../components/run-links';
-import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
+import { IDLE, LOADING, type Load } from '../../stores/load';
 
 /** The output card: preview, "load the whole output" when it was cut, the artifact ref. */
 export function OutputCard({ detail, at }: { detail: RunHead; at: RunAddress }) {
@@ -20,16 +18,7 @@ export function OutputCard({ detail, at }: { detail: RunHead; at: RunAddress }) 
     const source = runOutputSource(detail);
     if (source === null) return;
     setFull(LOADING);
-    const { dataDir, runId } = detail.ref;
-    if (source.kind === 'artifact') {
-      const r = await api['run.artifact']({ dataDir, runId, ref: source.ref });
-      setFull(loaded(r.ok ? ok(previewValue(r.value.payload)) : r));
-    } else {
-      const r = await api['run.event']({ dataDir, runId, sequence: source.sequence });
-      const omitted = r.ok ? r.value.omittedBytes : undefined;
-      if (omitted !== undefined) setFull({ phase: 'error', error: diagnostic('unsupported', omittedPayloadMessage('run output', omitted)) });
-      else setFull(loaded(r.ok ? ok(eventOutput(r.value.event)) : r));
-    }
+    setFull(await fetchRunOutput(detail.ref, source));
   };
 
   if (!state.output && !state.outputRef && !state.error) {

@@ -5,10 +5,8 @@
  * charts' data is aggregated in main (`run.costs`); report rows come by window.
  */
 import { Suspense } from 'react';
-import { runItemKey } from '../../../shared/run/run-key';
-import { api } from '../../api';
 import { formatCost } from '../../format';
-import { useRunFetch } from '../../stores/use-run-fetch';
+import { useRunCosts } from '../../stores/run-pieces';
 import { HatchDefs } from '../costs/chart-frame';
 import { CumulativeChart, StepCostChart, StepTokensChart } from '../costs/lazy-charts';
 import { ModelCosts } from '../costs/model-costs';
@@ -26,7 +24,7 @@ function timeOf(iso: string | null): number | null {
 export function CostsTab({ detail }: TabProps) {
   const { report, ref } = detail;
   const totalCalls = detail.state.usage.pricedCalls + detail.state.usage.unpricedCalls;
-  const costs = useRunFetch(report === null || totalCalls === 0 ? null : runItemKey(ref, 'costs'), detail.build, () => api['run.costs'](ref));
+  const costs = useRunCosts(ref, detail.build, report !== null && totalCalls > 0);
 
   if (report === null) {
     return (

@@ -1,7 +1,5 @@
 /** The run view's steps tab: the step list and the selected step's detail (`#/run/<id>/step/<path>`). */
-import { runItemKey } from '../../../shared/run/run-key';
-import { api } from '../../api';
-import { useRunFetch } from '../../stores/use-run-fetch';
+import { useRunStep } from '../../stores/run-pieces';
 import { StepDetailView } from '../steps/step-detail';
 import { StepList } from '../steps/step-list';
 import '../steps/steps.css';
@@ -11,9 +9,7 @@ import type { TabProps } from './tab-props';
 export function StepsTab({ detail, route }: TabProps) {
   const { ref } = detail;
   const stepPath = route.step;
-  const view = useRunFetch(stepPath === undefined ? null : runItemKey(ref, 'step', stepPath), detail.build, () =>
-    api['run.step']({ ...ref, stepPath: stepPath! }),
-  );
+  const view = useRunStep(ref, detail.build, stepPath);
   if (detail.steps.count === 0) {
     const sessions = detail.harness.counts.sessions;
     return (

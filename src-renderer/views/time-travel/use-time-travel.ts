@@ -6,9 +6,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { latestWins } from '../../../shared/async/latest-wins';
 import type { Route } from '../../routing/route';
-import { api } from '../../api';
 import { registerTimeTravel, type TimeMove } from '../../keyboard/keyboard-registry';
 import { useRouteStore } from '../../stores/route-store';
+import { seekStepBoundary } from '../../stores/run-pieces';
 import { moveByEvent, routeAt, seekOrigin } from './time-travel';
 
 type RunRoute = Extract<Route, { view: 'run' }>;
@@ -42,7 +42,7 @@ export function useTimeTravel(route: RunRoute, runRef: { dataDir: string; runId:
       const from = seekOrigin(now.at, count, step.direction);
       if (from === null || ref === null) return;
       const ticket = seeks.current.begin();
-      void api['run.seek']({ dataDir: ref.dataDir, runId: ref.runId, from, direction: step.direction < 0 ? 'previous' : 'next' }).then((found) => {
+      void seekStepBoundary(ref, from, step.direction < 0 ? 'previous' : 'next').then((found) => {
         // A later key press wins; no boundary that way keeps the position.
         if (ticket.current() && found.ok && found.value !== null) goTo(found.value);
       });

@@ -4,14 +4,12 @@
  * fixed-height rows on the left (thousands of turns stay smooth), the selected item in full
  * on the right. `#/run/<id>/session/<n>` scrolls to and highlights that session.
  */
-import { runItemKey } from '../../../shared/run/run-key';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { HarnessSelection, RunHead } from '../../../shared/run/run-head-types';
 import { showsItem, turnRowItem } from '../../../shared/run/turn-rows';
-import { api } from '../../api';
 import type { RunAddress } from '../../components/run-links';
 import { VirtualList } from '../../components/virtual-list';
-import { useRunFetch } from '../../stores/use-run-fetch';
+import { useHarnessItem } from '../../stores/run-pieces';
 import { useSlice } from '../../stores/use-slice';
 import { ListLoading } from '../../components/list-loading';
 import { formatDuration } from '../crash/relative-time';
@@ -34,9 +32,7 @@ export function TurnsView({ detail, at, session }: { detail: RunHead; at: RunAdd
   // Row of the selection when known (clicked, moved to, or found by main).
   const [selectedIndex, setSelectedIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
-  const pane = useRunFetch(selection === null ? null : runItemKey(ref, selection.kind, selection.id), detail.build, () =>
-    api['run.harness']({ ...ref, kind: selection!.kind, id: selection!.id }),
-  );
+  const pane = useHarnessItem(ref, detail.build, selection);
 
   useEffect(() => {
     if (session === undefined) return;

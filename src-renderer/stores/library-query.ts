@@ -3,7 +3,7 @@
  * so a filtered list is a deep link. Pure: no DOM, no store.
  */
 
-import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/status/display-status';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../shared/status/display-status';
 import { parseFindingsFilter, type FindingsFilter } from './run-findings';
 
 /** How far back the started time may lie. */

@@ -4,8 +4,8 @@
  * before the list is filtered, sorted and built, so the tree, the sort and the virtualised rows
  * stay as they are. Pure.
  */
-import type { RunSummary } from '../../../shared/library';
-import { SCAN_FINDING_KINDS, type RunFindingCounts, type ScanFindingKind } from '../../../shared/scan/scan-types';
+import type { RunSummary } from '../../shared/library';
+import { SCAN_FINDING_KINDS, type RunFindingCounts, type ScanFindingKind } from '../../shared/scan/scan-types';
 
 /** The Findings filter: none, runs with a finding above info ("has findings"), or runs with a finding of one kind. */
 export type FindingsFilter = null | 'any' | ScanFindingKind;

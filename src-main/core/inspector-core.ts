@@ -1,6 +1,8 @@
 /**
  * The main-process core: what every transport (Electron IPC, browser-mode HTTP, the CLI's
- * serve) calls. It owns the opened library and fans pushes out to subscribers.
+ * serve) calls. It owns the opened library and fans pushes out to subscribers, and it is the
+ * composition of main: the one place that starts the worker threads and hands them to the
+ * library (library/run-builds.ts), so library/ never imports workers/.
  */
 import type { AppInfo, Handlers, PushMessage } from '../../shared/contract';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
@@ -18,19 +20,20 @@ import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createRunDetailPool } from '../workers/run-detail-pool';
-import { createLibrary, type RecentStore } from './library';
-import type { DiscoveryMode } from '../workers/discovery-thread';
-import { listSessions, sessionFile, sessionOutcomes, sessionView } from './session-service';
+import { createLibrary, type RecentStore } from '../library/library';
+import { discoveryIn, type DiscoveryMode } from '../workers/discovery-thread';
+import { mirrorCopierOffMain } from '../workers/mirror-copy-thread';
+import { listSessions, sessionFile, sessionOutcomes, sessionView } from '../library/session-service';
 import { memoryAppState, notesForRun, type AppState } from '../app-state/app-state';
-import { createNotesService } from './notes-service';
-import { createSendJobs, type TraceSender } from './otlp-send-jobs';
-import { createScanService } from './scan-service';
+import { createNotesService } from '../library/notes-service';
+import { createSendJobs, type TraceSender } from '../library/otlp-send-jobs';
+import { createScanService } from '../library/scan-service';
 import { createFleetSqlService } from '../workers/fleet-sql-service';
 import { scanSettingsInState } from '../app-state/scan-settings-file';
 import { createFleetIndexService } from '../workers/fleet-index-service';
 import type { ThreadMode } from '../workers/thread-script';
 
-export type { RecentStore } from './library';
+export type { RecentStore } from '../library/library';
 
 /** What `run.bundle` and `dialog.saveBundle` ask for. */
 export type BundleChannelRequest = RunRef & { redact?: RedactionRequest; budgetBytes?: number };
@@ -129,8 +132,10 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     logError,
     priceTableFolders: options.priceTableFolders,
     cacheDir: options.cacheDir,
-    discovery: options.inProcess ? 'in-process' : options.discovery,
-    ...(options.inProcess ? { pool: createRunDetailPool({ useWorker: false }) } : {}),
+    // The composition picks the threads: the library only knows their interface (library/run-builds.ts).
+    discover: discoveryIn(options.inProcess ? 'in-process' : options.discovery),
+    mirrorCopier: mirrorCopierOffMain(options.inProcess ? 'in-process' : options.discovery),
+    pool: createRunDetailPool(options.inProcess ? { useWorker: false } : {}),
   });
   const { runs } = library;
   if (options.fleetIndex !== false) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, formatRoute } from '../../routing/route';
+import { parseRoute, formatRoute } from '../routing/route';
 import { DEFAULT_QUERY, clearFilters, formatLibraryQuery, isFiltered, parseLibraryQuery, toggleSort, type LibraryQuery } from './library-query';
 
 describe('library query ↔ URL', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../../shared/library';
+import type { RunSummary } from '../../shared/library';
 import { baselineFirst, previousCycle, previousOfVersion, togglePick } from './compare-candidates';
 
 const run = (runId: string, startedAt: string | null, extra: Partial<RunSummary> = {}): RunSummary => ({

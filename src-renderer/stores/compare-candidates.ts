@@ -2,8 +2,8 @@
  * Which run to compare with, kept pure: the two runs picked in the run list (baseline first),
  * the previous run of the same workflow version, the previous cycle of the same outer loop.
  */
-import type { RunSummary } from '../../../shared/library';
-import type { RunRef } from '../../../shared/run/run-detail-types';
+import type { RunSummary } from '../../shared/library';
+import type { RunRef } from '../../shared/run/run-detail-types';
 
 type RunPick = Pick<RunRef, 'dataDir' | 'runId'>;
 

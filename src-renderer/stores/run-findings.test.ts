@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LibrarySnapshot, RunSummary } from '../../../shared/library';
-import type { RunFindingCounts } from '../../../shared/scan/scan-types';
+import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { RunFindingCounts } from '../../shared/scan/scan-types';
 import { DEFAULT_QUERY } from './library-query';
 import { findingsCellText, matchesFindings, withFindings } from './run-findings';
-import { buildRunTree } from './run-tree';
+import { buildRunTree } from '../views/library/run-tree';
 
 const DIR = '/data/.little-workflow';
 function run(runId: string, startedAt: string): RunSummary {
