@@ -181,3 +181,110 @@ test('x marks runs in the list, c compares the two marked; the marks are seen, t
   expect(url).toContain(secondId);
   await expect(page.getByRole('table', { name: 'Steps aligned by step path' })).toBeVisible();
 });
+
+test('the theme control: dark is applied at once, kept in the state folder, and painted first after a reload', async ({ page, demo }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(demo.url);
+  const theme = page.getByLabel('Theme');
+  await expect(theme).toHaveValue('system');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(255, 255, 255)');
+  await theme.selectOption('dark');
+  await expect.poll(background).toBe('rgb(13, 17, 23)');
+  await page.screenshot({ path: join(shots, 'header-toolbar-list-1440-dark.png') });
+  // The page's first script paints the cached choice: already dark before the app has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstTheme: string }).firstTheme = `${document.documentElement.dataset.theme} ${getComputedStyle(document.documentElement).colorScheme}`;
+    });
+  });
+  await page.reload();
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  expect(await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme)).toBe('dark dark');
+  expect(await background()).toBe('rgb(13, 17, 23)');
+  // Kept in the state folder, not only in the page: a fresh page with no cache asks it from there.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  await expect.poll(background).toBe('rgb(13, 17, 23)');
+  // Light wins over a dark OS too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByLabel('Theme').selectOption('light');
+  await expect.poll(background).toBe('rgb(255, 255, 255)');
+  await page.getByLabel('Theme').selectOption('system');
+  await expect.poll(background).toBe('rgb(13, 17, 23)');
+});
+
+test('a session reads one state word in the run list, the sessions panel and its own view', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  const row = page.locator('.lib-run[data-run-id="sess_docs-chat"]');
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.locator('.badge')).toHaveText('✓idle');
+  await expect(row.locator('.badge')).toHaveAttribute('title', 'idle: counted as completed');
+  const panel = page.getByRole('row').filter({ hasText: 'sess_docs-chat' }).getByTestId('session-state');
+  await expect(panel).toHaveText('idle');
+  await page.getByRole('link', { name: 'sess_docs-chat' }).first().click();
+  await expect(page.getByRole('region', { name: 'Session sess_docs-chat' }).getByTestId('session-state')).toHaveText('idle');
+  await expect(page.getByText('completed', { exact: true })).toHaveCount(0);
+});
+
+test('at 1,024 px nothing of the run list or the diff is cut and the page is no wider than the window; a 7-digit token count reads in full', async ({ page }) => {
+  const served = await serve(wideFixture());
+  try {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(served.url);
+    const list = page.getByRole('treegrid', { name: 'Runs' });
+    const row = list.locator(`.lib-run[data-run-id="${LONG_ID}"]`);
+    await expect(row).toBeVisible();
+    await expect(row.locator('.lib-col-tokens')).toHaveText('1,234,567 / 7,654,321');
+    expect(await clippedCells(page, '.lib-run .lib-cell:not(.lib-col-run), .lib-loop .lib-cell:not(.lib-col-run), .lib-head .lib-cell')).toEqual([]);
+    // The run id is the one thing that gives way: an ellipsis, and the whole id in its title.
+    await expect(row.locator('.lib-run-id')).toHaveAttribute('title', LONG_ID);
+    expect(await list.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+    await expectPageFits(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(shots, `header-toolbar-list-1024-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The run: one header line whatever the id's length, the figures in full.
+    await row.locator('.lib-run-id').click();
+    const header = page.locator('.run-header');
+    await expect(header.getByRole('heading', { name: LONG_ID })).toBeVisible();
+    await expect(page.getByTestId('run-header-tokens')).toHaveText('1,234,567 in / 7,654,321 out');
+    const heights = await header.evaluate((h) => ({ header: h.getBoundingClientRect().height, id: h.querySelector('h2')!.getBoundingClientRect().height }));
+    expect(heights.header).toBeLessThan(40);
+    expect(heights.id).toBeLessThan(24);
+    await expectPageFits(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSeriousA11yViolations(page, `run header 1024 ${scheme}`);
+      await page.screenshot({ path: join(shots, `header-toolbar-run-1024-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The diff of the two: x, x, c from the list, then no cell cut at 1,024 px.
+    await page.goto(served.url);
+    await list.focus();
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.keyboard.press('c');
+    const steps = page.getByRole('table', { name: 'Steps aligned by step path' });
+    await expect(steps).toBeVisible();
+    expect(await clippedCells(page, '.cmp-totals td, .cmp-totals th, .cmp-steps td, .cmp-steps th')).toEqual([]);
+    expect(await page.locator('.cmp-steps-scroll').evaluate((s) => s.scrollWidth <= s.clientWidth)).toBe(true);
+    await expectPageFits(page);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSeriousA11yViolations(page, `diff 1024 ${scheme}`);
+      await page.screenshot({ path: join(shots, `header-toolbar-diff-1024-${scheme}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: join(shots, 'header-toolbar-diff-1440-dark.png'), fullPage: true });
+  } finally {
+    await served.stop();
+  }
+});

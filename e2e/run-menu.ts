@@ -25,3 +25,11 @@ export async function setRunMenuRedaction(page: Page, on: boolean): Promise<void
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Open the redaction dialog from the menu, with "Redact secrets" on; returns the dialog. */
+export async function openRedactionDialog(page: Page): Promise<Locator> {
+  await chooseRunMenu(page, 'Redaction rules & preview…');
+  const dialog = page.getByRole('dialog', { name: 'Redaction' });
+  await dialog.getByLabel('Redact secrets in exports and shares').check();
+  return dialog;
+}

@@ -1,6 +1,7 @@
 /** The three kinds of run list row: a data-dir group, an outer-loop group and a run. */
 import type { MouseEvent } from 'react';
 import { runDisplayStatus } from '../../../shared/status/display-status';
+import { sessionStateWord } from '../../../shared/harness-trace/session-state';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCount } from '../../format';
 import { overlayRun } from '../../stores/live-reducer';
@@ -139,7 +140,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
           <span key={tag} className="lib-tag">{tag}</span>
         ))}
       </div>
-      <div role="gridcell" className="lib-cell lib-col-status"><StatusBadge run={run} /><LiveBadge live={live} /></div>
+      <div role="gridcell" className="lib-cell lib-col-status"><StatusBadge run={run} word={run.session ? sessionStateWord(run.session.state) : undefined} /><LiveBadge live={live} /></div>
       <div role="gridcell" className="lib-cell lib-col-started mono">{formatStarted(run.startedAt)}</div>
       <div role="gridcell" className="lib-cell lib-col-duration num" title={run.finishedAt ? undefined : 'no terminal event'}>
         {formatDuration(durationMs(run))}
