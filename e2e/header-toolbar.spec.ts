@@ -83,7 +83,15 @@ test('the run menu works by keyboard: Enter opens it, arrows move, Escape closes
   await page.keyboard.press('Enter');
   await expect(redact).toHaveAttribute('aria-checked', 'true');
   await expect(menu.getByRole('menuitem', { name: /^Export as HTML \(redacted\)/ })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'the run menu open');
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSeriousA11yViolations(page, `the run menu open, ${width} ${scheme}`);
+      await page.screenshot({ path: join(shots, `header-toolbar-menu-${width}-${scheme}.png`) });
+    }
+  }
+  await expect(redact).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(button).toBeFocused();
 });

@@ -35,16 +35,21 @@ type ThemeState = {
   choose(theme: Theme): Promise<void>;
 };
 
+// Bumped by each choice: an answer to a load asked before the user chose is not applied over it.
+let choices = 0;
+
 export const useThemeStore = create<ThemeState>()((set) => ({
   theme: cachedTheme(),
   async load() {
+    const asked = choices;
     const kept = await api['settings.theme']({});
-    if (!kept.ok) return;
+    if (!kept.ok || asked !== choices) return;
     if (kept.value.problem) toast('error', `The saved theme could not be used: ${kept.value.problem.message}`);
     set({ theme: kept.value.theme });
     applyTheme(kept.value.theme);
   },
   async choose(theme) {
+    choices += 1;
     set({ theme });
     applyTheme(theme);
     const kept = await api['settings.setTheme']({ theme });

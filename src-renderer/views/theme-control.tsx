@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { THEMES, type Theme } from '../../shared/theme/theme';
 import { useThemeStore } from '../stores/theme-store';
+import { whenIdle } from '../components/when-idle';
 
 const LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
@@ -9,7 +10,8 @@ export function ThemeControl() {
   const theme = useThemeStore((s) => s.theme);
   const choose = useThemeStore((s) => s.choose);
   const load = useThemeStore((s) => s.load);
-  useEffect(() => void load(), [load]);
+  // The page already shows the cached choice; main's kept one is asked after a deep link's own questions.
+  useEffect(() => whenIdle(() => void load()), [load]);
   return (
     <label className="theme-control">
       <span className="muted">Theme</span>

@@ -30,7 +30,7 @@ export function CompareBar({ snapshot }: { snapshot: LibrarySnapshot }) {
   return (
     <div className="lib-compare-bar" role="region" aria-label="Compare runs">
       <span>
-        {runs.length === 1 ? 'Pick (or mark with x) one more run to compare with ' : 'Compare (c) '}
+        {runs.length === 1 ? 'Pick one more run to compare with ' : 'Compare '}
         {runs.map((r, i) => (
           <span key={`${r.dataDir}\u0000${r.runId}`}>
             {i > 0 && ' and '}
