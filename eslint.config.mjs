@@ -91,7 +91,7 @@ const PENDING = [
     to: 'src-renderer/api',
     why: 'views read stores and only stores call the api; these views are being rewritten (issue 32)',
     files: [
-      'src-renderer/views/export/export-button', 'src-renderer/views/export/redaction-options', 'src-renderer/views/export/share-button',
+      'src-renderer/views/export/use-run-export', 'src-renderer/views/export/redaction-options',
       'src-renderer/views/sessions/outcomes-section', 'src-renderer/views/sessions/session-items', 'src-renderer/views/sessions/session-view', 'src-renderer/views/sessions/sessions-panel',
       'src-renderer/views/run/timeline-tab',
     ],

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
 import { expectNoSeriousA11yViolations } from './axe';
+import { chooseRunMenu, openRedactionDialog } from './run-menu';
 import { figures, openOffline } from './bundle-offline';
 import { servedOnce, type Served } from './serve-fixture';
 
@@ -48,9 +49,7 @@ test('Share… saves a redacted bundle with the notes; it opens offline and show
   const want = await figures(page);
 
   // The preview for Share… (the bundle's own list: every payload) before anything is saved.
-  await page.getByLabel('Redact secrets').check();
-  await page.getByRole('button', { name: 'Rules & preview…' }).click();
-  const panel = page.getByRole('region', { name: 'Redaction rules and preview' });
+  const panel = await openRedactionDialog(page);
   await panel.getByLabel('Your rules').fill(PLANTED_USER_RULES);
   await panel.getByRole('button', { name: 'Preview what will be redacted' }).click();
   const forReport = Number(/([\d,]+) values redacted/.exec(await panel.getByRole('status').innerText())![1]!.replace(/,/g, ''));
@@ -67,10 +66,10 @@ test('Share… saves a redacted bundle with the notes; it opens offline and show
     await expectNoSeriousA11yViolations(page, `share preview (${scheme})`);
     await page.screenshot({ path: join(shots, `bundle-share-preview-${scheme}.png`) });
   }
-  await page.getByRole('button', { name: 'Rules & preview…' }).click();
+  await panel.getByRole('button', { name: 'Done' }).click();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Share…' }).click()]);
-  await expect(page.locator('.share-control [role="status"]')).toContainText(`${forBundle.toLocaleString('en-US')} values redacted`);
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Share as an offline HTML file… (redacted)')]);
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('status')).toContainText(`${forBundle.toLocaleString('en-US')} values redacted`);
   expect(download.suggestedFilename()).toMatch(/\.html$/);
   const file = join(mkdtempSync(join(tmpdir(), 'li-e2e-share-')), download.suggestedFilename());
   copyFileSync((await download.path())!, file);

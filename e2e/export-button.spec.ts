@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
+import { chooseRunMenu, runMenuButton } from './run-menu';
 import { expect, test } from './serve-fixture';
 
 // The run view's export control in browser mode: a download of the chosen format.
@@ -9,15 +10,17 @@ test('the run view exports the open run as HTML and JSON downloads, also with Ct
   const link = page.locator('[data-run-id] a').first();
   const runId = (await link.textContent())!.trim();
   await link.click();
-  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  await expect(runMenuButton(page)).toBeVisible();
 
-  const [html] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [html] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as HTML')]);
   expect(html.suggestedFilename()).toBe(`${runId}.report.html`);
   const htmlText = readFileSync((await html.path())!, 'utf8');
   expect(htmlText).toContain(runId);
   expect(htmlText).not.toContain('<script');
 
-  await page.getByLabel('Report format').selectOption('json');
+  const [first] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as JSON')]);
+  expect(first.suggestedFilename()).toBe(`${runId}.report.json`);
+  // Ctrl+E exports again in the format last chosen.
   await page.locator('body').click({ position: { x: 5, y: 200 } });
   const [json] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+e')]);
   const doc = JSON.parse(readFileSync((await json.path())!, 'utf8'));

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLANTED_SECRETS, PLANTED_USER_RULES, PLANTED_USER_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
 import { expectNoSeriousA11yViolations } from './axe';
+import { chooseRunMenu, openRedactionDialog, runMenuButton } from './run-menu';
 import { servedOnce, type Served } from './serve-fixture';
 
 const examples = join(__dirname, '..', 'examples');
@@ -20,11 +21,9 @@ const test = base.extend<{}, { served: Served }>({ served: servedOnce(join(examp
 test('preview what will be redacted, then download a redacted export', async ({ page, served }) => {
   await page.goto(served.url);
   await page.evaluate((h) => (window.location.hash = h), `#/run/${planted.runId}`);
-  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible({ timeout: 15_000 });
+  await expect(runMenuButton(page)).toBeVisible({ timeout: 15_000 });
 
-  await page.getByLabel('Redact secrets').check();
-  await page.getByRole('button', { name: 'Rules & preview…' }).click();
-  const panel = page.getByRole('region', { name: 'Redaction rules and preview' });
+  const panel = await openRedactionDialog(page);
   await panel.getByLabel('Your rules').fill('regex ahead x(?=y)');
   await panel.getByRole('button', { name: 'Preview what will be redacted' }).click();
   await expect(panel.getByRole('alert')).toContainText('line 1: rule "ahead": look-arounds');
@@ -42,8 +41,8 @@ test('preview what will be redacted, then download a redacted export', async ({ 
     await page.screenshot({ path: join(__dirname, 'screenshots', `export-redaction-preview-${scheme}.png`) });
   }
 
-  await page.getByLabel('Report format').selectOption('json');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  await panel.getByRole('button', { name: 'Done' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as JSON (redacted)')]);
   const text = readFileSync((await download.path())!, 'utf8');
   for (const p of [...PLANTED_SECRETS, ...PLANTED_USER_SECRETS]) expect(text, p.rule).not.toContain(p.secret.slice(0, 16));
   const doc = JSON.parse(text) as { redactions: { total: number; findings: Array<{ rule: string }> } };

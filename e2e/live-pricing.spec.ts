@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLiveWorld } from './live/live-world';
 import { expect, test } from './serve-fixture';
+import { chooseRunMenu } from './run-menu';
 
 const shots = join(__dirname, 'screenshots');
 const SEED = 'run_5e5e5e5e-0000-4000-8000-000000000001';
@@ -75,8 +76,7 @@ test('a user price table prices a run written live: row, turns, costs tab, expor
     await page.screenshot({ path: join(shots, 'live-pricing-costs-light.png'), fullPage: true });
 
     // The export is priced with the same table.
-    await page.getByLabel('Report format').selectOption('json');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as JSON')]);
     const doc = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
       cost: { totals: { costUsd: number }; pricing: { tableName: string; source: string } };
       harness: { modelTurns: { costUsd: number | null }[] };

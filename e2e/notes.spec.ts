@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, serve, test, type Served } from './serve-fixture';
 import { exportFixture } from '../test/support/export-fixtures';
 import { hashTree } from '../test/support/hash-tree';
+import { chooseRunMenu } from './run-menu';
 
 const shots = join(__dirname, 'screenshots');
 const TEXT = 'Retried twice: <b>rate limit</b> from the provider\nask Sam about the quota';
@@ -55,15 +56,13 @@ test('a note on a step survives a reload, shows in the overview and travels in t
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, 'notes-overview.png') });
 
-  await page.getByLabel('Report format').selectOption('json');
-  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [json] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as JSON')]);
   const doc = JSON.parse(readFileSync((await json.path())!, 'utf8'));
   expect(doc.notes).toEqual([
     expect.objectContaining({ target: { kind: 'run' }, text: 'Looked at this with the team on Monday' }),
     expect.objectContaining({ target: { kind: 'step', stepPath }, text: TEXT }),
   ]);
-  await page.getByLabel('Report format').selectOption('html');
-  const [html] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [html] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as HTML')]);
   const htmlText = readFileSync((await html.path())!, 'utf8');
   expect(htmlText).toContain('Retried twice: &lt;b&gt;rate limit&lt;/b&gt;');
 });

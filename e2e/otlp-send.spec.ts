@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
+import { chooseRunMenu } from './run-menu';
 import { expect, serve, test, type Served } from './serve-fixture';
 import { startOtlpReceiver, type OtlpReceiver } from '../test/support/otlp-receiver';
 import { exportFixture } from '../test/support/export-fixtures';
@@ -27,7 +28,7 @@ test.afterAll(async () => {
 test('sends a run to a test receiver, then shows a refusing backend\'s status and answer', async ({ page }) => {
   const run = exportFixture('completed');
   await page.goto(`${served.url}#/run/${run.runId}`);
-  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  await chooseRunMenu(page, 'Send to tracing backend…');
   const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel(/Include message contents/)).not.toBeChecked();
@@ -41,6 +42,8 @@ test('sends a run to a test receiver, then shows a refusing backend\'s status an
 
   const done = dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans of 1 run/ });
   await expect(done).toBeVisible();
+  // The same words as a toast, there once the dialog is closed.
+  await expect(page.locator('.toast-success').first()).toContainText(/^Sent \d+ spans of 1 run to http:\/\/127\.0\.0\.1/);
   const spans = Number(/Sent (\d+) spans/.exec((await done.textContent()) ?? '')![1]);
   const received = receiver.spans().filter((s) => s.attributes['little.run.id'] === run.runId);
   expect(received.length).toBe(spans);
@@ -60,7 +63,7 @@ test('sends a run to a test receiver, then shows a refusing backend\'s status an
 
   // Closed and opened again: the secret is kept by the server, never put back into the page.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  await chooseRunMenu(page, 'Send to tracing backend…');
   await expect(dialog.getByLabel('Header 1 value')).toHaveValue('');
   await expect(dialog.getByLabel('Header 1 value')).toHaveAttribute('placeholder', /kept/);
   expect(await page.content()).not.toContain('e2e-secret-token');
@@ -73,7 +76,7 @@ test('sends a run to a test receiver, then shows a refusing backend\'s status an
 test('sends after the latest GenAI conventions when chosen, keeps the choice, and shows an endpoint\'s userinfo only as ***', async ({ page }) => {
   const run = exportFixture('completed');
   await page.goto(`${served.url}#/run/${run.runId}`);
-  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  await chooseRunMenu(page, 'Send to tracing backend…');
   const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
   const conventions = dialog.getByLabel('GenAI conventions');
   await expect(conventions).toHaveValue('1.45');
@@ -96,7 +99,7 @@ test('sends after the latest GenAI conventions when chosen, keeps the choice, an
 
   // Opened again: the choice is kept, the password is not put back into the page.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('button', { name: 'Send to tracing backend…' }).click();
+  await chooseRunMenu(page, 'Send to tracing backend…');
   await expect(dialog.getByLabel('GenAI conventions')).toHaveValue('latest');
   await expect(dialog.getByLabel('Endpoint (OTLP/HTTP)')).toHaveValue(/^http:\/\/\*\*\*@127\.0\.0\.1:/);
   expect(await page.content()).not.toContain('e2e-pass-91xq');

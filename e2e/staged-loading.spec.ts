@@ -120,8 +120,8 @@ test("a deep link's page names its run from its inline script (the CSP allows it
     expect(calls[0]).toEqual({ channel: 'run.prepare', body: { hash: `#/run/${crashed.runId}/at/3/steps` } });
     // Then, before the app runs, the first module script asks what the app asks first, names the run,
     // then asks the head of the ref the server answered; the app asks none of them again (a quiet data dir).
-    // (The search button's index status is the app's own, asked once the page is idle: not one of them.)
-    const early = calls.slice(1).filter((c) => c.channel !== 'fleet.indexStatus');
+    // (The search button's index status and the kept theme are the app's own, asked once the page is idle: not among them.)
+    const early = calls.slice(1).filter((c) => c.channel !== 'fleet.indexStatus' && c.channel !== 'settings.theme');
     expect(early.slice(0, 4).map((c) => c.channel).sort()).toEqual(['app.info', 'library.current', 'run.detail', 'run.prepare']);
     expect(early.find((c) => c.channel === 'run.prepare')!.body).toEqual({ runId: crashed.runId, dir: null, at: 3 });
     expect(early.find((c) => c.channel === 'run.detail')!.body).toEqual({ dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 });

@@ -26,6 +26,7 @@ import type { RedactionSummary } from './redact/redaction-types';
 import { MAX_NOTE_CHARS, type Note, type RunNotes } from './notes/note-types';
 import type { OtlpSendSummary, OtlpSettingsView } from './otlp/otlp-app-types';
 import { SEMCONV_MODES } from './otlp/semconv-mode';
+import { THEMES, type Theme } from './theme/theme';
 import { MAX_TEXT_LIMIT, type RunExport } from './report-export/run-export-types';
 import type { JsonPreview } from './run/json-preview';
 import type { CostsModel, HarnessRefs, RunHead, Slice, StepView, TimelineHead } from './run/run-head-types';
@@ -211,6 +212,10 @@ export const CHANNELS = {
       })
       .strict(),
   ),
+  /** The app's colour theme (kept in the state folder's appearance.json) and why the saved one was not used, if so. */
+  'settings.theme': answers<{ theme: Theme; problem: Diagnostic | null }>()(none),
+  /** Choose the colour theme; kept in the state folder (in memory without one). */
+  'settings.setTheme': answers<Theme>()((z) => z.object({ theme: z.enum(THEMES) }).strict()),
   /** Stop a running send after its current request; false when no such send runs. */
   'otlp.cancel': answers<boolean>()((z) => z.object({ jobId: jobId(z) }).strict()),
   /** little-harness sessions under the opened folder (docs/HARNESS-SESSIONS.md). */

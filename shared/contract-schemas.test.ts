@@ -51,6 +51,8 @@ const SAMPLES: { [C in Channel]: Record<string, unknown> } = {
     remember: true,
   },
   'otlp.cancel': { jobId: 'job_1' },
+  'settings.theme': {},
+  'settings.setTheme': { theme: 'dark' },
   'sessions.list': {},
   'fleet.summary': {},
   'fleet.sql': { sql: 'SELECT 1', budgetMs: 1000 },

@@ -2,15 +2,24 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { EARLY_PREPARE_SCRIPT } from './early-prepare-script';
 import { TOKEN_STORAGE_KEY } from './web-token-key';
+import { THEME_STORAGE_KEY } from './theme/theme';
 
 type Sent = { url: string; init: { method: string; headers: Record<string, string>; body: string } };
 
 /** Run the inline script in a page of its own: the address, this tab's storage, and whether the preload's bridge is there. */
-function runScript(href: string, options: { stored?: string; electron?: boolean; storageThrows?: boolean; fetchRejects?: boolean } = {}): Sent[] {
+function runScript(href: string, options: { stored?: string; electron?: boolean; storageThrows?: boolean; fetchRejects?: boolean; theme?: string; root?: Record<string, string> } = {}): Sent[] {
   const url = new URL(href);
   const sent: Sent[] = [];
   const window: Record<string, unknown> = options.electron ? { inspector: {} } : {};
+  const root = options.root ?? {};
   runInNewContext(EARLY_PREPARE_SCRIPT, {
+    localStorage: {
+      getItem: (key: string) => {
+        if (options.storageThrows) throw new Error('storage disabled');
+        return key === THEME_STORAGE_KEY ? (options.theme ?? null) : null;
+      },
+    },
+    document: { documentElement: { setAttribute: (name: string, value: string) => (root[name] = value) } },
     window,
     location: { hash: url.hash, search: url.search },
     URLSearchParams,
@@ -54,5 +63,17 @@ describe('the inline early prepare', () => {
     expect(runScript('http://127.0.0.1:5/?token=T#/run/run_1', { fetchRejects: true })).toHaveLength(1);
     // The rejection is handled: nothing reaches unhandledRejection.
     await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+  it('puts the cached theme on the page first, in Electron and on every address, and ignores anything else', () => {
+    for (const [href, electron] of [['http://127.0.0.1:5/#/', false], ['app://inspector/index.html#/run/run_1', true]] as const) {
+      const root: Record<string, string> = {};
+      runScript(href, { theme: 'dark', electron, root });
+      expect(root).toEqual({ 'data-theme': 'dark' });
+    }
+    const root: Record<string, string> = {};
+    runScript('http://127.0.0.1:5/#/', { theme: 'purple', root });
+    runScript('http://127.0.0.1:5/#/', { theme: 'light', storageThrows: true, root });
+    expect(root).toEqual({});
   });
 });

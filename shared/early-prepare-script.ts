@@ -14,9 +14,16 @@
  * (`window.inspector`, the preload's bridge) and on any address that is not a run's it does nothing.
  */
 import { TOKEN_STORAGE_KEY } from './web-token-key';
+import { THEME_STORAGE_KEY } from './theme/theme';
 
 export const EARLY_PREPARE_SCRIPT = [
   '(function () {',
+  // First, in Electron too: the theme the user chose (cached by stores/theme-store.ts), so the
+  // first paint is never the wrong theme; the app then asks main for the kept one.
+  '  try {',
+  `    var theme = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});`,
+  "    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);",
+  '  } catch (e) {}',
   '  try {',
   "    if (window.inspector || !/^#\\/?run\\//.test(location.hash)) return;",
   `    var token = new URLSearchParams(location.search).get('token') || sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});`,

@@ -72,7 +72,13 @@ export type RunSummary = {
 };
 
 /** What the run list shows of a little-harness session besides the common columns. */
-export type SessionRowFacts = { pathKey: string; tornTail: boolean; counts: SessionCounts };
+export type SessionRowFacts = {
+  pathKey: string;
+  /** little-harness's state (status.json), shown as harness-trace/session-state.ts says; null when it has none. */
+  state: string | null;
+  tornTail: boolean;
+  counts: SessionCounts;
+};
 
 /** What `library.open` returns: everything found under the chosen root. */
 export type LibrarySnapshot = {

@@ -18,6 +18,8 @@ import { SendDialog } from './views/otlp/send-dialog';
 import { receiveIndexStatus } from './stores/fleet-search-store';
 import { SearchButton, SearchDialog } from './views/search/search-dialog';
 import type { PushMessage } from '../shared/contract';
+import { ToastRegion } from './views/toasts/toast-region';
+import { ThemeControl } from './views/theme-control';
 
 /** Where a push goes: File > Export report… exports the shown run, OTLP progress to the send dialog, index progress to search, opening progress to the open bar, the rest to the live store. */
 function routePush(message: PushMessage): void {
@@ -48,6 +50,7 @@ export function App() {
         <h1>Little Inspector</h1>
         {!inBundle && <OpenBar />}
         {!inBundle && <SearchButton />}
+        {!inBundle && <ThemeControl />}
       </header>
       {!inBundle && <OpeningStatus />}
       <main className="app-main" aria-busy={phase === 'loading'}>
@@ -60,6 +63,7 @@ export function App() {
       </main>
       <KeyboardLayer />
       <SendDialog />
+      <ToastRegion />
       {!inBundle && <SearchDialog />}
     </div>
   );

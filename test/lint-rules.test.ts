@@ -124,7 +124,7 @@ describe('layers inside each process (LAYERS in eslint.config.mjs)', () => {
     ['cli -> the composition', 'src-main/cli/commands/x.ts', '../../core/inspector-core'],
     ['web -> the composition', 'src-main/web/x.ts', '../core/inspector-core'],
     ['views -> the stores that call the api', 'src-renderer/views/fleet/x.tsx', '../../stores/fleet-store'],
-    ['a view still pending -> the api, for now', 'src-renderer/views/export/export-button.tsx', '../../api'],
+    ['a view still pending -> the api, for now', 'src-renderer/views/export/use-run-export.ts', '../../api'],
     ['shared/fold -> pricing', 'shared/fold/x.ts', '../pricing/usage-totals'],
     ['shared/fold -> the rest of shared', 'shared/fold/x.ts', '../diagnostics'],
     ['shared/timeline -> status', 'shared/timeline/x.ts', '../status/display-status'],

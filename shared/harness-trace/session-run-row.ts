@@ -5,27 +5,14 @@
  * inferred), its trace lines are its log.
  */
 import type { EventEnvelope } from '../events/envelope';
-import type { RunStateStatus } from '../fold/run-state-types';
 import type { RunSummary } from '../library';
 import type { LivePhase } from '../live/live-types';
 import type { SessionModel } from './session-model';
 import type { TraceEvent } from './trace-reader';
+import { sessionRunStatus } from './session-state';
 
-/** The run status of a session state (`idle` is a session at rest after its last turn). */
-export function sessionRunStatus(state: string | null): RunStateStatus {
-  switch (state) {
-    case 'running':
-      return 'running';
-    case 'queued':
-      return 'pending';
-    case 'failed':
-      return 'failed';
-    case 'idle':
-      return 'completed';
-    default:
-      return 'pending';
-  }
-}
+/** The run status of a session state: one table with the word views show (session-state.ts). */
+export { sessionRunStatus } from './session-state';
 
 /** A session is live while little-harness says it runs or waits to. */
 export function sessionLivePhase(state: string | null): LivePhase {
@@ -75,7 +62,7 @@ export function sessionRunSummary(dataDir: string, pathKey: string, model: Sessi
     // Sessions name models but carry no priced usage the inspector trusts: no made-up cost.
     costUsd: null,
     source: 'little-harness',
-    session: { pathKey, tornTail: model.tornTail, counts: model.counts },
+    session: { pathKey, state: model.state, tornTail: model.tornTail, counts: model.counts },
   };
 }
 

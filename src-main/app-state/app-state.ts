@@ -5,6 +5,7 @@
  */
 import { createNotesStore, type NotesStore } from './notes-store';
 import { createOtlpSettingsStore, type OtlpSettingsStore } from './otlp-settings-store';
+import { createThemeStore, type ThemeStore } from './theme-store';
 import { checkFolderOnDisk } from '../app-folders/app-folders';
 import { ok, type Result } from '../../shared/diagnostics';
 import type { RunNotes } from '../../shared/notes/note-types';
@@ -16,11 +17,13 @@ export type AppState = {
   /** Notes, or null without a folder. */
   readonly notes: NotesStore | null;
   readonly otlpSettings: OtlpSettingsStore;
+  /** The app's colour theme (system, light or dark). */
+  readonly theme: ThemeStore;
 };
 
 /** State in memory only: no notes, settings kept until the process ends. */
 export function memoryAppState(): AppState {
-  return { dir: null, notes: null, otlpSettings: createOtlpSettingsStore(null) };
+  return { dir: null, notes: null, otlpSettings: createOtlpSettingsStore(null), theme: createThemeStore(null) };
 }
 
 /** The state kept in `dir` (checked: never inside a data dir); null: in memory only, no notes. */
@@ -28,7 +31,7 @@ export function openAppState(dir: string | null): Result<AppState> {
   if (dir === null) return ok(memoryAppState());
   const checked = checkFolderOnDisk('state', dir);
   if (!checked.ok) return checked;
-  return ok({ dir, notes: createNotesStore(dir), otlpSettings: createOtlpSettingsStore(dir) });
+  return ok({ dir, notes: createNotesStore(dir), otlpSettings: createOtlpSettingsStore(dir), theme: createThemeStore(dir) });
 }
 
 /**

@@ -214,6 +214,11 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'notes.put': async (request) => notes.put(request),
     'notes.delete': async (request) => notes.remove(request),
     'otlp.settings': async () => ok(state.otlpSettings.view()),
+    'settings.theme': async () => ok(state.theme.get()),
+    'settings.setTheme': async ({ theme }) => {
+      const kept = state.theme.set(theme);
+      return kept.ok ? ok(theme) : kept;
+    },
     'otlp.send': async (request) => sends.send(request),
     'otlp.cancel': async ({ jobId }) => sends.cancel(jobId),
     'fleet.summary': async () => library.fleet(),
@@ -241,7 +246,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
 
   // serve answers before its first open ends: a deep link's channels wait for that open instead
   // of answering "open a folder first". The open's own channels and app facts never wait.
-  const answerAtOnce = new Set<string>(['app.info', 'library.open', 'library.current', 'library.cancelOpen', 'dialog.openDirectory', 'otlp.settings']);
+  const answerAtOnce = new Set<string>(['app.info', 'library.open', 'library.current', 'library.cancelOpen', 'dialog.openDirectory', 'otlp.settings', 'settings.theme', 'settings.setTheme']);
   for (const name of Object.keys(handlers) as (keyof Handlers)[]) {
     if (answerAtOnce.has(name)) continue;
     const answer = handlers[name] as (request: unknown) => Promise<unknown>;

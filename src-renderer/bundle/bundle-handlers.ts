@@ -74,6 +74,9 @@ export function bundleHandlers(data: Result<BundleData>): BundleHandlers {
     'otlp.settings': async () => NOT_IN_BUNDLE('Sending to a tracing backend'),
     'otlp.send': async () => NOT_IN_BUNDLE('Sending to a tracing backend'),
     'otlp.cancel': async () => NOT_IN_BUNDLE('Sending to a tracing backend'),
+    // A bundle's page has no state folder: its theme follows the OS (or the page's cached choice).
+    'settings.theme': async () => ok({ theme: 'system' as const, problem: null }),
+    'settings.setTheme': async () => NOT_IN_BUNDLE('Keeping a theme'),
     'run.bundle': async () => NOT_IN_BUNDLE('Sharing'),
     'run.compare': async () => NOT_IN_BUNDLE('The replay-vs-live comparison'),
     // A bundle's payloads may be cut by its budget: a scan of what is left would miss repeats.

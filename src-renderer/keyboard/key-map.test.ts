@@ -66,7 +66,20 @@ describe('keyToAction', () => {
   });
 
   it('ignores unbound keys', () => {
-    for (const key of ['a', 'x', ' ', 'Tab', 'F5', 'Shift']) expect(keyToAction(press(key), idle)).toBeNull();
+    for (const key of ['a', 'z', ' ', 'Tab', 'F5', 'Shift']) expect(keyToAction(press(key), idle)).toBeNull();
+  });
+
+  it('x marks the selected run for a diff and c compares the two marked, never while typing, with a modifier or in a dialog', () => {
+    expect(keyToAction(press('x'), idle)).toBe('mark');
+    expect(keyToAction(press('x'), inList)).toBe('mark');
+    expect(keyToAction(press('c'), idle)).toBe('compare');
+    for (const context of [typing, { ...idle, dialogOpen: true }]) {
+      expect(keyToAction(press('x'), context)).toBeNull();
+      expect(keyToAction(press('c'), context)).toBeNull();
+    }
+    // Ctrl+C copies and Ctrl+X cuts: they stay the browser's.
+    expect(keyToAction(press('c', { ctrlKey: true }), idle)).toBeNull();
+    expect(keyToAction(press('x', { metaKey: true }), idle)).toBeNull();
   });
 });
 

@@ -21,6 +21,8 @@ export type KeyAction =
   | 'time-forward'
   | 'boundary-back'
   | 'boundary-forward'
+  | 'mark'
+  | 'compare'
   | 'escape';
 
 /** The parts of a KeyboardEvent the mapping looks at. */
@@ -76,6 +78,11 @@ export function keyToAction(press: KeyPress, context: KeyContext): KeyAction | n
       return 'boundary-back';
     case '}':
       return 'boundary-forward';
+    // Picking runs for a diff: mark the selected row, then compare the two marked.
+    case 'x':
+      return 'mark';
+    case 'c':
+      return 'compare';
     default:
       return null;
   }
@@ -105,6 +112,8 @@ export const KEY_HELP: readonly KeyHelp[] = [
   { keys: ['h', '←'], does: 'Collapse them' },
   { keys: ['/'], does: 'Search in the current view (every run where the view has no search)' },
   { keys: ['Ctrl K', '⌘ K'], does: 'Search every run under the opened folder' },
+  { keys: ['x'], does: 'In the run list: mark or unmark the selected run for a diff' },
+  { keys: ['c'], does: 'In the run list: compare the two marked runs' },
   { keys: ['[', ']'], does: 'In a run: show it as of one event earlier / later (time travel)' },
   { keys: ['{', '}'], does: 'In a run: move to the previous / next step boundary' },
   { keys: ['Ctrl O', '⌘ O'], does: 'Open a data directory' },

@@ -9,7 +9,7 @@ import { useLibraryViewStore } from '../stores/library-view-store';
 import { openFleetSearch } from '../stores/fleet-search-store';
 import { libraryRoute } from '../views/library/use-library-url-sync';
 import { HelpDialog } from './help-dialog';
-import { activeList, focusInList, focusSearch, exportOpenRun, travelTime } from './keyboard-registry';
+import { activeList, compareMarked, focusInList, focusSearch, exportOpenRun, travelTime } from './keyboard-registry';
 import { useKeyboardStore } from './keyboard-store';
 import { isControlTarget, isTypingTarget, keyToAction, type KeyAction } from './key-map';
 import { moveIndex } from './use-list-keyboard';
@@ -54,6 +54,14 @@ function perform(action: KeyAction, focused: Element | null): boolean {
       list.onOpen(list.selected);
       return true;
     }
+    case 'mark': {
+      const list = activeList(focused);
+      if (!list || list.selected < 0 || !list.onMark) return false;
+      list.onMark(list.selected);
+      return true;
+    }
+    case 'compare':
+      return compareMarked();
     case 'expand':
     case 'collapse': {
       const list = activeList(focused);

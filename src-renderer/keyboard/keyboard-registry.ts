@@ -10,6 +10,8 @@ export type ListTarget = {
   selected: number;
   onSelect(index: number): void;
   onOpen?(index: number): void;
+  /** Mark or unmark row `index` (`x`: the run list's picks for a diff). */
+  onMark?(index: number): void;
   /** Expand (true) or collapse (false) row `index`, for trees. */
   onExpand?(index: number, open: boolean): void;
   /** The focusable list container. */
@@ -62,6 +64,7 @@ function actionStack() {
 
 const searches = actionStack();
 const exporters = actionStack();
+const comparers = actionStack();
 
 /** Register the current view's "focus my search field" function; returns the unregister. */
 export const registerSearch = searches.register;
@@ -74,6 +77,12 @@ export const registerExport = exporters.register;
 
 /** Export the open run; false when no run view is open. */
 export const exportOpenRun = exporters.run;
+
+/** Register the run list's "compare the two marked runs" (`c`); returns the unregister. */
+export const registerCompare = comparers.register;
+
+/** Compare the marked runs; false when nothing is marked for compare. */
+export const compareMarked = comparers.run;
 
 /** A time-travel move: one event or one step boundary, back or forward. */
 export type TimeMove = { unit: 'event' | 'boundary'; direction: -1 | 1 };

@@ -247,6 +247,9 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'notes.put (then deleted)', scope: 'run', run: notePutAndDelete },
   channelOp('notes.delete', 'run', (t) => ({ ...ref(t), id: 'no-such-note' })),
   channelOp('otlp.settings', 'root', () => ({})),
+  // The theme is the app's own, in the state folder's appearance.json: never the data dir.
+  channelOp('settings.theme', 'root', () => ({})),
+  channelOp('settings.setTheme', 'root', () => ({ theme: 'dark' })),
   // No TraceSender in this core: `unsupported` (the export's reads are the `cli otlp` row's).
   channelOp('otlp.send', 'run', (t) => ({ jobId: 'job_ops', runs: [{ dataDir: t.dataDir, runIds: [t.runId] }], endpoint: '', protocol: 'http/json', headers: [], content: false, semconv: 'latest', remember: false })),
   channelOp('otlp.cancel', 'root', () => ({ jobId: 'job_ops' })),

@@ -148,7 +148,7 @@ function StepRow({ step, view, first, href, open, onToggle }: RowProps) {
   return (
     <tr id={stepRowId(step.stepPath)} className={`cmp-step cmp-step-${change}${first ? ' cmp-first' : ''}`} data-step={step.stepPath} data-change={change}>
       <td className="mono">
-        <span className="cmp-mark" aria-label={change}>{CHANGE_MARK[change]}</span> <a href={href}>{step.stepPath}</a>
+        <span className="cmp-mark" role="img" aria-label={change}>{CHANGE_MARK[change]}</span> <a href={href}>{step.stepPath}</a>
         {first && <span className="cmp-first-tag"> first divergence</span>}
         {step.changes.length > 0 && <span className="cmp-changes muted" data-changes={step.changes.join(' ')}> {step.changes.join(', ')}</span>}
       </td>

@@ -1,14 +1,16 @@
 /**
- * The export control's redaction options: a checkbox (built-in rules), a box for the user's own
- * rules (the rules-file format of docs/REDACTION.md), and a preview of what Export (a report) or
+ * The run menu's redaction options: a switch (built-in rules), a box for the user's own rules
+ * (the rules-file format of docs/REDACTION.md), and a preview of what Export (a report) or
  * Share… (a bundle) would take out of this run — rule, count, where, never the values — before
  * anything is saved.
  */
 import { useEffect, useState } from 'react';
+import { trapTab, useModalDialog } from '../../components/modal-dialog';
 import { findingPlaces, redactionHeadline } from '../../../shared/redact/redaction-list';
 import type { RedactionSummary } from '../../../shared/redact/redaction-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import { api } from '../../api';
+import './redaction-dialog.css';
 
 /** What the user chose: off, or the built-ins plus their rules text. */
 export type RedactionChoice = { enabled: boolean; userRules: string };
@@ -20,9 +22,13 @@ type PreviewTarget = 'report' | 'bundle';
 
 type Preview = { phase: 'idle' | 'busy' } | { phase: 'done'; summary: RedactionSummary } | { phase: 'error'; message: string };
 
-/** Checkbox, rules box and preview for `runRef`. */
-export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; value: RedactionChoice; onChange(next: RedactionChoice): void }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The redaction dialog of the run header's menu: the switch, the user's rules and the preview,
+ * in a native modal dialog (the backdrop covers the window, Escape closes, focus goes back to
+ * the menu button). Shown while `open`.
+ */
+export function RedactionDialog({ runRef, value, onChange, open, onClose }: { runRef: RunRef; value: RedactionChoice; onChange(next: RedactionChoice): void; open: boolean; onClose(): void }) {
+  const { dialog, onClose: closed } = useModalDialog(open, onClose);
   const [preview, setPreview] = useState<Preview>({ phase: 'idle' });
   // A report holds less than a bundle (which embeds every payload): each has its own list.
   const [target, setTarget] = useState<PreviewTarget>('report');
@@ -36,17 +42,13 @@ export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; 
   };
 
   return (
-    <div className="redaction-options">
-      <label className="redaction-toggle">
-        <input type="checkbox" checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} /> Redact secrets
-      </label>
-      {value.enabled && (
-        <button type="button" className="redaction-more" aria-expanded={open} onClick={() => setOpen(!open)}>
-          Rules &amp; preview…
-        </button>
-      )}
-      {value.enabled && open && (
-        <div className="redaction-panel" role="region" aria-label="Redaction rules and preview">
+    <dialog ref={dialog} className="redaction-dialog" aria-labelledby="redaction-dialog-title" onClose={closed} onKeyDown={trapTab}>
+      {open && (
+        <div className="redaction-panel">
+          <h2 id="redaction-dialog-title">Redaction</h2>
+          <label className="redaction-toggle">
+            <input type="checkbox" checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} /> Redact secrets in exports and shares
+          </label>
           <p className="redaction-help">Built-in rules take out API keys, auth headers, private keys, JWTs, emails and KEY=VALUE secrets. Add your own below.</p>
           <label htmlFor="redaction-rules">Your rules</label>
           <textarea id="redaction-rules" rows={4} spellCheck={false} placeholder={RULES_PLACEHOLDER} value={value.userRules} onChange={(e) => onChange({ ...value, userRules: e.target.value })} />
@@ -63,9 +65,12 @@ export function RedactionOptions({ runRef, value, onChange }: { runRef: RunRef; 
             </button>
           </div>
           <PreviewResult preview={preview} />
+          <div className="redaction-actions">
+            <button type="button" onClick={() => dialog.current?.close()}>Done</button>
+          </div>
         </div>
       )}
-    </div>
+    </dialog>
   );
 }
 

@@ -95,7 +95,7 @@ function LoadedLibrary({ snapshot: opened, reloading }: { snapshot: LibrarySnaps
           text={`Send ${shown.length === snapshot.runs.length ? 'all' : sendable.length} to tracing backend…`}
         />
         <span className="lib-key-hint muted">
-          <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>?</kbd> keys
+          <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> mark · <kbd>c</kbd> compare · <kbd>?</kbd> keys
         </span>
       </p>
       {stopped && (

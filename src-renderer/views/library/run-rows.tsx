@@ -1,6 +1,7 @@
 /** The three kinds of run list row: a data-dir group, an outer-loop group and a run. */
 import type { MouseEvent } from 'react';
 import { runDisplayStatus } from '../../../shared/status/display-status';
+import { sessionStateWord } from '../../../shared/harness-trace/session-state';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCount } from '../../format';
 import { overlayRun } from '../../stores/live-reducer';
@@ -13,6 +14,12 @@ import { FindingsCell } from './findings-cell';
 import { RUN_COLUMNS } from './run-columns';
 
 const INDENT = 18;
+
+/** An event type with a line break allowed after each dot or underscore and before each inner capital (`harness.model.<wbr>responded`, `OuterLoop<wbr>Cycle…`): the narrow list wraps it there, not mid-word. */
+function DottedName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[._])|(?<=[a-z])(?=[A-Z])/);
+  return <>{parts.map((part, i) => <span key={i}>{i > 0 && <wbr />}{part}</span>)}</>;
+}
 
 const DIR_KIND_TEXT: Record<Extract<ListRow, { kind: 'dir' }>['dir']['kind'], string> = {
   workflow: 'workflow',
@@ -106,7 +113,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
       aria-level={row.depth + 2}
       aria-selected={selected}
       aria-expanded={row.expanded ?? undefined}
-      className={`lib-row lib-run${selected ? ' selected' : ''}`}
+      className={`lib-row lib-run${selected ? ' selected' : ''}${picked ? ' picked' : ''}`}
       data-run-id={run.runId}
       data-dir-label={row.dirLabel}
       data-cost={run.costUsd ?? ''}
@@ -114,11 +121,11 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
       data-live={live?.summary.phase}
       onClick={open}
     >
-      <div role="gridcell" className="lib-cell lib-col-run" style={{ paddingLeft: 8 + row.depth * INDENT }}>
-        {row.depth > 0 && <span className="lib-branch" aria-hidden="true">└</span>}
+      <div role="gridcell" className="lib-cell lib-col-run">
+        {row.depth > 0 && <span className="lib-branch" aria-hidden="true" style={{ marginLeft: row.depth * INDENT - INDENT }}>└</span>}
         <a href={href} className="mono lib-run-id" tabIndex={-1} title={run.runId}>{run.runId}</a>
-        {/* After the id: the row's accessible name still starts with the run id. */}
-        <input type="checkbox" className="lib-pick" checked={picked} onChange={onPick} tabIndex={-1} aria-label={`Pick ${run.runId} to compare`} title="Pick two runs, then Compare" />
+        {/* After the id in the page (the row's accessible name still starts with the run id), first on screen (CSS order): it stays put whatever the id's length and depth. */}
+        <input type="checkbox" className="lib-pick" checked={picked} onChange={onPick} tabIndex={-1} aria-label={`Pick ${run.runId} to compare`} title="Pick two runs, then Compare (x marks the selected run, c compares)" />
         {row.childCount > 0 && (
           <button type="button" className="lib-toggle lib-kids" aria-expanded={row.expanded ?? false} onClick={onToggle} tabIndex={-1}>
             <span className="lib-chevron" aria-hidden="true">{row.expanded ? '▾' : '▸'}</span>
@@ -133,7 +140,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
           <span key={tag} className="lib-tag">{tag}</span>
         ))}
       </div>
-      <div role="gridcell" className="lib-cell lib-col-status"><StatusBadge run={run} /><LiveBadge live={live} /></div>
+      <div role="gridcell" className="lib-cell lib-col-status"><StatusBadge run={run} word={run.session ? sessionStateWord(run.session.state) : undefined} /><LiveBadge live={live} /></div>
       <div role="gridcell" className="lib-cell lib-col-started mono">{formatStarted(run.startedAt)}</div>
       <div role="gridcell" className="lib-cell lib-col-duration num" title={run.finishedAt ? undefined : 'no terminal event'}>
         {formatDuration(durationMs(run))}
@@ -147,7 +154,7 @@ export function RunRow({ row, id, rowIndex, selected, href, onOpen, onToggle, pi
       </div>
       <FindingsCell run={row.run} />
       <div role="gridcell" className="lib-cell lib-col-last mono" title={run.verdict ?? run.lastEventType ?? undefined}>
-        {run.lastEventType ?? '—'}
+        {run.lastEventType ? <DottedName name={run.lastEventType} /> : '—'}
         {active && <> · <LiveAge iso={live.summary.lastEventAt} /></>}
       </div>
     </div>

@@ -55,6 +55,10 @@ export function RunTable({ rows, ambiguous }: RunTableProps) {
     selected: selectedRun,
     onSelect: (i) => select(rows[runIndexes[i]].key),
     onOpen: (i) => open(rows[runIndexes[i]]),
+    onMark: (i) => {
+      const row = rows[runIndexes[i]];
+      if (row.kind === 'run') togglePick(row.run);
+    },
     onExpand: (i, expand) => {
       const row = rows[runIndexes[i]];
       if (row.kind === 'run' && row.expanded !== null) setExpanded(row.key, expand);

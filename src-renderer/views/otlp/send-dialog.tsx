@@ -9,7 +9,8 @@ import { looksSecret, type OtlpHeaderView, type OtlpSettingsView } from '../../.
 import { trapTab, useModalDialog } from '../../components/modal-dialog';
 import { useLibraryStore } from '../../stores/library-store';
 import { useOtlpSendStore, type SendForm } from '../../stores/otlp-send-store';
-import { SendProgress } from './send-progress';
+import { toast } from '../../stores/toast-store';
+import { outcomeText, SendProgress } from './send-progress';
 import './send-dialog.css';
 
 /** Mounted once (app.tsx); shown while a selection is set. */
@@ -17,6 +18,11 @@ export function SendDialog() {
   const selection = useOtlpSendStore((s) => s.selection);
   const close = useOtlpSendStore((s) => s.close);
   const { dialog, onClose } = useModalDialog(selection !== null, close);
+  // What a send did is also a toast: it is still there once the dialog is closed.
+  const outcome = useOtlpSendStore((s) => s.outcome);
+  useEffect(() => {
+    if (outcome !== null && !(outcome.ok === false && outcome.error.code === 'cancelled')) toast(outcome.ok ? 'success' : 'error', outcomeText(outcome));
+  }, [outcome]);
 
   return (
     <dialog

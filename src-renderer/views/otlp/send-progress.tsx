@@ -28,14 +28,26 @@ export function SendProgress({ progress, sending, outcome }: Props) {
     const s = outcome.summary;
     return (
       <p className="otlp-done" role="status">
-        Sent {n(s.spans)} spans of {n(s.runs)} run{s.runs === 1 ? '' : 's'} to <span className="mono">{s.url}</span> ({s.protocol}).
-        {s.redacted !== undefined && ` ${n(s.redacted.total)} value${s.redacted.total === 1 ? '' : 's'} redacted${s.redacted.rules.length === 0 ? '' : ` (${s.redacted.rules.map((r) => `${r.count} ${r.rule}`).join(', ')})`}.`}
+        Sent {n(s.spans)} spans of {n(s.runs)} run{s.runs === 1 ? '' : 's'} to <span className="mono">{s.url}</span> ({s.protocol}).{redactedText(s)}
       </p>
     );
   }
   return (
     <div className="error otlp-error" role="alert">
-      <strong>{outcome.error.code === 'cancelled' ? 'Cancelled' : outcome.error.code === 'otlp-export-failed' || outcome.error.code === 'otlp-not-otlp-answer' ? 'The backend did not take the spans' : 'Not sent'}</strong>: {outcome.error.message}
+      <strong>{failureHeadline(outcome.error)}</strong>: {outcome.error.message}
     </div>
   );
+}
+
+const redactedText = (s: OtlpSendSummary) =>
+  s.redacted === undefined ? '' : ` ${n(s.redacted.total)} value${s.redacted.total === 1 ? '' : 's'} redacted${s.redacted.rules.length === 0 ? '' : ` (${s.redacted.rules.map((r) => `${r.count} ${r.rule}`).join(', ')})`}.`;
+
+const failureHeadline = (error: Diagnostic) =>
+  error.code === 'cancelled' ? 'Cancelled' : error.code === 'otlp-export-failed' || error.code === 'otlp-not-otlp-answer' ? 'The backend did not take the spans' : 'Not sent';
+
+/** The outcome as one line for a toast (the dialog shows the same words). */
+export function outcomeText(outcome: NonNullable<Props['outcome']>): string {
+  if (!outcome.ok) return `${failureHeadline(outcome.error)}: ${outcome.error.message}`;
+  const s = outcome.summary;
+  return `Sent ${n(s.spans)} spans of ${n(s.runs)} run${s.runs === 1 ? '' : 's'} to ${s.url} (${s.protocol}).${redactedText(s)}`;
 }

@@ -12,10 +12,9 @@ import { useRunStore } from '../../stores/run-store';
 import { RunLiveIndicator } from '../live/live-marker';
 import { useRunLive } from '../live/use-run-live';
 import { CompareTab } from './compare-tab';
-import { ExportButton } from '../export/export-button';
 import { BundleBanner } from '../bundle/bundle-banner';
-import { SendToBackendButton } from '../otlp/send-button';
-import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
+import { RunActionsMenu } from './run-actions-menu';
+import { RunIdHeading } from './run-id-heading';
 import { CostsTab } from './costs-tab';
 import { CrashTab } from './crash-tab';
 import { EventsTab } from './events-tab';
@@ -105,7 +104,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
       <header className="run-header">
         <a href="#/" className="muted">Runs</a>
         <span className="muted">/</span>
-        <h2 className="mono">{run.runId}</h2>
+        <RunIdHeading runId={run.runId} />
         <StatusBadge run={shown.status} />
         {run.label && <span className="muted">{run.label}</span>}
         <RunLiveIndicator live={live} />
@@ -116,8 +115,7 @@ export function RunView({ route }: { route: Extract<Route, { view: 'run' }> }) {
           {formatCount(shown.inputTokens)} in / {formatCount(shown.outputTokens)} out
         </span>
         {shown.asOf !== null && <span className="run-header-asof muted">as of #{shown.asOf}</span>}
-        {bundle === null && <ExportButton runRef={{ dataDir: run.dataDir, runId: run.runId }} />}
-        {bundle === null && RUN_ID_PATTERN.test(run.runId) && <SendToBackendButton runs={[run]} label={run.runId} />}
+        {bundle === null && <RunActionsMenu run={{ dataDir: run.dataDir, runId: run.runId }} />}
       </header>
       {bundle && <BundleBanner info={bundle} />}
       {reset && (

@@ -14,6 +14,7 @@ import { useLibraryStore } from '../../stores/library-store';
 import { useRouteStore } from '../../stores/route-store';
 import { groupHits, hitRoute, markedParts } from './hit-route';
 import './search.css';
+import { whenIdle } from '../../components/when-idle';
 
 /** "Indexing 1,234 of 10,000 runs" while building; what the index holds once ready. */
 export function indexStatusText(status: FleetIndexStatus | null): string {
@@ -152,14 +153,4 @@ export function SearchButton() {
       )}
     </div>
   );
-}
-
-/** Run `task` when the page is idle (at most 2 s later); the returned function cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
 }

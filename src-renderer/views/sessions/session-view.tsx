@@ -18,6 +18,7 @@ import { ItemLinks, ItemRow, type SessionRoute } from './session-items';
 import { SessionTimelineStrip, sessionItemId } from './session-timeline';
 import { useSessionLive } from './use-session-live';
 import './sessions.css';
+import { sessionStateWord } from '../../../shared/harness-trace/session-state';
 
 /** The session screen. */
 /** Rows drawn at first, and added per "show more" (a long session is not drawn whole at once). */
@@ -71,7 +72,7 @@ export function SessionView({ route }: { route: SessionRoute & { occurrence?: st
       </p>
       <h2 className="mono">{v.listing.sessionId}</h2>
       <p className="muted">
-        {v.listing.state ?? 'unknown state'} · {v.listing.harnessDir}/sessions/{v.listing.pathKey} · {v.listing.firstAt ?? '–'} → {v.listing.lastAt ?? '–'}
+        <span data-testid="session-state">{sessionStateWord(v.listing.state)}</span> · {v.listing.harnessDir}/sessions/{v.listing.pathKey} · {v.listing.firstAt ?? '–'} → {v.listing.lastAt ?? '–'}
       </p>
       <dl className="session-doctor" aria-label="doctor">
         <Stat label="events" value={d.eventCount} />

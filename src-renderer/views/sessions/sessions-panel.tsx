@@ -6,6 +6,7 @@ import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
 import { useRouteStore } from '../../stores/route-store';
 import { OutcomesSection } from './outcomes-section';
 import './sessions.css';
+import { sessionStateWord } from '../../../shared/harness-trace/session-state';
 
 /** Listed below the run table; fetched again whenever the opened folder changes. */
 export function SessionsPanel({ root }: { root: string }) {
@@ -44,7 +45,7 @@ export function SessionsPanel({ root }: { root: string }) {
                 <a href={`#/session/${encodeURIComponent(s.sessionId)}?dir=${encodeURIComponent(s.harnessDir)}`}>{s.sessionId}</a>
               </td>
               <td>
-                {s.state ?? '?'}
+                <span data-testid="session-state">{sessionStateWord(s.state)}</span>
                 {s.tornTail && <span className="session-flag" title="The trace ends in a half-written line: the writer stopped mid-append"> · torn</span>}
                 {s.problem !== null && s.counts !== null && <span className="session-flag" title={s.problem}> · status file unreadable</span>}
               </td>
