@@ -188,7 +188,7 @@ function finish(node: Node): void {
   node.usage = kids.reduce<UsageTotals | undefined>((sum, k) => addUsage(sum, k.usage), undefined);
   // A visits group shows every visit's attempts, so it still reads when collapsed.
   if (node.kind === 'visits') {
-    const visits = visitSummary(kids.map((k) => k.status));
+    const visits = visitSummary(kids);
     if (visits) node.visits = visits;
   }
   node.segments =

@@ -42,7 +42,7 @@ describe('loop visits aggregated into one row', () => {
     expect(shown).toEqual(['draft', 'draft.visit[0]', 'draft.visit[1]', 'draft.visit[2]', 'review']);
   });
 
-  it('counts a visit as failed by its own status, not by its failed attempts', () => {
+  it('counts a visit as failed when it failed or one of its attempts did, once however many attempts failed', () => {
     const retried: TimelineStepInput = {
       stepPath: 'loop.visit[0]',
       status: 'completed',
@@ -52,10 +52,12 @@ describe('loop visits aggregated into one row', () => {
         { attemptId: 'attempt_2', startedAt: at(6), finishedAt: at(9), status: 'completed' },
       ],
     };
+    // Visit 0 retried after a failed attempt; visits 1 and 3 failed (every 2nd); 2 and 4 completed.
     const m = model([retried, ...loop('loop', 5, 2).slice(1)]);
-    expect(m.rows[0].visits).toEqual({ count: 5, failed: 2 });
-    expect(visitSummary(['failed', 'failed', 'crashed', 'completed'])).toEqual({ count: 4, failed: 2 });
-    expect(visitSummary(['failed', 'failed', 'failed'])).toBeUndefined();
+    expect(m.rows[0].visits).toEqual({ count: 5, failed: 3 });
+    const v = (status: 'failed' | 'crashed' | 'completed', ...attempts: Array<'failed' | 'completed'>) => ({ status, segments: attempts.map((a) => ({ status: a })) });
+    expect(visitSummary([v('failed', 'failed'), v('completed', 'failed', 'failed', 'completed'), v('crashed'), v('completed', 'completed')])).toEqual({ count: 4, failed: 2 });
+    expect(visitSummary([v('failed'), v('failed'), v('failed')])).toBeUndefined();
   });
 
   it('folds an aggregated loop by default, under expand all too; a toggle opens it', () => {

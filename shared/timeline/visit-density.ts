@@ -13,16 +13,17 @@ export const PLAIN_VISITS_MAX = 3;
 /** Bins of the whole-run density the minimap draws. */
 export const RUN_DENSITY_BINS = 240;
 
-/** What an aggregated visits row says of its visits. */
+/** What an aggregated visits row says of its visits: how many, and how many failed (in the end or in a retried attempt). */
 export type VisitSummary = { count: number; failed: number };
 
 /** Started segments per equal slice of an axis range, and how many of them failed. */
 export type DensityBins = { start: number; end: number; counts: number[]; failed: number[] };
 
-/** The summary of a visits group whose visits have `statuses`, or undefined when it stays plain. */
-export function visitSummary(statuses: readonly TimelineStatus[]): VisitSummary | undefined {
-  if (statuses.length <= PLAIN_VISITS_MAX) return undefined;
-  return { count: statuses.length, failed: statuses.filter((s) => s === 'failed').length };
+/** The summary of a visits group with `visits` (each visit's status and attempts), or undefined when it stays plain. */
+export function visitSummary(visits: ReadonlyArray<{ status: TimelineStatus; segments: ReadonlyArray<Pick<TimelineSegment, 'status'>> }>): VisitSummary | undefined {
+  if (visits.length <= PLAIN_VISITS_MAX) return undefined;
+  const failed = visits.filter((v) => v.status === 'failed' || v.segments.some((s) => s.status === 'failed')).length;
+  return { count: visits.length, failed };
 }
 
 /**
