@@ -1,8 +1,8 @@
 /**
  * Tick labels for the broken time axis, laid out from the measured width of their text so no
  * two labels ever overlap: the step is the smallest "nice" one whose ticks are further apart
- * than the widest label it writes, and a tick left of a break whose label would touch the next
- * span's first label (or a break's own label) is dropped. Pure: text widths come from `measure`.
+ * than the widest label it writes, and a tick whose label would touch the one before it (across
+ * a break) or the log-end label is dropped; a break's pill is shown only where it touches none. Pure: text widths come from `measure`.
  */
 import type { TimelineAxis, TimelineBreak } from '../../../shared/timeline/timeline-types';
 import type { TimelineWindow } from '../../stores/timeline-store';
@@ -56,18 +56,22 @@ export function axisLayout(
 ): AxisLayout {
   const width = Math.max(widthPx, 1);
   const toPx = (a: number) => (pct(a, window) / 100) * width;
-  const breakLabels = placeBreakLabels(axis.breaks, window, toPx, measurePill, reserved);
-  const taken = [...reserved, ...breakLabels.filter((b) => b.shown)];
   const msPerPx = (window.end - window.start) / width;
+  // Time ticks come first (an axis without times reads nothing); a break's pill shows where it still has room.
+  let ticks: AxisTick[] = [];
+  let chosen = STEPS[STEPS.length - 1];
   for (const stepMs of STEPS) {
     const stepPx = stepMs / msPerPx;
     if (stepPx < 2 * LABEL_GAP_PX) continue;
     const candidates = ticksAt(axis, window, stepMs);
     const widest = candidates.reduce((w, t) => Math.max(w, measure(formatOffset(t.real, stepMs))), 0);
-    if (stepPx < widest + TICK_INSET_PX + LABEL_GAP_PX && stepMs !== STEPS[STEPS.length - 1]) continue;
-    return { ticks: keepClear(candidates, stepMs, toPx, measure, width, taken), breakLabels, stepMs };
+    if (stepPx < widest + TICK_INSET_PX + LABEL_GAP_PX && stepMs !== chosen) continue;
+    ticks = keepClear(candidates, stepMs, toPx, measure, width, reserved);
+    chosen = stepMs;
+    break;
   }
-  return { ticks: [], breakLabels, stepMs: STEPS[STEPS.length - 1] };
+  const breakLabels = placeBreakLabels(axis.breaks, window, toPx, measurePill, [...reserved, ...ticks]);
+  return { ticks, breakLabels, stepMs: chosen };
 }
 
 /** Ticks on multiples of `stepMs` of real time inside each unbroken span in view. */
@@ -86,13 +90,13 @@ function ticksAt(axis: TimelineAxis, window: TimelineWindow, stepMs: number): Ar
   return ticks;
 }
 
-/** Break labels centred on their break, each shown when it clears the reserved boxes and the break label before it. */
+/** Break labels centred on their break, each shown when it clears the `taken` boxes (ticks, log end) and the break label before it. */
 function placeBreakLabels(
   breaks: readonly TimelineBreak[],
   window: TimelineWindow,
   toPx: (a: number) => number,
   measure: MeasureText,
-  reserved: ReadonlyArray<{ left: number; right: number }>,
+  taken: ReadonlyArray<{ left: number; right: number }>,
 ): BreakLabel[] {
   const labels: BreakLabel[] = [];
   let lastRight = -Infinity;
@@ -102,7 +106,7 @@ function placeBreakLabels(
     const half = (measure(text) + BREAK_PILL_PX) / 2;
     const centre = (toPx(b.a0) + toPx(b.a1)) / 2;
     const box = { left: centre - half, right: centre + half };
-    const shown = box.left >= lastRight + LABEL_GAP_PX && !reserved.some((r) => overlaps(box, r));
+    const shown = box.left >= lastRight + LABEL_GAP_PX && !taken.some((r) => overlaps(box, r));
     if (shown) lastRight = box.right;
     labels.push({ index, text, ...box, shown });
   });
