@@ -40,12 +40,15 @@ const shownRows = (page: Page) => page.locator('.tl-row:not(.tl-placeholder)').c
 type Box = { x: number; width: number; text: string };
 /** Every label drawn on the axis (ticks, break pills, "log ends"), as laid out by the browser. */
 async function axisLabels(page: Page): Promise<Box[]> {
-  return page.locator('.tl-axis-lane').evaluate((lane) =>
-    [...lane.querySelectorAll('.tl-tick span, .tl-break-label, .tl-log-end span')].map((el) => {
+  return page.locator('.tl-axis-lane').evaluate((lane) => {
+    const bounds = lane.getBoundingClientRect();
+    return [...lane.querySelectorAll('.tl-tick span, .tl-break-label, .tl-log-end span')].map((el) => {
       const r = el.getBoundingClientRect();
-      return { x: r.left, width: r.width, text: el.textContent ?? '' };
-    }),
-  );
+      // Cut by the lane's edge counts as unreadable too.
+      const inside = r.left >= bounds.left - 0.5 && r.right <= bounds.right + 0.5;
+      return { x: r.left, width: r.width, text: inside ? (el.textContent ?? '') : `cut: ${el.textContent}` };
+    });
+  });
 }
 
 function expectApart(boxes: Box[], what: string): void {
@@ -121,6 +124,7 @@ test('axis labels never overlap, at any zoom and at 1,440 and 1,024 wide', async
       const labels = await axisLabels(page);
       expectApart(labels, `${width}px, ${what}`);
       for (const l of labels) seen.add(l.text);
+      expect(labels.filter((l) => l.text.startsWith('cut: ')), `${width}px, ${what}: labels cut by the lane's edge`).toEqual([]);
     }
     // Units follow the span: hours at the whole run, seconds deep in.
     expect([...seen].some((t) => / h /.test(t))).toBe(true);

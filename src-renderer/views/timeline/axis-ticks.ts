@@ -70,7 +70,7 @@ export function axisLayout(
     chosen = stepMs;
     break;
   }
-  const breakLabels = placeBreakLabels(axis.breaks, window, toPx, measurePill, [...reserved, ...ticks]);
+  const breakLabels = placeBreakLabels(axis.breaks, window, toPx, measurePill, width, [...reserved, ...ticks]);
   return { ticks, breakLabels, stepMs: chosen };
 }
 
@@ -90,12 +90,13 @@ function ticksAt(axis: TimelineAxis, window: TimelineWindow, stepMs: number): Ar
   return ticks;
 }
 
-/** Break labels centred on their break, each shown when it clears the `taken` boxes (ticks, log end) and the break label before it. */
+/** Break labels centred on their break, each shown when it fits the lane and clears the `taken` boxes (ticks, log end) and the break label before it. */
 function placeBreakLabels(
   breaks: readonly TimelineBreak[],
   window: TimelineWindow,
   toPx: (a: number) => number,
   measure: MeasureText,
+  width: number,
   taken: ReadonlyArray<{ left: number; right: number }>,
 ): BreakLabel[] {
   const labels: BreakLabel[] = [];
@@ -106,7 +107,7 @@ function placeBreakLabels(
     const half = (measure(text) + BREAK_PILL_PX) / 2;
     const centre = (toPx(b.a0) + toPx(b.a1)) / 2;
     const box = { left: centre - half, right: centre + half };
-    const shown = box.left >= lastRight + LABEL_GAP_PX && !taken.some((r) => overlaps(box, r));
+    const shown = box.left >= Math.max(0, lastRight + LABEL_GAP_PX) && box.right <= width && !taken.some((r) => overlaps(box, r));
     if (shown) lastRight = box.right;
     labels.push({ index, text, ...box, shown });
   });
