@@ -65,7 +65,7 @@ export function Minimap({ model, whole, asOfAt }: Props) {
   const percent = (x: number) => `${x * 100}%`;
   return (
     <div className="tl-minimap" style={{ height: MINIMAP_HEIGHT }}>
-      <div className="tl-label tl-mm-label muted">{whole ? 'Whole run' : 'Run'}{cursor !== null && ' · as of cursor'}</div>
+      <div className="tl-label tl-mm-label muted">{asOfAt === null ? 'Whole run' : whole ? 'Whole run · as of cursor' : 'Run so far'}</div>
       <div
         ref={laneRef}
         className="tl-mm-lane"
