@@ -14,7 +14,8 @@ import { jumpTo, probeScroll } from './scroll-probe';
 /** The run view's tabs besides events, what shows each is ready, and the virtual list to scroll in it. */
 const TABS = [
   { tab: 'overview', ready: '.overview' },
-  { tab: 'timeline', ready: '.tl-row:not(.tl-placeholder)', list: '.tl-list' },
+  // The run's loop is one aggregated row until opened: open it so the scroll pages its visits in.
+  { tab: 'timeline', ready: '.tl-row:not(.tl-placeholder)', list: '.tl-list', open: '.tl-twisty[aria-expanded="false"]' },
   { tab: 'steps', ready: '.step-row:not(.step-placeholder)', list: '.step-list-rows' },
   { tab: 'turns', ready: '.tr-row:not(.tr-placeholder)', list: '.turns-list .virtual-list' },
   { tab: 'costs', ready: '.chart-canvas:not([aria-busy="true"]) .recharts-surface' },
@@ -35,6 +36,10 @@ async function measureTab(page: Page, runId: string, spec: (typeof TABS)[number]
   await page.locator(spec.ready).first().waitFor({ timeout: 60_000 });
   const out: Record<string, number> = { [`${spec.tab}ReadyMs`]: (await page.evaluate(() => performance.now())) - since };
   await page.waitForTimeout(1000);
+  if ('open' in spec) {
+    for (const twisty of await page.locator(spec.open).all()) await twisty.click();
+    await page.waitForTimeout(500);
+  }
   if ('list' in spec) {
     const scroll = await probeScroll(page, 120, 600, spec.list);
     Object.assign(out, { [`${spec.tab}ScrollP95Ms`]: scroll.p95Ms, [`${spec.tab}ScrollMaxDomRows`]: scroll.maxDomRows });

@@ -37,7 +37,7 @@ export type ListName = keyof ListItems;
 export const LIST_NAMES: readonly ListName[] = ['steps', 'rows', 'sessions', 'modelTurns', 'toolCalls'];
 
 /** What a timeline scan reads of a row. */
-export type RowKey = Pick<TimelineRow, 'id' | 'descendants' | 'stepPath'>;
+export type RowKey = Pick<TimelineRow, 'id' | 'descendants' | 'stepPath' | 'visits'>;
 /** What main's scans read of every item. */
 export type ListKeys = { stepPaths: string[]; rows: RowKey[]; sessionStepPaths: Array<string | undefined> };
 
@@ -66,7 +66,12 @@ export function detailShell(detail: RunDetail): RunDetail {
 export function listKeys(detail: RunDetail): ListKeys {
   return {
     stepPaths: detail.steps.map((s) => s.stepPath),
-    rows: detail.timeline.rows.map((r) => (r.stepPath === undefined ? { id: r.id, descendants: r.descendants } : { id: r.id, descendants: r.descendants, stepPath: r.stepPath })),
+    rows: detail.timeline.rows.map((r) => ({
+      id: r.id,
+      descendants: r.descendants,
+      ...(r.stepPath === undefined ? {} : { stepPath: r.stepPath }),
+      ...(r.visits === undefined ? {} : { visits: r.visits }),
+    })),
     sessionStepPaths: detail.harness.sessions.map((s) => s.stepPath),
   };
 }

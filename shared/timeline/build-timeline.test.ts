@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UsageTotals } from '../fold/run-state-types';
 import { buildTimeline, type TimelineInput, type TimelineStepInput } from './build-timeline';
 import { placePath, retriedParallelSteps } from './step-path-tree';
-import { buildAxis, fromAxis, toAxis } from './time-axis';
+import { buildAxis, fromAxis, mapAxis, realAtAxis, toAxis } from './time-axis';
 
 const USAGE: UsageTotals = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, costUsd: null, pricedCalls: 0, unpricedCalls: 0 };
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
@@ -170,5 +170,24 @@ describe('buildTimeline', () => {
     expect(model.rows).toHaveLength(5001);
     expect(model.rows[0]).toMatchObject({ id: 'work', descendants: 5000 });
     expect(model.rows[5000].a1).toBe(49_998);
+  });
+});
+
+describe('mapping between two axes of one run', () => {
+  it('maps the as-of axis onto the whole run at the same real time, breaks included', () => {
+    const early = [T0, T0 + 1000, T0 + 2000, T0 + 2000 + 5 * 60_000, T0 + 3000 + 5 * 60_000];
+    const asOf = buildAxis(early, []);
+    const whole = buildAxis([...early, T0 + 20_000 + 5 * 60_000, T0 + 40_000 + 5 * 60_000], []);
+    // Break widths differ (a twentieth of the active time), so the same moment sits elsewhere.
+    expect(asOf.breaks[0].a1).not.toBeCloseTo(whole.breaks[0].a1);
+    expect(mapAxis(asOf, whole, 1500)).toBeCloseTo(1500);
+    expect(mapAxis(asOf, whole, asOf.breaks[0].a1 + 500)).toBeCloseTo(whole.breaks[0].a1 + 500);
+    const mid = (asOf.breaks[0].a0 + asOf.breaks[0].a1) / 2;
+    expect(realAtAxis(asOf, mid)).toBeCloseTo(2000 + 2.5 * 60_000);
+    expect(mapAxis(asOf, whole, mid)).toBeCloseTo((whole.breaks[0].a0 + whole.breaks[0].a1) / 2);
+    // Round trip and clamping.
+    for (const a of [0, 700, 2000, asOf.axisMs]) expect(mapAxis(whole, asOf, mapAxis(asOf, whole, a))).toBeCloseTo(a);
+    expect(mapAxis(whole, asOf, whole.axisMs)).toBeCloseTo(asOf.axisMs);
+    expect(realAtAxis(asOf, -5)).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import { addEventTime, buildAxisOf, emptyTimeClusters, isoToAxis, parseTime, typ
 import type { TimelineAxis, TimelineMark, TimelineModel, TimelineRow, TimelineRowKind, TimelineSegment, TimelineStatus } from './timeline-types';
 import { addUsage, aggregateStatus } from './timeline-status';
 import { pushAll } from '../math/push-all';
+import { densityBins, RUN_DENSITY_BINS, visitSummary, type VisitSummary } from './visit-density';
 
 /** One folded step as the timeline needs it (a `StepDetail` or a materialized step). */
 export type TimelineStepInput = {
@@ -42,6 +43,7 @@ type Node = {
   marks: TimelineMark[];
   status: TimelineStatus;
   usage?: UsageTotals;
+  visits?: VisitSummary;
   /** Real step data: synthetic rows (groups, missing parents) take theirs from children. */
   real: boolean;
   a0: number;
@@ -113,7 +115,14 @@ export function buildTimeline(input: TimelineInput): TimelineModel {
     const session = input.harness.sessions.find((s) => s.id === r.sessionId);
     return { a: isoToAxis(axis, r.recordedAt, 0), at: r.recordedAt, gapMs: r.gapMs, sessionId: r.sessionId, ...(session?.stepPath ? { stepPath: session.stepPath } : {}) };
   });
-  return { axis, rows, resumes, stepCount: input.steps.length, crashed };
+  return { axis, rows, resumes, stepCount: input.steps.length, crashed, density: runDensity(nodes.values(), axis.axisMs) };
+}
+
+/** Where the run's work starts on the axis: every real step attempt and session (group rows only repeat them). */
+function runDensity(nodes: Iterable<Node>, axisMs: number) {
+  const segments: TimelineSegment[] = [];
+  for (const node of nodes) if (node.real && node.kind !== 'attempt-group') pushAll(segments, node.segments);
+  return densityBins(segments, 0, axisMs, RUN_DENSITY_BINS);
 }
 
 function eventTimes(input: TimelineInput): EventTimeClusters {
@@ -178,6 +187,10 @@ function finish(node: Node): void {
   node.status = aggregateStatus(node.kind, kids.map((k) => k.status));
   node.usage = kids.reduce<UsageTotals | undefined>((sum, k) => addUsage(sum, k.usage), undefined);
   // A visits group shows every visit's attempts, so it still reads when collapsed.
+  if (node.kind === 'visits') {
+    const visits = visitSummary(kids);
+    if (visits) node.visits = visits;
+  }
   node.segments =
     node.kind === 'visits'
       ? kids.flatMap((k) => k.segments)
@@ -218,6 +231,7 @@ function flatten(node: Node, depth: number, parent: number, rows: TimelineRow[])
     segments: node.segments,
     marks: node.marks,
     ...(node.usage ? { usage: node.usage } : {}),
+    ...(node.visits ? { visits: node.visits } : {}),
     a0: node.a0,
     a1: node.a1,
   };

@@ -148,3 +148,23 @@ export function isoToAxis(axis: TimelineAxis, iso: string | undefined, fallback:
   if (origin === null || ms === null) return fallback;
   return toAxis(axis, Math.min(ms - origin, axis.realMs));
 }
+
+/** Real offset at axis ms `a`, clamped to the run; inside a break, spread across the quiet stretch (the inverse of {@link toAxis}). */
+export function realAtAxis(axis: TimelineAxis, a: number): number {
+  const { spans, breaks } = axis;
+  if (spans.length === 0 || a <= 0) return 0;
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i];
+    const end = span.a0 + (span.realEnd - span.realStart);
+    if (a <= end) return span.realStart + Math.max(0, a - span.a0);
+    const gap = breaks[i];
+    if (gap && a < gap.a1) return span.realEnd + ((a - gap.a0) / Math.max(1e-9, gap.a1 - gap.a0)) * (spans[i + 1].realStart - span.realEnd);
+  }
+  return axis.realMs;
+}
+
+/** Axis ms `a` of axis `from` at the same real time on axis `to` (both of one run: the same origin). */
+export function mapAxis(from: TimelineAxis, to: TimelineAxis, a: number): number {
+  if (from === to) return a;
+  return toAxis(to, Math.min(realAtAxis(from, a), to.realMs));
+}

@@ -7,6 +7,7 @@
  * tool) is collapsed to a short break so a 42-minute downtime does not squash a 3-second run.
  */
 import type { UsageTotals } from '../fold/run-state-types';
+import type { DensityBins, VisitSummary } from './visit-density';
 
 /** Status of a bar or row. `crashed`: open at the end of a log whose run crashed. */
 export type TimelineStatus = 'completed' | 'failed' | 'running' | 'crashed' | 'pending';
@@ -59,6 +60,8 @@ export type TimelineRow = {
   segments: TimelineSegment[];
   marks: TimelineMark[];
   usage?: UsageTotals;
+  /** A visits group of more than a few visits: shown folded as one row (visit-density.ts). */
+  visits?: VisitSummary;
   /** Axis span of the row and its subtree. */
   a0: number;
   a1: number;
@@ -102,4 +105,6 @@ export type TimelineModel = {
   stepCount: number;
   /** The run's crash verdict made open bars `crashed`. */
   crashed: boolean;
+  /** Step attempts and sessions started per slice of the whole axis (the minimap). */
+  density: DensityBins;
 };

@@ -36,6 +36,8 @@ export type TimelineState = {
   pan(fraction: number): void;
   /** Move the window by axis ms from a starting window (drag). */
   panFrom(from: TimelineWindow, deltaMs: number): void;
+  /** Move the window (same width) so axis ms `a` is at its centre (the minimap). */
+  centreAt(a: number): void;
   /** Show the whole run. */
   fit(): void;
   toggle(rowId: string): void;
@@ -100,6 +102,11 @@ export const useTimelineStore = create<TimelineState>()((set, get) => ({
   },
   panFrom(from, deltaMs) {
     set({ window: clampWindow({ start: from.start + deltaMs, end: from.end + deltaMs }, get().axisMs), hover: null });
+  },
+  centreAt(a) {
+    const { window: w, axisMs } = get();
+    const half = (w.end - w.start) / 2;
+    set({ window: clampWindow({ start: a - half, end: a + half }, axisMs), hover: null });
   },
   fit() {
     set({ window: fitted(get().axisMs), hover: null });

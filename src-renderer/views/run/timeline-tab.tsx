@@ -11,6 +11,9 @@ import type { TabProps } from './tab-props';
 export function TimelineTab({ detail, route }: TabProps) {
   const { ref } = detail;
   const timeline = useRunFetch(runItemKey(ref, 'timeline'), detail.build, () => api['run.timeline'](ref));
+  // In time travel the minimap draws the whole run around the as-of cursor (the Gantt draws it as of #N).
+  const latest = { dataDir: ref.dataDir, runId: ref.runId };
+  const whole = useRunFetch(route.at === undefined ? null : runItemKey(latest, 'timeline', 'whole'), detail.build, () => api['run.timeline'](latest));
   if (timeline.phase !== 'ready') return <ListLoading error={timeline.phase === 'error' ? timeline.error : null} what={`the timeline of ${detail.steps.count.toLocaleString('en-US')} steps`} />;
   const { rowCount, stepCount } = timeline.value;
   if (rowCount === 0) {
@@ -28,7 +31,13 @@ export function TimelineTab({ detail, route }: TabProps) {
           No workflow steps in this run: showing its harness sessions instead.
         </p>
       )}
-      <Gantt detail={detail} timeline={timeline.value} route={route} />
+      <Gantt
+        detail={detail}
+        timeline={timeline.value}
+        route={route}
+        whole={route.at !== undefined && whole.phase === 'ready' ? whole.value : null}
+        asOfAt={route.at !== undefined ? detail.lastRecordedAt : null}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { TimelineWindow } from '../../stores/timeline-store';
 import { pct } from './axis-ticks';
 import { laneBars } from './lane-items';
 import { formatDuration } from './timeline-format';
+import { VisitCount, VisitDensity } from './visit-density-bar';
 
 /** What a row needs besides its data; callbacks are stable. */
 export type GanttRowProps = {
@@ -35,6 +36,7 @@ function place(a0: number, a1: number, w: TimelineWindow): { left: string; width
 function rowSummary(row: TimelineRow): string {
   const last = row.segments[row.segments.length - 1];
   const attempts = row.kind === 'step' && row.segments.length > 1 ? `, ${row.segments.length} attempts` : '';
+  if (row.visits) return `${row.status}, ${row.visits.count.toLocaleString('en-US')} visits, ${row.visits.failed.toLocaleString('en-US')} failed${last ? `, ${formatDuration(row.a1 - row.a0)} on the axis` : ''}`;
   const span = last ? `, ${formatDuration(row.a1 - row.a0)} on the axis` : '';
   return `${row.status}${attempts}${span}${last?.open ? ', open at the end of the log' : ''}`;
 }
@@ -42,7 +44,8 @@ function rowSummary(row: TimelineRow): string {
 export const GanttRow = memo(function GanttRow(props: GanttRowProps) {
   const { row, index, window: w, widthPx, collapsed, breaks, resumes, href } = props;
   const hasChildren = row.descendants > 0;
-  const bars = laneBars(row.segments, w, widthPx);
+  // An aggregated loop draws where its visits fall instead of thousands of bars.
+  const bars = row.visits ? [] : laneBars(row.segments, w, widthPx);
   const marks = row.marks.filter((m) => m.a1 >= w.start && m.a0 <= w.end).slice(0, 200);
   const note = KIND_NOTE[row.kind];
   return (
@@ -77,8 +80,8 @@ export const GanttRow = memo(function GanttRow(props: GanttRowProps) {
             {row.label}
           </span>
         )}
-        {note && <span className="tl-note">{note}</span>}
-        {hasChildren && collapsed && <span className="tl-note">+{row.descendants}</span>}
+        {row.visits ? <VisitCount visits={row.visits} /> : note && <span className="tl-note">{note}</span>}
+        {hasChildren && collapsed && !row.visits && <span className="tl-note">+{row.descendants}</span>}
         <span className="visually-hidden">: {rowSummary(row)}</span>
       </div>
       <div className="tl-lane" aria-hidden="true">
@@ -86,6 +89,7 @@ export const GanttRow = memo(function GanttRow(props: GanttRowProps) {
           b.a1 < w.start || b.a0 > w.end ? null : <div key={b.a0} className={`tl-break tl-break-${b.kind}`} style={place(b.a0, b.a1, w)} />,
         )}
         {resumes.map((r) => (r.a < w.start || r.a > w.end ? null : <div key={r.sessionId} className="tl-resume-line" style={{ left: `${pct(r.a, w)}%` }} />))}
+        {row.visits && <VisitDensity segments={row.segments} window={w} widthPx={widthPx} onClick={() => props.onOpen(index)} />}
         {bars.map((bar) => (
           <div
             key={bar.index}

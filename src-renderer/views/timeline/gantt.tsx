@@ -16,6 +16,7 @@ import { useSlice } from '../../stores/use-slice';
 import { AXIS_HEIGHT, AxisHeader } from './axis-header';
 import { FINDING_MARKS_HEIGHT, FindingMarks } from './finding-marks';
 import { GanttRow } from './gantt-row';
+import { Minimap } from './minimap';
 import { TimelineToolbar } from './timeline-toolbar';
 import { TimelineTooltip } from './timeline-tooltip';
 import { useZoomPan } from './use-zoom-pan';
@@ -36,7 +37,7 @@ function rowRoute(row: TimelineRow, route: RunRoute): RunRoute | null {
 }
 
 /** The Gantt of one run (the caller handles the empty model); rows come from main by window. */
-export function Gantt({ detail, timeline: model, route }: { detail: RunHead; timeline: TimelineHead; route: RunRoute }) {
+export function Gantt({ detail, timeline: model, route, whole, asOfAt }: { detail: RunHead; timeline: TimelineHead; route: RunRoute; whole: TimelineHead | null; asOfAt: string | null }) {
   const runKey = runKeyOf(detail.ref);
   const navigate = useRouteStore((s) => s.navigate);
   const { open, toggle, setHover } = useTimelineStore(useShallow((s) => ({ open: s.open, toggle: s.toggle, setHover: s.setHover })));
@@ -62,10 +63,13 @@ export function Gantt({ detail, timeline: model, route }: { detail: RunHead; tim
   const onOpen = useCallback(
     (index: number) => {
       const row = drawn.current.get(index);
-      const target = row ? rowRoute(row, route) : null;
-      if (!consumeDrag() && target) navigate(target);
+      if (consumeDrag() || !row) return;
+      // An aggregated loop opens to its visits; any other row opens its step or session.
+      if (row.visits) return toggle(row.id);
+      const target = rowRoute(row, route);
+      if (target) navigate(target);
     },
-    [route, navigate, consumeDrag],
+    [route, navigate, consumeDrag, toggle],
   );
   const onHover = useCallback(
     (index: number, segment: number, x: number, y: number) => {
@@ -115,6 +119,7 @@ export function Gantt({ detail, timeline: model, route }: { detail: RunHead; tim
   return (
     <div className="tl-root">
       <TimelineToolbar timeline={model} />
+      <Minimap model={model} whole={whole} asOfAt={asOfAt} />
       {rows.error ? (
         <p className="error" role="alert">{rows.error.message}</p>
       ) : (
