@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_LONG_RUN_ID } from '../scripts/fixtures/scenarios/demo-long-run';
+import { hashTree } from '../test/support/hash-tree';
 import { expectNoSeriousA11yViolations } from './axe';
 import { demoRun } from './fixture-runs';
 import { serve, type Served } from './serve-fixture';
@@ -23,15 +24,16 @@ const LONG = DEMO_LONG_RUN_ID;
 // One cache folder across runs, as a user's: the first run generates the long run, later ones reuse it.
 const CACHE = join(tmpdir(), 'little-inspector-demo-e2e');
 
-const test = base.extend<{}, { started: Served & { root: string } }>({
+const test = base.extend<{}, { started: Served & { root: string; before: Record<string, string> } }>({
   started: [
     async ({}, use) => {
       const made = spawnSync(join(repo, 'node_modules', '.bin', 'tsx'), ['scripts/demo-root.ts', '--cache-dir', CACHE], { cwd: repo, encoding: 'utf8' });
       expect(made.status, made.stderr).toBe(0);
       const root = made.stdout.trim();
       expect(root).toBe(join(CACHE, 'demo'));
+      const before = hashTree(root);
       const served = await serve(root, ['--cache-dir', CACHE]);
-      await use({ ...served, root });
+      await use({ ...served, root, before });
       await served.stop();
     },
     { scope: 'worker', timeout: 120_000 },
@@ -139,4 +141,7 @@ test('every view on the demo npm start opens, with the README\'s screenshots', a
   await expect(page.getByText('Top 25 of 1,000 steps with model calls (all are in the report table).')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'little report' })).toBeVisible();
   await readmeShot(page, 'costs');
+
+  // Read-only: the walk wrote nothing into the opened root (the cache's own files sit beside it).
+  expect(hashTree(started.root)).toEqual(started.before);
 });

@@ -13,7 +13,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--cache-dir');
 const flag = at >= 0 ? args[at + 1] : undefined;
 if ((at >= 0 && flag === undefined) || args.length !== (at >= 0 ? 2 : 0)) {
-  process.stderr.write('Usage: tsx scripts/demo-root.ts [--cache-dir DIR]\n');
+  process.stderr.write('Usage: npm run demo [-- --cache-dir DIR]\n');
   process.exit(1);
 }
 const result = ensureDemoRoot({
