@@ -15,5 +15,12 @@ export function fixtureRun(prefix: string): ManifestRun {
   return found;
 }
 
+/** The demo's run whose `shows` starts with `demo ${prefix}`. */
+export function demoRun(prefix: string): ManifestRun {
+  const found = manifest.runs.find((r) => r.group === 'demo' && r.shows.startsWith(`demo ${prefix}`));
+  if (!found) throw new Error(`no demo run shows "${prefix}"`);
+  return found;
+}
+
 /** A test whose worker serves examples/fixtures once. */
 export const fixturesTest = base.extend<{}, { fixtures: Served }>({ fixtures: servedOnce(join(examples, 'fixtures')) });

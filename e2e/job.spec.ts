@@ -3,9 +3,9 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './serve-fixture';
 
 // The Job view on the demo's crashed job: the tree, the totals, the three resume words, links
-// to each run and back, time travel of the orchestrator; screenshots light and dark (README).
+// to each run and back, time travel of the orchestrator; screenshots light and dark (the README's
+// own come from e2e/demo-every-view.spec.ts).
 const shots = join(__dirname, 'screenshots');
-const readme = join(__dirname, '..', 'docs', 'screenshots');
 const ROOT = 'run_18cf2685-5504-4d24-a9ae-95c5b8620307';
 
 test('the demo\'s crashed job as one picture, and as of an earlier event of its orchestrator', async ({ page, demo }) => {
@@ -23,7 +23,6 @@ test('the demo\'s crashed job as one picture, and as of an earlier event of its 
     await page.screenshot({ path: join(shots, `job-view-${scheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: join(readme, 'job-view.png'), fullPage: true });
 
   // Every run links to its own view, and its Job tab leads back.
   const sub = tree.getByRole('row').filter({ hasText: 'adopt' }).getByRole('link').first();
@@ -44,8 +43,8 @@ test('the demo\'s crashed job as one picture, and as of an earlier event of its 
   await page.screenshot({ path: join(shots, 'job-view-as-of.png'), fullPage: true });
 });
 
-test('a crashed run\'s crash & resume tab for the README', async ({ page, demo }) => {
+test('the crashed orchestrator\'s crash & resume tab uses the resume words', async ({ page, demo }) => {
   await page.goto(`${demo.url}#/run/${ROOT}/crash`);
   await expect(page.getByText(/re-dispatch/).first()).toBeVisible();
-  await page.screenshot({ path: join(readme, 'crashed-run.png'), fullPage: true });
+  await page.screenshot({ path: join(shots, 'job-crashed-orchestrator.png'), fullPage: true });
 });
