@@ -55,6 +55,11 @@ export function namedPaths(text: string): string[] {
   return [...paths];
 }
 
+/** The project docs a text points to in prose (`docs/READ-PATH.md`, the area pages). */
+export function docLinks(text: string): string[] {
+  return [...new Set([...text.matchAll(/(?<![\w/.])docs\/[\w.-]+\.(?:md|json)\b/g)].map(([link]) => link))];
+}
+
 /** Why a named path is not in the tree, or null when it is. */
 export function missing(path: string, entries: readonly string[]): string | null {
   if (ROOTS.some((dir) => path.startsWith(`${dir}/`))) {
@@ -81,6 +86,13 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(named.length).toBeGreaterThan(50);
     expect(named.map((path) => missing(path, entries)).filter((why) => why !== null)).toEqual([]);
   });
+
+  it('points only to docs that exist', () => {
+    const entries = treeEntries();
+    const links = docLinks(doc);
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter((link) => !entries.includes(link))).toEqual([]);
+  });
 });
 
 describe('the checks themselves', () => {
@@ -95,6 +107,10 @@ describe('the checks themselves', () => {
     const text = 'See `src-main/engine/fold-log.ts` and `engine/fold-log.ts` (`fold-log.ts`, `shared/status/`), '
       + '`run.detail`, `src-main/**/*.node22.test.ts`, `#/run/<id>/at/<N>`, `events/events.db`, `https://x.y/z`, `a, b`.';
     expect(namedPaths(text).sort()).toEqual(['engine/fold-log.ts', 'fold-log.ts', 'shared/status/', 'src-main/engine/fold-log.ts']);
+  });
+
+  it('find docs named in prose, not paths that only end in one', () => {
+    expect(docLinks('see docs/READ-PATH.md and docs/report-schema.json, not ../shared/docs/architecture.md').sort()).toEqual(['docs/READ-PATH.md', 'docs/report-schema.json']);
   });
 
   it('fail on a file that is gone, wherever the path starts', () => {
