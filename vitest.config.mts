@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one worker, and
+    // most files wait on child processes and disk, not the CPU, so two halve the wall time.
+    maxWorkers: 2,
     // No test reaches the real home's state folder (notes, settings): the CLI and serve resolve
     // LITTLE_INSPECTOR_STATE_DIR first, and this one is a throwaway folder under the OS temp dir.
     env: { LITTLE_INSPECTOR_STATE_DIR: join(tmpdir(), `little-inspector-test-state-${process.pid}`) },

@@ -1,12 +1,13 @@
 /**
- * The bounded fuzz run of `npm test`: 150 seeded cases (override with FUZZ_CASES / FUZZ_SEED;
+ * The bounded fuzz run of `npm test`: 80 seeded cases (~1.5 s each alone, twice that beside the
+ * other test worker; 150 ran past the 300 s budget on two cores) (override with FUZZ_CASES / FUZZ_SEED;
  * `npm run fuzz` runs thousands). Every case must end clean, diagnosed, or known (see
  * known-issues.ts): no crash, no hang, no read outside its data dir, no byte changed.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, formatSummary, runFuzz, writeFuzzReport } from './fuzz-runner';
 
-const CASES = Number(process.env.FUZZ_CASES ?? 150);
+const CASES = Number(process.env.FUZZ_CASES ?? 80);
 const SEED = process.env.FUZZ_SEED ?? DEFAULT_SEED;
 
 describe('fuzzing the readers with mutated data dirs', () => {
