@@ -67,9 +67,12 @@ test('timeline: rows page in as the list scrolls; collapse all and expand all fo
   await expect(page.locator('.tl-row:not(.tl-placeholder)')).toHaveCount(1);
   await page.getByRole('button', { name: 'Expand work' }).click();
   const list = page.locator('.tl-list');
-  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
   const lastStep = `visit[${world.head.steps.count - 1}]`;
-  await expect(page.locator('.tl-row', { hasText: lastStep }).first()).toBeVisible();
+  // The opened loop's rows come from main after the click: scroll again until the list has grown to them.
+  await expect(async () => {
+    await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(page.locator('.tl-row', { hasText: lastStep }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   expect(await domRows(page)).toBeLessThanOrEqual(100);
   await page.getByRole('button', { name: 'Collapse all' }).click();
   await expect.poll(() => page.locator('.tl-row:not(.tl-placeholder)').count()).toBeLessThan(10);
