@@ -163,8 +163,14 @@ test('x marks runs in the list, c compares the two marked; the marks are seen, t
   const list = page.getByRole('treegrid', { name: 'Runs' });
   await expect(list.locator('.lib-run').first()).toBeVisible();
   // The pick checkboxes sit in one column whatever the id's length or depth.
-  const lefts = await list.locator('.lib-pick').evaluateAll((boxes) => [...new Set(boxes.map((b) => Math.round(b.getBoundingClientRect().left)))]);
-  expect(lefts).toHaveLength(1);
+  // Polled over the boxes laid out: a row still being placed by the virtual list has no box yet (left 0, width 0).
+  await expect
+    .poll(() =>
+      list.locator('.lib-pick').evaluateAll((boxes) => [
+        ...new Set(boxes.filter((b) => b.getBoundingClientRect().width > 0).map((b) => Math.round(b.getBoundingClientRect().left))),
+      ]),
+    )
+    .toHaveLength(1);
   await list.focus();
   await page.keyboard.press('j');
   const first = list.locator('.lib-run.selected');
