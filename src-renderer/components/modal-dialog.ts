@@ -39,8 +39,20 @@ export function useModalDialog(open: boolean, closed: () => void) {
   }, [open]);
   const onClose = () => {
     closed();
-    const back = returnTo.current;
-    if (back instanceof HTMLElement && back.isConnected) back.focus({ preventScroll: true });
+    const back = standIn(returnTo.current);
+    if (back) back.focus({ preventScroll: true });
   };
   return { dialog, onClose };
+}
+
+/**
+ * Where focus goes back to: the element focused when the dialog opened or, when the view behind
+ * re-rendered it while the dialog was open (the run header does as the run's head arrives), the
+ * element that now has its id.
+ */
+function standIn(element: Element | null): HTMLElement | null {
+  if (!(element instanceof HTMLElement)) return null;
+  if (element.isConnected) return element;
+  const now = element.id ? document.getElementById(element.id) : null;
+  return now instanceof HTMLElement ? now : null;
 }
