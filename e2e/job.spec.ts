@@ -17,6 +17,9 @@ test('the demo\'s crashed job as one picture, and as of an earlier event of its 
   expect(words).toEqual(['fast-forward', 'fast-forward', 'adopt', 're-dispatch', 're-dispatch']);
   await expect(page.getByLabel('Job totals')).toContainText('Runs7');
   await expect(tree.getByRole('row').filter({ hasText: 'no log yet' })).toHaveCount(1);
+  // The sub-run whose log ends inside a model call: its cost is unknown, as in the run list, not $0.00.
+  await expect(tree.getByRole('row').filter({ hasText: 'run_4f644f25801db967' })).toContainText('cost unknown (1 call in flight)');
+  await expect(page.getByLabel('Job totals')).toContainText('+ 1 unpriced + 1 call in flight');
   await expectNoSeriousA11yViolations(page, 'job view');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -70,6 +70,18 @@ describe('little-inspector job', () => {
     expect(job.total).toMatchObject({ runs: job.runs.length, crashed: 2, unreported: 0 });
   });
 
+  it('a sub-run whose log ends inside a model call keeps its cost unknown, as the run list does', async () => {
+    const job = await json('job', top.runId, '--data-dir', top.dir, '--json');
+    const crashed = job.runs.find((r: { runId: string }) => r.runId === ids.crashed);
+    const listed = (await json('runs', '--data-dir', top.dir, '--json')).find((r: { runId: string }) => r.runId === ids.crashed);
+    expect(crashed.inFlightCalls).toBe(1);
+    expect(crashed.inFlightCalls).toBe(listed.inFlightCalls);
+    expect(job.total.inFlightCalls).toBe(job.runs.reduce((n: number, r: { inFlightCalls: number }) => n + r.inFlightCalls, 0));
+    const out = await cli('job', top.runId, '--data-dir', top.dir);
+    expect(out.stdout).toContain(`sub-run ${ids.crashed} crashed [re-dispatch]: cost unknown (1 call in flight),`);
+    expect(out.stdout).toMatch(/total: \$\d+\.\d{6} \+ 1 unpriced \+ 1 call in flight,/);
+  });
+
   it('an outer-loop cycle opens the whole loop: recorded cycles and the pending one', async () => {
     const pending = fixtureRun('pending cycle 3', 'job');
     const job = await json('job', pending.runId, '--data-dir', pending.dir, '--json');

@@ -36,6 +36,8 @@ export type JobRun = JobUsage & {
   lastSequence: number | null;
   /** Why `little report` refused the log (its usage is then unknown and left out of the totals). */
   reportError: string | null;
+  /** Model calls its log ends inside: their cost is unknown, so its cost is no measured figure. */
+  inFlightCalls: number;
 };
 
 /** A crashed sub-run's own resume, as its own plan says. */
@@ -63,7 +65,7 @@ export type JobCycle = {
 };
 
 /** The job's totals: every run's report summed (usage of runs whose report failed is left out, and counted). */
-export type JobTotal = JobUsage & { runs: number; crashed: number; unreported: number };
+export type JobTotal = JobUsage & { runs: number; crashed: number; unreported: number; inFlightCalls: number };
 
 /** The whole job. */
 export type Job = {

@@ -4,10 +4,6 @@ import { runDisplayStatus } from '../../shared/status/display-status';
 import { terminalSafe } from './terminal-safe';
 import { formatCost } from '../../shared/format/money';
 
-function cost(usage: JobUsage): string {
-  return formatCost(usage);
-}
-
 function tokens(usage: JobUsage): string {
   return `${usage.inputTokens} in (${usage.cachedInputTokens} cached) / ${usage.outputTokens} out / ${usage.reasoningTokens} reasoning`;
 }
@@ -19,7 +15,7 @@ export function formatJob(job: Job): string {
   for (const run of job.runs) {
     const status = runDisplayStatus(run);
     const action = actions.get(run.runId);
-    const usage = run.reportError === null ? `${cost(run)}, ${tokens(run)}` : `report refused: ${run.reportError}`;
+    const usage = run.reportError === null ? `${formatCost(run)}, ${tokens(run)}` : `report refused: ${run.reportError}`;
     lines.push(`${'  '.repeat(run.depth + 1)}${run.role} ${run.runId} ${status}${action === undefined ? '' : ` [${action}]`}: ${usage}`);
   }
   for (const missing of job.subRuns.filter((s) => !job.runs.some((run) => run.runId === s.runId))) {
@@ -28,7 +24,7 @@ export function formatJob(job: Job): string {
   for (const cycle of job.cycles) {
     lines.push(`  cycle ${cycle.cycleNumber ?? 'pending'}: ${cycle.runId} ${cycle.status}`);
   }
-  lines.push(`total: ${cost(job.total)}, ${tokens(job.total)}${job.total.unreported > 0 ? ` (${job.total.unreported} run(s) left out: report refused)` : ''}`);
+  lines.push(`total: ${formatCost(job.total)}, ${tokens(job.total)}${job.total.unreported > 0 ? ` (${job.total.unreported} run(s) left out: report refused)` : ''}`);
   lines.push(job.story);
   return `${lines.map((line) => terminalSafe(line)).join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import { jobRows, tokensText } from './job-rows';
 
 const run = (runId: string, depth: number, parentRunId: string | null): JobRun => ({
   runId, parentRunId, depth, role: depth === 0 ? 'orchestrator' : 'sub-run', status: 'completed', crashed: false, startedAt: null, finishedAt: null, durationMs: null,
-  lastSequence: 1, reportError: null, costUsd: 0, inputTokens: 1200, cachedInputTokens: 800, outputTokens: 5, reasoningTokens: 0, pricedCalls: 1, unpricedCalls: 0,
+  lastSequence: 1, reportError: null, costUsd: 0, inputTokens: 1200, cachedInputTokens: 800, outputTokens: 5, reasoningTokens: 0, pricedCalls: 1, unpricedCalls: 0, inFlightCalls: 0,
 });
 const sub = (runId: string, parentRunId: string, action: JobSubRun['action']): JobSubRun => ({ runId, parentRunId, callId: null, status: 'missing', action, ownResume: null });
 

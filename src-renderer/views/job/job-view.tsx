@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import type { Job } from '../../../shared/job/job-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import { StatusBadge } from '../../components/status-badge';
-import { formatCost } from '../../format';
+import { formatCostFacts } from '../../format';
 import { formatRoute, type Route } from '../../routing/route';
 import { useJobStore } from '../../stores/job-store';
 import { formatDuration } from '../library/library-format';
@@ -48,7 +48,7 @@ function JobBody({ job, route, busy }: { job: Job; route: Extract<Route, { view:
       <dl className="job-totals" aria-label="Job totals">
         <div><dt>Runs</dt><dd>{total.runs}</dd></div>
         <div><dt>Crashed</dt><dd>{total.crashed}</dd></div>
-        <div><dt>Cost</dt><dd>{costText(total)}</dd></div>
+        <div><dt>Cost</dt><dd>{formatCostFacts(total)}</dd></div>
         <div><dt>Tokens</dt><dd>{tokensText(total)}</dd></div>
         {total.unreported > 0 && <div><dt>Left out</dt><dd>{total.unreported} run(s): report refused</dd></div>}
       </dl>
@@ -68,7 +68,7 @@ function JobBody({ job, route, busy }: { job: Job; route: Extract<Route, { view:
               <td>{row.run === null ? <span className="muted">no log yet</span> : <StatusBadge run={{ ...row.run, statusInferred: false, verdict: null }} />}</td>
               <td>{row.subRun ? <span className={`job-action job-action-${row.subRun.action}`} title={ACTION_TITLES[row.subRun.action]}>{row.subRun.action}</span> : <span className="muted">—</span>}
                 {row.subRun?.ownResume && <span className="muted"> · own resume: {row.subRun.ownResume.stepsSkipped} skipped, {row.subRun.ownResume.stepsResumed} resumed</span>}</td>
-              <td>{row.run ? costText(row.run) : '—'}</td>
+              <td>{row.run ? formatCostFacts(row.run) : '—'}</td>
               <td className="job-tokens">{row.run ? tokensText(row.run) : '—'}</td>
               <td>{row.run ? formatDuration(row.run.durationMs) : '—'}</td>
               <td>{row.run?.crashed && row.run.lastSequence !== null ? <a href={formatRoute({ view: 'run', runId: row.runId, dir: route.dir, tab: 'crash' })}>after #{row.run.lastSequence}</a> : <span className="muted">—</span>}</td>
@@ -87,10 +87,4 @@ function JobBody({ job, route, busy }: { job: Job; route: Extract<Route, { view:
       )}
     </section>
   );
-}
-
-/** The cost with unpriced calls kept unknown: "n/a" when nothing was priced, "+ N unpriced" beside a partial sum. */
-function costText(usage: { costUsd: number | null; unpricedCalls: number }): string {
-  const unpriced = usage.unpricedCalls > 0 && usage.costUsd !== null ? ` + ${usage.unpricedCalls} unpriced` : '';
-  return `${formatCost(usage.costUsd)}${unpriced}`;
 }
