@@ -52,7 +52,7 @@ const QUERIES = ['example', '"bench 12"', 'type:RunFailed', 'tool:fetch example'
 const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
 
 /** Every payload under the dirs, read once: rows read and ms. */
-function bareScan(dirs: readonly string[]): { rows: number; ms: number } {
+export function bareScan(dirs: readonly string[]): { rows: number; ms: number } {
   const start = performance.now();
   let rows = 0;
   for (const dir of dirs) {

@@ -65,10 +65,11 @@ export function searchIndex(db: IndexConnection, query: SearchQuery, options: Se
   const rows = db
     .prepare(`SELECT e.id AS id, d.path AS dataDir, e.run_id AS runId, e.sequence AS sequence, e.type AS type ${FROM} ${where.sql} ORDER BY e.run_id, d.path, e.sequence LIMIT ?`)
     .iterate(...where.params, options.limit);
-  const texts = db.prepare('SELECT field, text FROM index_text WHERE event = ? ORDER BY id');
+  const texts = db.prepare('SELECT texts FROM index_events WHERE id = ?');
   const hits: SearchHit[] = [];
   for (const row of rows) {
-    const shown = shownField(query, texts.iterate(Number(row.id)));
+    const column = texts.get(Number(row.id))?.texts;
+    const shown = shownField(query, typeof column === 'string' ? (JSON.parse(column) as [string, string][]) : []);
     hits.push({ dataDir: String(row.dataDir), runId: String(row.runId), sequence: Number(row.sequence), type: String(row.type), ...shown });
   }
   return { hits, total, indexed: indexedCounts(db) };
@@ -85,11 +86,9 @@ export function indexedCounts(db: IndexConnection): { runs: number; events: numb
  * The field a hit shows: the first (in payload order) where the first word matches, with every
  * word's match in it marked; a filter-only query shows the event's first field.
  */
-function shownField(query: SearchQuery, fields: Iterable<Record<string, unknown>>): { field: string; snippet: string; marks: [number, number][] } {
+function shownField(query: SearchQuery, fields: readonly (readonly [string, string])[]): { field: string; snippet: string; marks: [number, number][] } {
   let first: { field: string; text: string } | null = null;
-  for (const row of fields) {
-    const field = String(row.field);
-    const text = String(row.text);
+  for (const [field, text] of fields) {
     first ??= { field, text };
     if (query.terms.length === 0) break;
     const words = textWords(text);
