@@ -13,7 +13,8 @@
  * An event's field texts are one JSON column of its row (`texts`: `[[field, text], …]` in payload
  * order), not a row per field: a row per field was five rows and two b-tree inserts per event, a
  * third of the build's time (docs/PERFORMANCE.md "Fleet index build"). The `event_text` view
- * spreads them back into a row per field for `sql`.
+ * spreads them back into a row per field for `sql`. `index_events_run` leads with the run id:
+ * search pages are sorted by run first and read off it (fleet-search.ts).
  */
 
 /** Bump when the tables or the folding change: an index of another version is rebuilt. */
@@ -55,7 +56,7 @@ CREATE TABLE index_events (
   model TEXT,
   texts TEXT
 );
-CREATE INDEX index_events_run ON index_events (dir, run_id, sequence);
+CREATE INDEX index_events_run ON index_events (run_id, dir, sequence);
 CREATE VIRTUAL TABLE index_words USING fts5(words, tokenize = 'ascii', content = '', contentless_delete = 1, detail = full);
 CREATE VIEW events AS
   SELECT d.path AS data_dir, e.run_id, e.sequence, e.type, e.recorded_at, e.step_id, e.step_path, e.tool, e.model, r.status AS run_status
