@@ -10,10 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { discoverFleet, updateFleetIndex } from '../../src-main/fleet/index-build';
 import { indexFilePath, openIndexForWrite } from '../../src-main/fleet/index-file';
-import { bareScan } from './fleet-search';
+import { bareScan, cpuMs } from './fleet-search';
 import { writeRunLibrary } from './run-library';
 
-const cpuMs = ({ user, system }: NodeJS.CpuUsage): number => (user + system) / 1000;
 
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 1000);
