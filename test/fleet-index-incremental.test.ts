@@ -35,7 +35,11 @@ function find(cache: string, root: string, text: string): string[] {
   try {
     const query = parseSearchQuery(text);
     if (!query.ok) throw new Error(query.error.message);
-    return searchIndex(opened.value, query.value, { limit: 100 }).hits.map((hit) => `${hit.runId}#${hit.sequence}`);
+    const result = searchIndex(opened.value, query.value, { limit: 100 });
+    // The counts come from the words table and the runs' rows (fleet-search.ts): after every update they agree with the rows.
+    expect(result.total).toBe(result.hits.length);
+    expect(result.indexed.events).toBe(Number(opened.value.prepare('SELECT count(*) AS n FROM index_events').get()?.n));
+    return result.hits.map((hit) => `${hit.runId}#${hit.sequence}`);
   } finally {
     opened.value.close();
   }

@@ -138,6 +138,25 @@ describe('little-inspector search', () => {
     expect(out.indexed.events).toBe(Number(db.prepare('SELECT count(*) AS n FROM index_events').get()?.n));
   });
 
+  it('a word in most events (its page read in run order, stopping at the limit) answers the sorted hits and total of a plain query', () => {
+    // Filter-free and frequent (an unquoted word matches the words it begins): the page is read off index_events_run.
+    const frequent = 'run';
+    const expected = [
+      ...db.prepare(
+        "SELECT e.run_id AS runId, e.sequence AS sequence FROM index_events e JOIN index_dirs d ON d.id = e.dir WHERE e.id IN (SELECT rowid FROM index_words WHERE index_words MATCH ?) ORDER BY e.run_id, d.path, e.sequence",
+      ).iterate('"run"*'),
+    ].map((row) => `${String(row.runId)}#${String(row.sequence)}`);
+    const events = Number(db.prepare('SELECT count(*) AS n FROM index_events').get()?.n);
+    expect(expected.length).toBeGreaterThan(events / 20);
+    const query = parseSearchQuery(frequent);
+    if (!query.ok) throw new Error(query.error.message);
+    for (const limit of [1, 7, expected.length]) {
+      const result = searchIndex(db, query.value, { limit });
+      expect(result.hits.map((hit) => `${hit.runId}#${hit.sequence}`)).toEqual(expected.slice(0, limit));
+      expect(result.total).toBe(expected.length);
+    }
+  });
+
   it('--limit cuts the hits, not the total; --run keeps one run', async () => {
     const run = await cli('search', 'cafe', '--data-dir', root, '--json', '--no-cache', '--limit', '1');
     const out = JSON.parse(run.stdout) as { hits: unknown[]; total: number };

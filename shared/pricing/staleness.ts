@@ -55,8 +55,20 @@ export type PricingProvenance = {
   stale: boolean;
 };
 
+// The last answer, by table, its entries and the UTC day of `now` (a verdict of whole days, counted
+// from midnight, changes only at midnight): a fleet index build asks once per run, for one table.
+let last: { table: PriceTable; entries: PriceTable['entries']; day: number; answer: PricingProvenance } | null = null;
+
 /** Summarise `table` for display next to any cost it produced. */
 export function pricingProvenance(table: PriceTable, now: Date): PricingProvenance {
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (last !== null && last.table === table && last.entries === table.entries && last.day === day) return { ...last.answer };
+  const answer = provenanceOf(table, now);
+  last = { table, entries: table.entries, day, answer: { ...answer } };
+  return answer;
+}
+
+function provenanceOf(table: PriceTable, now: Date): PricingProvenance {
   const entries = Object.values(table.entries);
   const dated = entries
     .map((entry) => entry.pricingVerifiedAt)

@@ -273,7 +273,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     bundleRun: (request) => bundler.bundle(request),
     dataDirPaths: () => library.dataDirPaths(),
     close: () => {
-      fleetSql.close();
+      void fleetSql.close();
       scans.close();
       fleet?.close();
       library.close();

@@ -58,38 +58,61 @@ function whereOf(query: SearchQuery, options: SearchOptions): { sql: string; par
 
 const FROM = 'FROM index_events e JOIN index_dirs d ON d.id = e.dir JOIN index_runs r ON r.dir = e.dir AND r.run_id = e.run_id';
 
+/**
+ * When more than this share of the indexed events match, the page is read in (run, dir,
+ * sequence) order off index_events_run, stopping at the limit, instead of every match looked up
+ * by id and sorted (~1.3 µs a match against ~0.07 µs an event scanned; measured at 130,000 events:
+ * a word in 28,000 of them 37 ms sorted, 5 ms scanned). Either plan answers the same rows.
+ */
+const SCAN_IN_ORDER_SHARE = 1 / 20;
+
 /** Run `query` over the index. */
 export function searchIndex(db: IndexConnection, query: SearchQuery, options: SearchOptions): SearchResult {
   const where = whereOf(query, options);
-  const total = Number(db.prepare(`SELECT count(*) AS n ${FROM} ${where.sql}`).get(...where.params)?.n ?? 0);
+  const indexed = indexedCounts(db);
+  const total = countOf(db, query, options, where);
+  const from = total > indexed.events * SCAN_IN_ORDER_SHARE ? FROM.replace('index_events e', 'index_events e INDEXED BY index_events_run') : FROM;
   const rows = db
-    .prepare(`SELECT e.id AS id, d.path AS dataDir, e.run_id AS runId, e.sequence AS sequence, e.type AS type ${FROM} ${where.sql} ORDER BY e.run_id, d.path, e.sequence LIMIT ?`)
+    .prepare(`SELECT e.id AS id, d.path AS dataDir, e.run_id AS runId, e.sequence AS sequence, e.type AS type ${from} ${where.sql} ORDER BY e.run_id, d.path, e.sequence LIMIT ?`)
     .iterate(...where.params, options.limit);
-  const texts = db.prepare('SELECT field, text FROM index_text WHERE event = ? ORDER BY id');
+  const texts = db.prepare('SELECT texts FROM index_events WHERE id = ?');
   const hits: SearchHit[] = [];
   for (const row of rows) {
-    const shown = shownField(query, texts.iterate(Number(row.id)));
+    const column = texts.get(Number(row.id))?.texts;
+    const shown = shownField(query, typeof column === 'string' ? (JSON.parse(column) as [string, string][]) : []);
     hits.push({ dataDir: String(row.dataDir), runId: String(row.runId), sequence: Number(row.sequence), type: String(row.type), ...shown });
   }
-  return { hits, total, indexed: indexedCounts(db) };
+  return { hits, total, indexed };
+}
+
+/**
+ * How many events match. Words alone are counted by the words table itself (its rowids are the
+ * events'; every event has its dir and run rows, so the joins drop none): 1.6 ms against 34 ms
+ * for the joined count of a word in 28,000 of 130,000 events.
+ */
+function countOf(db: IndexConnection, query: SearchQuery, options: SearchOptions, where: { sql: string; params: SqliteParam[] }): number {
+  if (query.terms.length > 0 && Object.keys(query.filters).length === 0 && options.runId === undefined) {
+    const match = query.terms.map(ftsPhrase).join(' AND ');
+    return Number(db.prepare('SELECT count(*) AS n FROM index_words WHERE index_words MATCH ?').get(match)?.n ?? 0);
+  }
+  return Number(db.prepare(`SELECT count(*) AS n ${FROM} ${where.sql}`).get(...where.params)?.n ?? 0);
 }
 
 /** How many runs and events the index holds. */
 export function indexedCounts(db: IndexConnection): { runs: number; events: number } {
-  const runs = Number(db.prepare('SELECT count(*) AS n FROM index_runs').get()?.n ?? 0);
-  const events = Number(db.prepare('SELECT count(*) AS n FROM index_events').get()?.n ?? 0);
-  return { runs, events };
+  // Each run's row keeps how many of its events are indexed (index-writer.ts), written with them:
+  // summing a row per run is ~3x quicker than counting every event row.
+  const row = db.prepare('SELECT count(*) AS runs, coalesce(sum(indexed_events), 0) AS events FROM index_runs').get();
+  return { runs: Number(row?.runs ?? 0), events: Number(row?.events ?? 0) };
 }
 
 /**
  * The field a hit shows: the first (in payload order) where the first word matches, with every
  * word's match in it marked; a filter-only query shows the event's first field.
  */
-function shownField(query: SearchQuery, fields: Iterable<Record<string, unknown>>): { field: string; snippet: string; marks: [number, number][] } {
+function shownField(query: SearchQuery, fields: readonly (readonly [string, string])[]): { field: string; snippet: string; marks: [number, number][] } {
   let first: { field: string; text: string } | null = null;
-  for (const row of fields) {
-    const field = String(row.field);
-    const text = String(row.text);
+  for (const [field, text] of fields) {
     first ??= { field, text };
     if (query.terms.length === 0) break;
     const words = textWords(text);

@@ -175,7 +175,8 @@ async function indexDataDir(
       }
       if (read === null) tablesLater.push(summary);
       else {
-        tableWriter.remove(dir.path, summary.runId);
+        // A run new to the index has no table rows to remove (they are written with its index row).
+        if (before !== undefined) tableWriter.remove(dir.path, summary.runId);
         tableWriter.add(read);
       }
       progress.runsDone += 1;

@@ -9,10 +9,16 @@
  * One words row per event (its rowid the event's id), its fields' words one after another with a
  * break token between fields (index-writer.ts FIELD_BREAK): a row per field cost five times the
  * FTS writes (docs/FLEET.md "Scale"), and the break keeps a phrase inside one field.
+ *
+ * An event's field texts are one JSON column of its row (`texts`: `[[field, text], …]` in payload
+ * order), not a row per field: a row per field was five rows and two b-tree inserts per event, a
+ * third of the build's time (docs/PERFORMANCE.md "Fleet index build"). The `event_text` view
+ * spreads them back into a row per field for `sql`. `index_events_run` leads with the run id:
+ * search pages are sorted by run first and read off it (fleet-search.ts).
  */
 
 /** Bump when the tables or the folding change: an index of another version is rebuilt. */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 export const INDEX_SCHEMA = `
 CREATE TABLE index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -47,16 +53,15 @@ CREATE TABLE index_events (
   step_id TEXT,
   step_path TEXT,
   tool TEXT,
-  model TEXT
+  model TEXT,
+  texts TEXT
 );
-CREATE INDEX index_events_run ON index_events (dir, run_id, sequence);
-CREATE TABLE index_text (id INTEGER PRIMARY KEY, event INTEGER NOT NULL, field TEXT NOT NULL, text TEXT NOT NULL);
-CREATE INDEX index_text_event ON index_text (event);
+CREATE INDEX index_events_run ON index_events (run_id, dir, sequence);
 CREATE VIRTUAL TABLE index_words USING fts5(words, tokenize = 'ascii', content = '', contentless_delete = 1, detail = full);
 CREATE VIEW events AS
   SELECT d.path AS data_dir, e.run_id, e.sequence, e.type, e.recorded_at, e.step_id, e.step_path, e.tool, e.model, r.status AS run_status
   FROM index_events e JOIN index_dirs d ON d.id = e.dir JOIN index_runs r ON r.dir = e.dir AND r.run_id = e.run_id;
 CREATE VIEW event_text AS
-  SELECT d.path AS data_dir, e.run_id, e.sequence, e.type, t.field, t.text
-  FROM index_text t JOIN index_events e ON e.id = t.event JOIN index_dirs d ON d.id = e.dir;
+  SELECT d.path AS data_dir, e.run_id, e.sequence, e.type, t.value ->> 0 AS field, t.value ->> 1 AS text
+  FROM index_events e JOIN json_each(e.texts) t JOIN index_dirs d ON d.id = e.dir;
 `;

@@ -15,9 +15,6 @@ import type { IndexConnection, IndexStatement, SqliteParam } from '../sources/li
  */
 export const FIELD_BREAK = ' \ue000 ';
 
-/** Rows of one index_text insert (16 × 4 parameters, far below SQLite's limit of 32,766). */
-const TEXT_ROWS_PER_INSERT = 16;
-
 /** What the index remembers of a run (index_runs). */
 export type IndexedRun = {
   runId: string;
@@ -37,17 +34,14 @@ const maxId = (db: IndexConnection, table: string): number => Number(db.prepare(
 /** The prepared writes of one connection. */
 export class IndexWriter {
   private readonly insertEvent: IndexStatement;
-  /** Multi-row inserts of index_text, by their number of rows. */
-  private readonly insertText: IndexStatement[] = [];
   private readonly insertWords: IndexStatement;
   private readonly saveRunRow: IndexStatement;
   private readonly deleteStatements: IndexStatement[];
   private nextEvent = 0;
-  private nextText = 0;
 
   constructor(private readonly db: IndexConnection) {
     this.insertEvent = db.prepare(
-      'INSERT INTO index_events (id, dir, run_id, sequence, type, recorded_at, step_id, step_path, tool, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO index_events (id, dir, run_id, sequence, type, recorded_at, step_id, step_path, tool, model, texts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertWords = db.prepare('INSERT INTO index_words (rowid, words) VALUES (?, ?)');
     this.saveRunRow = db.prepare(
@@ -55,7 +49,6 @@ export class IndexWriter {
     );
     this.deleteStatements = [
       'DELETE FROM index_words WHERE rowid IN (SELECT id FROM index_events WHERE dir = ? AND run_id = ?)',
-      'DELETE FROM index_text WHERE event IN (SELECT id FROM index_events WHERE dir = ? AND run_id = ?)',
       'DELETE FROM index_events WHERE dir = ? AND run_id = ?',
       'DELETE FROM index_runs WHERE dir = ? AND run_id = ?',
     ].map((sql) => db.prepare(sql));
@@ -65,7 +58,6 @@ export class IndexWriter {
   begin(): void {
     this.db.exec('BEGIN IMMEDIATE');
     this.nextEvent = maxId(this.db, 'index_events') + 1;
-    this.nextText = maxId(this.db, 'index_text') + 1;
   }
 
   commit(): void {
@@ -84,32 +76,18 @@ export class IndexWriter {
   addEvent(dir: number, event: EventEnvelope, extra: readonly EventField[] = []): void {
     const id = this.nextEvent++;
     const facets = eventFacets(event);
-    this.insertEvent.run(id, dir, event.runId, event.sequence, event.type, event.recordedAt ?? null, facets.stepId, facets.stepPath, facets.tool, facets.model);
     let words = '';
-    const rows: SqliteParam[] = [];
+    const texts: [string, string][] = [];
     for (const list of [payloadFields(event.payload), extra]) {
       for (const { field, text } of list) {
-        rows.push(this.nextText++, id, field, text);
+        texts.push([field, text]);
         const folded = indexedText(text);
         if (folded !== '') words = words === '' ? folded : `${words}${FIELD_BREAK}${folded}`;
       }
     }
-    this.insertTexts(rows);
+    const textColumn = texts.length === 0 ? null : JSON.stringify(texts);
+    this.insertEvent.run(id, dir, event.runId, event.sequence, event.type, event.recordedAt ?? null, facets.stepId, facets.stepPath, facets.tool, facets.model, textColumn);
     if (words !== '') this.insertWords.run(id, words);
-  }
-
-  /** Text rows (four parameters each) in statements of up to TEXT_ROWS_PER_INSERT rows: one call into SQLite per statement, not per row. */
-  private insertTexts(params: SqliteParam[]): void {
-    for (let at = 0; at < params.length; at += 4 * TEXT_ROWS_PER_INSERT) {
-      const chunk = params.slice(at, at + 4 * TEXT_ROWS_PER_INSERT);
-      const rows = chunk.length / 4;
-      let statement = this.insertText[rows];
-      if (statement === undefined) {
-        statement = this.db.prepare(`INSERT INTO index_text (id, event, field, text) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`);
-        this.insertText[rows] = statement;
-      }
-      statement.run(...chunk);
-    }
   }
 
   /** Remove everything the index holds of one run. */

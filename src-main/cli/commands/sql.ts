@@ -21,7 +21,8 @@ export async function sqlCommand(argv: string[], io: CliIo): Promise<number> {
   const index = await fleetIndexArg(flags, io, flags.json !== true && flags.csv !== true && process.stderr.isTTY === true);
   index.db.close();
   // With --no-cache the index lived in this process's memory: the child builds its own.
-  const result = await runSqlJob({ root: index.root, indexPath: index.path, update: index.path === null, sql: positionals[0], table: index.table }, budgetMs);
+  const result = await untilInterrupted((signal) => runSqlJob({ root: index.root, indexPath: index.path, update: index.path === null, sql: positionals[0], table: index.table }, budgetMs, signal));
+  if (!result.ok && result.error.code === 'cancelled') return 130;
   if (!result.ok) {
     io.stderr(`little-inspector sql: ${terminalSafe(formatDiagnostic(result.error))}\n`);
     return result.error.code === 'index-failed' ? 2 : 1;
@@ -29,6 +30,18 @@ export async function sqlCommand(argv: string[], io: CliIo): Promise<number> {
   io.stdout(flags.json === true ? `${JSON.stringify(jsonOf(result.value), null, 2)}\n` : flags.csv === true ? csvOf(result.value) : tableOf(result.value));
   if (result.value.truncated) io.stderr(`little-inspector sql: stopped at ${result.value.rows.length} rows (the row cap)\n`);
   return 0;
+}
+
+/** Run `work`, giving up (killing the query's child, which would otherwise outlive us) on SIGINT or SIGTERM. */
+async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const giveUp = (): void => controller.abort();
+  process.once('SIGINT', giveUp).once('SIGTERM', giveUp);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', giveUp).off('SIGTERM', giveUp);
+  }
 }
 
 /** `--timeout` in seconds (a positive number up to SQL_TIME_BUDGET_MAX_MS), as milliseconds. */
