@@ -7,6 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chooseRunMenu } from './run-menu';
 import { shootWidthsAndSchemes } from './shoot';
 import { test, type Served } from './serve-fixture';
 
@@ -107,4 +108,16 @@ test('unknown stays unknown: a run killed mid model call says cost unknown in th
   await expect(page.getByRole('region', { name: 'Cost' }).locator('.ov-big')).toHaveText('cost unknown (1 call in flight)');
   await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Turns & tools' }).click();
   await expect(page.locator('.tr-cost', { hasText: 'cost unknown' }).first()).toBeVisible();
+});
+
+test('one duration format: the resumed run\'s span reads "12 min 01 s" in the list, the overview and the Markdown export', async ({ page, demo }) => {
+  const resumed = demoRun('demo resumed');
+  await open(page, demo, '#/');
+  const row = page.getByRole('row', { name: new RegExp(resumed.runId) });
+  await expect(row.locator('.lib-col-duration')).toHaveText('12 min 01 s');
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${resumed.runId}/overview`);
+  const time = page.getByRole('region', { name: 'Time' });
+  await expect(time.locator('dt', { hasText: /^(Duration|Ran for)$/ }).locator('+ dd')).toHaveText(/^12 min 01 s/);
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as Markdown')]);
+  expect(readFileSync((await download.path())!, 'utf8')).toContain('| Duration | 12 min 01 s |');
 });
