@@ -7,13 +7,14 @@ import { expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
-import { test } from './serve-fixture';
+import { serve, test } from './serve-fixture';
 
 const examples = join(__dirname, '..', 'examples');
 const shots = join(__dirname, 'screenshots');
 type ManifestRun = { runId: string; shows: string; group: string };
 const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
 const demoRun = (prefix: string) => manifest.runs.find((r) => r.group === 'demo' && r.shows.startsWith(prefix))!;
+const pricingRun = (prefix: string) => manifest.runs.find((r) => r.group === 'pricing' && r.shows.startsWith(prefix))!;
 
 for (const width of [1440, 1024]) {
   test(`the diff summary says what changed, each step lists its kinds (${width} px)`, async ({ page, demo }) => {
@@ -39,3 +40,37 @@ for (const width of [1440, 1024]) {
     }
   });
 }
+
+test('a priced run against an unpriced one on another model: no divergence, but the model, the tokens and the cost changed', async ({ page }) => {
+  // The issue's case: same statuses and outputs, other model, every token count different; it read "0 changed".
+  const priced = pricingRun('priced:');
+  const unpriced = pricingRun('unpriced:');
+  const served = await serve(join(examples, 'fixtures', 'pricing'));
+  try {
+    await page.goto(served.url);
+    await page.evaluate((h) => (window.location.hash = h), `#/run/${unpriced.runId}/compare?against=${priced.runId}`);
+    // The first divergence keeps its definition (status or output): there is none.
+    await expect(page.getByTestId('first-divergence')).toContainText('No divergence', { timeout: 15_000 });
+    await expect(page.getByTestId('diff-summary')).toHaveText(/^1 step: model changed, tokens −\d+%, cost unpriced in B$/);
+    await expect(page.locator('.cmp-steps-bar')).toContainText('1 changed');
+    const summarize = page.locator('tr.cmp-step[data-step="summarize"]');
+    await expect(summarize.locator('.cmp-changes')).toHaveAttribute('data-changes', 'model tokens cost');
+    await expect(summarize).toContainText('claude-sonnet-4-6');
+    await expect(summarize).toContainText('planner-stub');
+    // Unknown stays unknown in the cells and the totals: never $0.00 for B.
+    const totals = page.getByRole('table', { name: 'Totals' });
+    await expect(totals.locator('tr').nth(2)).toContainText('unpriced');
+    await expect(totals.locator('tr').nth(2)).not.toContainText('$0.00');
+    await expect(page.locator('tr.cmp-step[data-step="fetch"]')).toHaveAttribute('data-change', 'same');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expectNoSeriousA11yViolations(page, `diff priced/unpriced (${scheme}, ${width})`);
+        await page.screenshot({ path: join(shots, `diff-priced-unpriced-${width}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+      }
+    }
+  } finally {
+    await served.stop();
+  }
+});

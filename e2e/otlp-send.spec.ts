@@ -4,6 +4,7 @@
  * went; a refusing backend's status and answer are shown; a kept secret header is never put
  * back into the page. Screenshots: e2e/screenshots/otlp-send-*.png.
  */
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
 import { chooseRunMenu } from './run-menu';
@@ -162,4 +163,35 @@ test('two runs picked in the run list are sent together', async ({ page }) => {
   await expect(dialog.getByRole('status').filter({ hasText: /^Sent \d+ spans of 2 runs/ })).toBeVisible();
   const runIds = new Set(receiver.requests.slice(before).flatMap((r) => r.spans.map((s) => s.attributes['little.run.id'])));
   expect(runIds).toEqual(new Set(picks.map((r) => r.runId)));
+});
+
+/** A loopback port nothing listens on: bound by the system, then closed again. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((closed) => server.close(() => closed()));
+  return port;
+}
+
+// Last in this file: the dialog keeps the endpoint it was given for the next send.
+test('a dead tracing endpoint is named in the dialog within seconds, not after the exporter\'s retries', async ({ page }) => {
+  const run = exportFixture('completed');
+  await page.goto(`${served.url}#/run/${run.runId}`);
+  await chooseRunMenu(page, 'Send to tracing backend…');
+  const dialog = page.getByRole('dialog', { name: 'Send to tracing backend' });
+  const dead = `http://127.0.0.1:${await deadPort()}/v1/traces`;
+  await dialog.getByLabel('Endpoint (OTLP/HTTP)').fill(dead);
+  await dialog.getByRole('button', { name: 'Send run' }).click();
+  // Within seconds: the exporter alone retries a refused connection for its whole 10 s timeout.
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('could not be reached: ECONNREFUSED', { timeout: 5_000 });
+  await expect(alert).toContainText(dead.replace('/v1/traces', ''));
+  await expect(alert).toContainText('Is the collector running');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeEnabled();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page, `otlp send dead endpoint (${scheme})`);
+    await page.screenshot({ path: join(shots, `otlp-send-dead-endpoint-${scheme}.png`) });
+  }
 });

@@ -7,11 +7,11 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectNoSeriousA11yViolations } from './axe';
+import { chooseRunMenu } from './run-menu';
+import { shootWidthsAndSchemes } from './shoot';
 import { test, type Served } from './serve-fixture';
 
 const examples = join(__dirname, '..', 'examples');
-const shots = join(__dirname, 'screenshots');
 type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
 const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
 
@@ -24,20 +24,6 @@ function demoRun(prefix: string): ManifestRun {
 async function open(page: Page, served: Served, hash: string): Promise<void> {
   await page.goto(served.url);
   await page.evaluate((h) => (window.location.hash = h), hash);
-}
-
-/** Light and dark at 1,440 and 1,024 wide, each scanned by axe. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1440, 1024]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expectNoSeriousA11yViolations(page, `${name} ${width} (${scheme})`);
-      await page.screenshot({ path: join(shots, `${name}-${width}-${scheme}.png`), fullPage: true, animations: 'disabled' });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('as of #N the header, the cards and the notes are all of #N', async ({ page, demo }) => {
@@ -60,7 +46,7 @@ test('as of #N the header, the cards and the notes are all of #N', async ({ page
   await expect(notes).toBeVisible();
   await expect(notes).not.toContainText('could not be read');
   await expect(notes.getByRole('button', { name: 'Add a note' })).toBeVisible();
-  await shoot(page, 'as-of-overview');
+  await shootWidthsAndSchemes(page, 'as-of-overview');
 
   // Back to now: the header is the run's latest again.
   await banner.getByRole('button', { name: 'Back to now' }).click();
@@ -91,7 +77,7 @@ test('an address past the log is clamped with a note; the crash boundary is mark
   await expect(page).toHaveURL(/\/at\/5\/event\/9$/);
   await expect(banner).toContainText('As of #5');
   await expect(page.locator('#event-row-9')).toHaveAttribute('aria-selected', 'true');
-  await shoot(page, 'as-of-events');
+  await shootWidthsAndSchemes(page, 'as-of-events');
   // The separate action moves it.
   await page.getByRole('link', { name: 'Travel here: show the run as of #9' }).click();
   await expect(page).toHaveURL(/\/at\/9\/event\/9$/);
@@ -110,16 +96,28 @@ test('unknown stays unknown: a run killed mid model call says cost unknown in th
   // Zero is written one way in the list.
   const failed = demoRun('demo failed');
   await expect(page.getByRole('row', { name: new RegExp(failed.runId) }).locator('.lib-col-cost')).toHaveText('$0.00');
-  await shoot(page, 'unknown-cost-list');
+  await shootWidthsAndSchemes(page, 'unknown-cost-list');
 
   await page.evaluate((h) => (window.location.hash = h), `#/run/${killed.runId}/costs`);
   await expect(page.getByTestId('run-header-cost')).toHaveText('cost unknown (1 call in flight)');
   const inFlight = page.getByTestId('costs-in-flight');
   await expect(inFlight).toContainText('Cost unknown: the log ends inside a model call');
   await expect(page.locator('.costs-tab')).not.toContainText('$0 measured');
-  await shoot(page, 'unknown-cost-costs');
+  await shootWidthsAndSchemes(page, 'unknown-cost-costs');
   await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Overview' }).click();
   await expect(page.getByRole('region', { name: 'Cost' }).locator('.ov-big')).toHaveText('cost unknown (1 call in flight)');
   await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Turns & tools' }).click();
   await expect(page.locator('.tr-cost', { hasText: 'cost unknown' }).first()).toBeVisible();
+});
+
+test('one duration format: the resumed run\'s span reads "12 min 01 s" in the list, the overview and the Markdown export', async ({ page, demo }) => {
+  const resumed = demoRun('demo resumed');
+  await open(page, demo, '#/');
+  const row = page.getByRole('row', { name: new RegExp(resumed.runId) });
+  await expect(row.locator('.lib-col-duration')).toHaveText('12 min 01 s');
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${resumed.runId}/overview`);
+  const time = page.getByRole('region', { name: 'Time' });
+  await expect(time.locator('dt', { hasText: /^(Duration|Ran for)$/ }).locator('+ dd')).toHaveText(/^12 min 01 s/);
+  const [download] = await Promise.all([page.waitForEvent('download'), chooseRunMenu(page, 'Export as Markdown')]);
+  expect(readFileSync((await download.path())!, 'utf8')).toContain('| Duration | 12 min 01 s |');
 });

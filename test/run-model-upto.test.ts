@@ -1,33 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { buildRunDetail, type RunModelFacts } from '../shared/run/build-run-detail';
-import { loadLibrary } from '../src-main/library/load-library';
-import { readRunModelFacts } from '../src-main/engine/run-stages';
-import { readRunLog } from '../src-main/sources/little-workflow/run-check';
-import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
+import { buildRunDetail } from '../shared/run/build-run-detail';
 import { EXPORT_FIXTURES } from './support/export-fixtures';
-import { fixtureRun } from './support/fixture-manifest';
 import { servedModel } from './support/served-model';
+import { FIXTURE_NOW, readFixtureRun } from './support/fixture-run-log';
 
 // "Up to a sequence" is an input of the run model: the model at event N is the model of the log
 // cut after N (the time-travel view evaluates it at any event).
-const NOW = new Date('2026-12-01T00:00:00Z');
+const NOW = FIXTURE_NOW;
 
 function readFixture(text: string) {
-  const row = fixtureRun(text);
-  const library = loadLibrary(row.dir, BUNDLED_PRICE_TABLE);
-  if (!library.ok) throw new Error(library.error.message);
-  const summary = library.value.runs.find((r) => r.runId === row.runId)!;
-  const reader = openDataDir(row.dir);
-  if (!reader.ok) throw new Error(reader.error.message);
-  try {
-    const log = readRunLog(reader.value, row.runId);
-    const context = { summary, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE };
-    const facts: RunModelFacts = { ...readRunModelFacts(reader.value, row.runId, context, log), now: NOW };
-    return { events: log.events, facts };
-  } finally {
-    reader.value.close();
-  }
+  const { events, facts } = readFixtureRun(text);
+  return { events, facts };
 }
 
 const served = (input: Parameters<typeof buildRunDetail>[0]) => servedModel(input, NOW);

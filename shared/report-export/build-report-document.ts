@@ -1,5 +1,5 @@
 /** Build the exported report document from a run's detail (pure: no I/O, no clock). */
-import { inFlightModelCalls } from '../fold/crash/in-flight-calls';
+import { boundaryInFlightCalls, inFlightModelCalls } from '../fold/crash/in-flight-calls';
 import type { ResumeAudit } from '../compare/resume-audit';
 import { formatRunReportTable } from '../report/run-report-table';
 import type { RunDetail } from '../run/run-detail-types';
@@ -53,7 +53,7 @@ export function buildReportDocument(detail: RunDetail, options: BuildReportOptio
     run: overview(detail, max),
     report: detail.report,
     reportError: detail.reportError,
-    cost: { totals: detail.state.usage, inFlightCalls: inFlightModelCalls(detail.boundary?.inFlight ?? []), table: detail.report === null ? null : formatRunReportTable(detail.report), pricing: detail.pricing },
+    cost: { totals: detail.state.usage, inFlightCalls: boundaryInFlightCalls(detail), table: detail.report === null ? null : formatRunReportTable(detail.report), pricing: detail.pricing },
     timeline,
     steps: detail.steps.map((step): ReportStep => ({
       stepPath: step.stepPath,

@@ -61,7 +61,8 @@ export function DiffSection({ view, a, b }: { view: RunDiffView; a: Side; b: Sid
       <table className="cmp-totals" aria-label="Totals">
         <thead>
           <tr>
-            <th />
+            {/* Named for screen readers: an empty header cell leaves the run column unnamed (axe). */}
+            <th><span className="visually-hidden">Run</span></th>
             {DIFF_NUMBERS.map((f) => (
               <th key={f} className="num">{FIELD_LABEL[f]}</th>
             ))}

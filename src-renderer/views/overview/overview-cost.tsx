@@ -2,12 +2,13 @@
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { formatCostFacts, formatCount } from '../../format';
 import { tokenKinds } from './overview-facts';
+import { boundaryInFlightCalls } from '../../../shared/fold/crash/in-flight-calls';
 
 /** The cost card: total (or n/a), unpriced calls, the table used. */
 export function CostCard({ detail }: { detail: RunHead }) {
   const usage = detail.state.usage;
   const { pricing } = detail;
-  const inFlight = detail.harness.counts.inFlightTurns;
+  const inFlight = boundaryInFlightCalls(detail);
   return (
     <section className="ov-card" aria-labelledby="ov-cost-h">
       <h3 id="ov-cost-h">Cost</h3>

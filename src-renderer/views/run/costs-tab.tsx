@@ -13,6 +13,7 @@ import { ModelCosts } from '../costs/model-costs';
 import { PriceTableNote } from '../costs/price-table-note';
 import { ReportTable } from '../costs/report-table';
 import type { TabProps } from './tab-props';
+import { boundaryInFlightCalls } from '../../../shared/fold/crash/in-flight-calls';
 import '../costs/costs.css';
 
 function timeOf(iso: string | null): number | null {
@@ -34,7 +35,7 @@ export function CostsTab({ detail }: TabProps) {
     );
   }
   if (totalCalls === 0) {
-    const inFlight = detail.harness.counts.inFlightTurns;
+    const inFlight = boundaryInFlightCalls(detail);
     return (
       <div className="costs-tab">
         {inFlight > 0 ? (

@@ -8,6 +8,7 @@ import type { RunSummary } from '../../../shared/library';
 import type { CostFacts } from '../../../shared/format/money';
 import type { RunHead } from '../../../shared/run/run-head-types';
 import { shownRunStatus } from '../../../shared/status/display-status';
+import { boundaryInFlightCalls } from '../../../shared/fold/crash/in-flight-calls';
 
 /** The header's status, cost and tokens. */
 export type HeaderFacts = {
@@ -22,9 +23,13 @@ export type HeaderFacts = {
 /** The header of `row` shown as of `at` (undefined: now), from `head` (the head on screen) when travelling. */
 export function headerFacts(row: RunSummary, head: RunHead | null, at: number | undefined): HeaderFacts {
   if (at === undefined || head === null || head.ref.at === undefined) {
+    // The calls in flight are the crash boundary's, as the overview, the costs tab and the
+    // exports count them; the row has them only for runs without a terminal event (a run that
+    // failed on a model call's timeout has one in flight too), so it answers only until the head of now is there.
+    const headOfNow = head !== null && head.ref.at === undefined;
     return {
       status: row,
-      cost: { costUsd: row.costUsd, unpricedCalls: row.unpricedCalls ?? 0, inFlightCalls: row.inFlightCalls ?? 0 },
+      cost: { costUsd: row.costUsd, unpricedCalls: row.unpricedCalls ?? 0, inFlightCalls: headOfNow ? boundaryInFlightCalls(head) : (row.inFlightCalls ?? 0) },
       inputTokens: row.inputTokens,
       outputTokens: row.outputTokens,
       asOf: null,
@@ -35,7 +40,7 @@ export function headerFacts(row: RunSummary, head: RunHead | null, at: number | 
   const usage = head.state.usage;
   return {
     status: { status: shown.status === 'crashed' ? head.summary.status : shown.status, crashed, statusInferred: shown.inferred, verdict: shown.reason },
-    cost: { costUsd: usage.costUsd, unpricedCalls: usage.unpricedCalls, inFlightCalls: head.harness.counts.inFlightTurns },
+    cost: { costUsd: usage.costUsd, unpricedCalls: usage.unpricedCalls, inFlightCalls: boundaryInFlightCalls(head) },
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,
     // The head on screen may still be the previous position's while N loads: it says which it is.
