@@ -7,19 +7,17 @@
  * places never pool, so a decision loop's visits (`step.visit[n]`) and parallel branches
  * (`step[key]`) asking the same thing are planned, not repeats. Thresholds: docs/SCAN.md.
  */
-import { canonicalJson } from '../canonical/canonical-json';
 import { field, objectField, stringField } from '../fold/payload-fields';
-import type { PricedModelCall } from '../pricing/price-model-call';
-import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import { findingCost, usd, type CallCost, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { ScanFinding } from './scan-types';
 import { sessionLabel } from './session-endings';
-import { stringHash } from './string-hash';
+import { valueKey } from './value-key';
 
 /** Answered sends of one request at one place that make a finding, and that make it an error. */
 export const MODEL_REPEAT_MIN = 3;
 export const MODEL_REPEAT_ERROR = 6;
 
-type Request = { model: string; stepPath: string | null; place: string; sends: number[]; answers: number[]; calls: PricedModelCall[] };
+type Request = { model: string; stepPath: string | null; place: string; sends: number[]; answers: number[]; calls: CallCost[] };
 
 export class RepeatedModelRequests implements Scanner {
   private readonly requests = new Map<string, Request>();
@@ -33,12 +31,9 @@ export class RepeatedModelRequests implements Scanner {
       const callId = stringField(e.payload, 'callId');
       const request = objectField(e.payload, 'request');
       if (callId === undefined || request === undefined) return;
-      let key: string;
-      try {
-        key = stringHash(canonicalJson({ model: field(request, 'model') ?? null, messages: field(request, 'messages') ?? null, tools: field(request, 'tools') ?? null }));
-      } catch {
-        return;
-      }
+      // Members in sorted order, so valueKey's fast path takes it (the key is canonical JSON's either way).
+      const key = valueKey({ messages: field(request, 'messages') ?? null, model: field(request, 'model') ?? null, tools: field(request, 'tools') ?? null });
+      if (key === null) return;
       const id = `${e.where.place}\u0000${key}`;
       let entry = this.requests.get(id);
       if (entry === undefined) {
@@ -56,8 +51,8 @@ export class RepeatedModelRequests implements Scanner {
     // One answer per send: a second responded of the same callId is not a second request.
     this.byCallId.delete(callId);
     entry.answers.push(e.sequence);
-    const priced = this.ctx.pricedCall(callId);
-    if (priced !== undefined) entry.calls.push(priced);
+    const cost = this.ctx.callCost(callId);
+    if (cost !== undefined) entry.calls.push(cost);
   }
 
   finish(out: ScanFinding[]): void {
