@@ -217,6 +217,21 @@ describe('how runs end', () => {
     log.add('WorkflowValidationSucceeded', { revision: 3 });
     expect(scan(log)).toEqual([expect.objectContaining({ kind: 'planner-revisions', severity: 'warning', sequences: rejected })]);
   });
+
+  it('names a planner out of revisions as an error with every rejected draft and the run\'s end, costed by the planner\'s calls', () => {
+    const log = new ScanLog();
+    log.runStarted();
+    const planner = { role: 'planner' };
+    log.session(planner);
+    log.model(planner, { messages: [{ role: 'user', content: 'plan' }] });
+    log.sessionCompleted(planner);
+    const rejected = [1, 2, 3].map((revision) => log.add('WorkflowValidationFailed', { revision, findings: [] }));
+    const end = log.add('RunFailed', { workflowVersionId: 'wfv_scan', error: { name: 'X', message: 'no valid plan', causeCode: 'planner_validation_exhausted', retriable: false } });
+    const found = scan(log);
+    expect(found).toEqual([expect.objectContaining({ kind: 'planner-revisions', severity: 'error', sequences: [...rejected, end] })]);
+    expect(found[0].costUsd).toBeCloseTo(ONE_CALL, 12);
+    expect(found[0].message).toContain('3 drafts failed validation');
+  });
 });
 
 describe('resumes', () => {
