@@ -94,3 +94,22 @@ test('the run list shows a Findings column, filters by it from the URL and sorts
   expect(await page.locator('[role="row"]').count()).toBeLessThanOrEqual(101);
   await shoot(page, 'list-sorted');
 });
+
+test('the Fleet view lists the most common findings, each kind leading to the run list filtered to it', async ({ page }) => {
+  await page.goto(served.url);
+  await page.goto(`${served.origin}/#/fleet`);
+  const table = page.getByRole('table', { name: 'Most common findings' });
+  // The fetch step failing the same way in several runs of one version, and the loop out of visits.
+  const across = table.locator('tr[data-kind="failure-across-runs"]');
+  await expect(across).toBeVisible({ timeout: 30_000 });
+  await expect(table.locator('tr[data-kind="max-visits-exceeded"][data-severity="error"]')).toBeVisible();
+  const runs = Number(await across.locator('td').nth(2).textContent());
+  expect(runs).toBeGreaterThanOrEqual(2);
+  await table.scrollIntoViewIfNeeded();
+  await shoot(page, 'fleet');
+  // A harness session's finding opens its session view.
+  await expect(table.locator('tr[data-kind="ignored-tool-error"] a.fleet-run-link')).toHaveAttribute('href', /^#\/session\/sess_docs-chat\?dir=/);
+  await across.getByRole('link', { name: 'failure-across-runs' }).click();
+  await expect(page).toHaveURL(/#\/\?findings=failure-across-runs/);
+  await expect(page.locator('.lib-run')).toHaveCount(runs, { timeout: 20_000 });
+});

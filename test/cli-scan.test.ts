@@ -3,9 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataDir } from '../scripts/fixtures/writer/data-dir';
+import { EventStoreWriter } from '../scripts/fixtures/writer/event-store';
 import { SCAN_FINDING_KINDS } from '../shared/scan/scan-types';
+import { hashTree } from './support/hash-tree';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
+import { ScanLog } from './support/scan-log';
 
 let scratch: string;
 beforeAll(() => {
@@ -71,5 +75,39 @@ describe('scan', () => {
     } finally {
       rmSync(state, { recursive: true, force: true });
     }
+  });
+});
+
+describe('scan with a settings file of polling tools', () => {
+  it('leaves a polled tool out and still finds the same repeat of another tool, with its exact events', async () => {
+    // A generated data dir: one agent session that polls job_status five times in a row, then reads one file three times.
+    const dir = join(scratch, 'polling', '.little-workflow');
+    createDataDir(dir);
+    const log = new ScanLog('run_scan_polling');
+    const where = { stepPath: 'agent' };
+    log.runStarted();
+    log.attempt('agent');
+    log.session(where);
+    for (let i = 0; i < 5; i += 1) log.tool(where, 'job_status', { id: 7 }, { caller: 'code' });
+    const reads = [1, 2, 3].map(() => log.tool(where, 'read_file', { path: 'a.txt' }, { caller: 'code' })[0]);
+    log.sessionCompleted(where);
+    log.stepCompleted('agent');
+    const store = new EventStoreWriter(dir);
+    try {
+      for (const e of log.events) store.insertRaw({ runId: e.runId, sequence: e.sequence, eventId: e.eventId, type: e.type, occurrenceId: null, recordedAt: e.recordedAt, payloadText: JSON.stringify(e.payload) });
+    } finally {
+      store.close();
+    }
+    const before = hashTree(dir);
+    const settings = join(scratch, 'polling.json');
+    writeFileSync(settings, JSON.stringify({ pollingTools: ['job_*'] }));
+    const scanWith = async (...extra: string[]) => JSON.parse((await cli('scan', 'run_scan_polling', '--data-dir', dir, '--json', ...extra)).stdout) as { findings: Array<{ kind: string; message: string; sequences: number[] }> };
+
+    const plain = (await scanWith(...stateDir())).findings.filter((f) => f.kind === 'repeated-tool-call');
+    expect(plain.map((f) => f.message.split(' ')[0])).toEqual(['job_status', 'read_file']);
+    const polled = (await scanWith('--settings', settings)).findings.filter((f) => f.kind === 'repeated-tool-call');
+    expect(polled).toEqual([expect.objectContaining({ sequences: reads })]);
+    expect(polled[0].message).toContain('read_file was called 3 times in a row');
+    expect(hashTree(dir)).toEqual(before);
   });
 });

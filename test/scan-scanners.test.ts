@@ -93,6 +93,21 @@ describe('repeated model requests', () => {
     expect(kinds(found)).toEqual(['repeated-model-request']);
   });
 
+  it('counts sends whose answers come after the next send (calls in flight together), each answer once', () => {
+    const log = new ScanLog();
+    const where = { stepPath: 'fan' };
+    log.session(where);
+    const request = { model: 'gpt-4o-mini', system: '', messages: [{ role: 'user', content: 'same' }], tools: [] };
+    const send = (callId: string) => log.add('harness.model.called', { callId, turn: 1, request, stepPath: 'fan' });
+    const answer = (callId: string) => log.add('harness.model.responded', { callId, turn: 1, model: { provider: 'openai.responses', modelId: 'gpt-4o-mini' }, response: { text: 'ok', usage: USAGE }, stepPath: 'fan' });
+    const shown = [send('c1'), send('c2'), answer('c1'), answer('c1'), answer('c2'), send('c3'), answer('c3')];
+    log.sessionCompleted(where);
+    const [finding] = scan(log);
+    // The second answer of c1 is no answer of another send.
+    expect(finding).toMatchObject({ kind: 'repeated-model-request', sequences: [shown[0], shown[1], shown[2], shown[4], shown[5], shown[6]] });
+    expect(finding.costUsd).toBeCloseTo(2 * ONE_CALL, 12);
+  });
+
   it('does not pool decision-loop visits or count failed sends', () => {
     const log = new ScanLog();
     for (let visit = 0; visit < 4; visit += 1) {
@@ -201,6 +216,21 @@ describe('how runs end', () => {
     const rejected = [log.add('WorkflowValidationFailed', { revision: 1, findings: [] }), log.add('WorkflowValidationFailed', { revision: 2, findings: [] })];
     log.add('WorkflowValidationSucceeded', { revision: 3 });
     expect(scan(log)).toEqual([expect.objectContaining({ kind: 'planner-revisions', severity: 'warning', sequences: rejected })]);
+  });
+
+  it('names a planner out of revisions as an error with every rejected draft and the run\'s end, costed by the planner\'s calls', () => {
+    const log = new ScanLog();
+    log.runStarted();
+    const planner = { role: 'planner' };
+    log.session(planner);
+    log.model(planner, { messages: [{ role: 'user', content: 'plan' }] });
+    log.sessionCompleted(planner);
+    const rejected = [1, 2, 3].map((revision) => log.add('WorkflowValidationFailed', { revision, findings: [] }));
+    const end = log.add('RunFailed', { workflowVersionId: 'wfv_scan', error: { name: 'X', message: 'no valid plan', causeCode: 'planner_validation_exhausted', retriable: false } });
+    const found = scan(log);
+    expect(found).toEqual([expect.objectContaining({ kind: 'planner-revisions', severity: 'error', sequences: [...rejected, end] })]);
+    expect(found[0].costUsd).toBeCloseTo(ONE_CALL, 12);
+    expect(found[0].message).toContain('3 drafts failed validation');
   });
 });
 

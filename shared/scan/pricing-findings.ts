@@ -3,9 +3,8 @@
  * (their cost is unknown, never $0) and a price table past little-workflow's 90-day staleness
  * rule (shared/pricing/staleness.ts) pricing this run's calls.
  */
-import type { PricedModelCall } from '../pricing/price-model-call';
 import { staleEntries } from '../pricing/staleness';
-import type { ScanContext } from './scan-context';
+import type { CallCost, ScanContext } from './scan-context';
 import type { ScanFinding } from './scan-types';
 
 export class PricingFindings {
@@ -14,9 +13,9 @@ export class PricingFindings {
 
   constructor(private readonly ctx: ScanContext) {}
 
-  /** A priced (or unpriced) call of `identity` at `sequence`. */
-  call(sequence: number, priced: PricedModelCall, identity: string): void {
-    if (priced.costUsd !== null) {
+  /** A priced (or unpriced: null) call of `identity` at `sequence`. */
+  call(sequence: number, cost: CallCost, identity: string): void {
+    if (cost !== null) {
       this.pricedCalls += 1;
       return;
     }

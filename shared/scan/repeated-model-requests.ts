@@ -7,23 +7,29 @@
  * places never pool, so a decision loop's visits (`step.visit[n]`) and parallel branches
  * (`step[key]`) asking the same thing are planned, not repeats. Thresholds: docs/SCAN.md.
  */
-import { canonicalJson } from '../canonical/canonical-json';
 import { field, objectField, stringField } from '../fold/payload-fields';
-import type { PricedModelCall } from '../pricing/price-model-call';
-import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import { findingCost, usd, type CallCost, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { ScanFinding } from './scan-types';
 import { sessionLabel } from './session-endings';
-import { stringHash } from './string-hash';
+import { valueKey } from './value-key';
 
 /** Answered sends of one request at one place that make a finding, and that make it an error. */
 export const MODEL_REPEAT_MIN = 3;
 export const MODEL_REPEAT_ERROR = 6;
 
-type Request = { model: string; stepPath: string | null; place: string; sends: number[]; answers: number[]; calls: PricedModelCall[] };
+/** A request sent more than once at its place. */
+type Request = { model: string; stepPath: string | null; place: string; sends: number[]; answers: number[]; calls: CallCost[] };
+/**
+ * A request sent once so far (nearly all of them: a long run's scan keeps one per model call):
+ * one small object instead of a Request and its three lists, which the scavenger would copy.
+ * `answer` 0 until answered; `cost` undefined while unanswered or answered without usage.
+ */
+type Single = { send: number; answer: number; cost: CallCost | undefined };
 
 export class RepeatedModelRequests implements Scanner {
-  private readonly requests = new Map<string, Request>();
-  private readonly byCallId = new Map<string, Request>();
+  private readonly requests = new Map<string, Request | Single>();
+  /** The request id (place and key) of each call not answered yet. */
+  private readonly byCallId = new Map<string, string>();
 
   constructor(private readonly ctx: ScanContext) {}
 
@@ -33,35 +39,45 @@ export class RepeatedModelRequests implements Scanner {
       const callId = stringField(e.payload, 'callId');
       const request = objectField(e.payload, 'request');
       if (callId === undefined || request === undefined) return;
-      let key: string;
-      try {
-        key = stringHash(canonicalJson({ model: field(request, 'model') ?? null, messages: field(request, 'messages') ?? null, tools: field(request, 'tools') ?? null }));
-      } catch {
-        return;
-      }
+      // Members in sorted order, so valueKey's fast path takes it (the key is canonical JSON's either way).
+      const key = valueKey({ messages: field(request, 'messages') ?? null, model: field(request, 'model') ?? null, tools: field(request, 'tools') ?? null });
+      if (key === null) return;
       const id = `${e.where.place}\u0000${key}`;
-      let entry = this.requests.get(id);
-      if (entry === undefined) {
-        entry = { model: stringField(request, 'model') ?? 'a model', stepPath: e.where.stepPath, place: e.where.place, sends: [], answers: [], calls: [] };
-        this.requests.set(id, entry);
-      }
-      entry.sends.push(e.sequence);
-      this.byCallId.set(callId, entry);
+      const entry = this.requests.get(id);
+      if (entry === undefined) this.requests.set(id, { send: e.sequence, answer: 0, cost: undefined });
+      else if (isSingle(entry)) {
+        this.requests.set(id, {
+          model: stringField(request, 'model') ?? 'a model',
+          stepPath: e.where.stepPath,
+          place: e.where.place,
+          sends: [entry.send, e.sequence],
+          answers: entry.answer === 0 ? [] : [entry.answer],
+          calls: entry.cost === undefined ? [] : [entry.cost],
+        });
+      } else entry.sends.push(e.sequence);
+      this.byCallId.set(callId, id);
       return;
     }
     if (e.type !== 'harness.model.responded') return;
     const callId = stringField(e.payload, 'callId');
-    const entry = callId === undefined ? undefined : this.byCallId.get(callId);
+    const id = callId === undefined ? undefined : this.byCallId.get(callId);
+    const entry = id === undefined ? undefined : this.requests.get(id);
     if (entry === undefined || callId === undefined) return;
     // One answer per send: a second responded of the same callId is not a second request.
     this.byCallId.delete(callId);
+    const cost = this.ctx.callCost(callId);
+    if (isSingle(entry)) {
+      entry.answer = e.sequence;
+      entry.cost = cost;
+      return;
+    }
     entry.answers.push(e.sequence);
-    const priced = this.ctx.pricedCall(callId);
-    if (priced !== undefined) entry.calls.push(priced);
+    if (cost !== undefined) entry.calls.push(cost);
   }
 
   finish(out: ScanFinding[]): void {
     for (const entry of this.requests.values()) {
+      if (isSingle(entry)) continue; // one send is never a repeat
       const n = entry.answers.length;
       if (n < MODEL_REPEAT_MIN) continue;
       // What the answers after the first cost: they bought nothing the first did not.
@@ -78,4 +94,8 @@ export class RepeatedModelRequests implements Scanner {
       );
     }
   }
+}
+
+function isSingle(entry: Request | Single): entry is Single {
+  return 'send' in entry;
 }

@@ -6,13 +6,12 @@
  * callId, so a resume never looks like a repeat. Tools the settings list as polled are skipped
  * (they neither count nor break a streak). Thresholds: docs/SCAN.md.
  */
-import { canonicalJson } from '../canonical/canonical-json';
 import { field, numberField, stringField } from '../fold/payload-fields';
 import { isPollingTool } from './polling-tools';
 import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { ScanFinding } from './scan-types';
 import { sessionLabel } from './session-endings';
-import { stringHash } from './string-hash';
+import { valueKey } from './value-key';
 
 /** Calls in a row that make a finding, and that make it an error. */
 export const TOOL_REPEAT_MIN = 3;
@@ -22,8 +21,8 @@ type Streak = { key: string; toolName: string; stepPath: string | null; session:
 
 export class RepeatedToolCalls implements Scanner {
   private readonly streaks = new Map<string, Streak>();
-  /** callId of each model call by session and turn: the turns that asked for the repeats are what they cost. */
-  private readonly modelTurns = new Map<string, string>();
+  /** callId of each model call by session, then turn: the turns that asked for the repeats are what they cost (dropped when the session ends). */
+  private readonly modelTurns = new Map<string, Map<number, string>>();
   private readonly found: ScanFinding[] = [];
 
   constructor(private readonly ctx: ScanContext) {}
@@ -33,22 +32,23 @@ export class RepeatedToolCalls implements Scanner {
     if (e.type === 'harness.model.called') {
       const callId = stringField(e.payload, 'callId');
       const turn = numberField(e.payload, 'turn');
-      if (callId !== undefined && turn !== undefined) this.modelTurns.set(`${e.where.session}\u0000${turn}`, callId);
+      if (callId === undefined || turn === undefined) return;
+      let turns = this.modelTurns.get(e.where.session);
+      if (turns === undefined) this.modelTurns.set(e.where.session, (turns = new Map()));
+      turns.set(turn, callId);
       return;
     }
     if (e.type === 'harness.session.completed' || e.type === 'harness.session.failed') {
       this.flush(e.where.session);
+      this.modelTurns.delete(e.where.session);
       return;
     }
     if (e.type !== 'harness.tool_call.started') return;
     const toolName = stringField(e.payload, 'toolName');
     if (toolName === undefined || isPollingTool(toolName, this.ctx.settings.pollingTools)) return;
-    let key: string;
-    try {
-      key = `${toolName}\u0000${stringHash(canonicalJson(field(e.payload, 'args') ?? null))}`;
-    } catch {
-      return; // arguments canonical JSON refuses cannot be compared
-    }
+    const args = valueKey(field(e.payload, 'args') ?? null);
+    if (args === null) return; // arguments canonical JSON refuses cannot be compared
+    const key = `${toolName}\u0000${args}`;
     const turn = numberField(e.payload, 'turn') ?? -1;
     const streak = this.streaks.get(e.where.session);
     if (streak !== undefined && streak.key === key) {
@@ -75,9 +75,9 @@ export class RepeatedToolCalls implements Scanner {
     const firstTurn = streak.turns[0];
     const turns = new Set(streak.turns.slice(1).filter((t) => t >= 0 && t !== firstTurn));
     const calls = [...turns].flatMap((t) => {
-      const callId = this.modelTurns.get(`${session}\u0000${t}`);
-      const priced = callId === undefined ? undefined : this.ctx.pricedCall(callId);
-      return priced === undefined ? [] : [priced];
+      const callId = this.modelTurns.get(session)?.get(t);
+      const cost = callId === undefined ? undefined : this.ctx.callCost(callId);
+      return cost === undefined ? [] : [cost];
     });
     const cost = findingCost(calls);
     const where = streak.stepPath === null ? sessionLabel(session, null) : `step ${streak.stepPath}`;

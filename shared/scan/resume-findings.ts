@@ -60,8 +60,8 @@ export class ResumeFindings implements Scanner {
     for (const boundary of audit.boundaries) {
       for (const item of boundary.items) {
         if (item.status !== 'violation') continue;
-        const priced = item.callId === undefined ? undefined : this.ctx.pricedCall(item.callId);
-        const cost = item.kind === 'model-reinvoked' && priced !== undefined && priced.costUsd !== null ? priced.costUsd : null;
+        const priced = item.callId === undefined ? undefined : this.ctx.callCost(item.callId);
+        const cost = item.kind === 'model-reinvoked' && priced !== undefined ? priced : null;
         out.push(
           this.ctx.finding('resume-reran-committed-work', 'error', {
             message: `After the crash at #${boundary.boundarySequence}: ${item.message}${cost === null ? '' : ` (${usd(cost)})`}`,

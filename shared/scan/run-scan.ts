@@ -81,7 +81,7 @@ export class RunScan {
       const priced = this.ctx.priceResponse(type, payload);
       if (priced !== null) {
         const model = objectField(payload, 'model');
-        this.pricing.call(envelope.sequence, priced, `${stringField(model, 'provider') ?? '?'}/${stringField(model, 'modelId') ?? '?'}`);
+        this.pricing.call(envelope.sequence, priced.costUsd, `${stringField(model, 'provider') ?? '?'}/${stringField(model, 'modelId') ?? '?'}`);
       }
     }
     const event: ScanEvent = { type, sequence: envelope.sequence, recordedAt: envelope.recordedAt, payload, where, envelope };

@@ -1,22 +1,24 @@
 /**
  * What every scanner of one run shares: the run, the settings and price table, the places of
- * harness events, and each model call's priced usage by callId (a cost is what the calls a
- * finding names cost, priced exactly as the fold prices them: shared/fold/model-call.ts and
- * shared/pricing).
+ * harness events, and each model call's cost by callId (a cost is what the calls a finding
+ * names cost, priced exactly as the fold prices them: shared/fold/model-call.ts and
+ * shared/pricing). Only the cost is kept per call, not the priced call: a long run's scan holds
+ * one number per call, so the scavenger has little to copy (docs/SCAN.md "Speed").
  */
 import type { EventEnvelope } from '../events/envelope';
 import { readModelCall } from '../fold/model-call';
 import { stringField } from '../fold/payload-fields';
-import type { UsageTotals } from '../fold/run-state-types';
 import { priceModelCall, type PricedModelCall } from '../pricing/price-model-call';
 import type { PriceTable } from '../pricing/price-table-types';
-import { addPricedCall, emptyUsageTotals } from '../pricing/usage-totals';
 import { formatUsd } from '../format/money';
 import { ScanPlaces, type Where } from './scan-places';
 import type { ScanFinding, ScanFindingKind, ScanSettings, ScanSeverity } from './scan-types';
 
 /** An event as scanners see it: the type normalised (legacy harness names), its place when a harness event. */
 export type ScanEvent = { type: string; sequence: number; recordedAt: string; payload: unknown; where: Where | null; envelope: EventEnvelope };
+
+/** A model call's cost: null when the table could not price it (never 0 for unknown). */
+export type CallCost = number | null;
 
 /** One scanner: sees every event in sequence order, then adds its findings. */
 export interface Scanner {
@@ -26,7 +28,7 @@ export interface Scanner {
 
 export class ScanContext {
   readonly places = new ScanPlaces();
-  private readonly priced = new Map<string, PricedModelCall>();
+  private readonly costs = new Map<string, CallCost>();
 
   constructor(
     readonly runId: string,
@@ -34,19 +36,19 @@ export class ScanContext {
     readonly table: PriceTable,
   ) {}
 
-  /** Price a `harness.model.responded` (or `ModelCallCompleted`) and remember it by callId; null when it carries no usage. */
+  /** Price a `harness.model.responded` (or `ModelCallCompleted`) and remember its cost by callId; null when it carries no usage. */
   priceResponse(type: 'harness.model.responded' | 'ModelCallCompleted', payload: unknown): PricedModelCall | null {
     const call = readModelCall(type, payload);
     if (call === undefined) return null;
     const priced = priceModelCall(call.identity, call.usage, this.table);
     const callId = stringField(payload, 'callId');
-    if (callId !== undefined) this.priced.set(callId, priced);
+    if (callId !== undefined) this.costs.set(callId, priced.costUsd);
     return priced;
   }
 
-  /** The priced response of `callId`, if one was seen. */
-  pricedCall(callId: string): PricedModelCall | undefined {
-    return this.priced.get(callId);
+  /** The cost of `callId`'s priced response; undefined when no response with usage was seen. */
+  callCost(callId: string): CallCost | undefined {
+    return this.costs.get(callId);
   }
 
   /** A finding of this run. */
@@ -55,21 +57,15 @@ export class ScanContext {
   }
 }
 
-/** Usage totals of some calls, the fold's arithmetic: `costUsd` null when none could be priced, never 0 for unknown. */
-export function totalsOf(calls: Iterable<PricedModelCall>): UsageTotals {
-  let totals = emptyUsageTotals();
-  for (const call of calls) totals = addPricedCall(totals, call);
-  return totals;
-}
-
 /**
  * The cost of some calls for a finding: null when no call was priced (or there is none: a
- * finding about tool calls or failures that recorded no usage has no cost to give).
+ * finding about tool calls or failures that recorded no usage has no cost to give). The sum is
+ * the fold's (shared/pricing/usage-totals.ts): priced costs added in order from 0, so equal bits.
  */
-export function findingCost(calls: readonly PricedModelCall[]): number | null {
-  if (calls.length === 0) return null;
-  const totals = totalsOf(calls);
-  return totals.pricedCalls === 0 ? null : totals.costUsd;
+export function findingCost(costs: readonly CallCost[]): number | null {
+  let sum: number | null = null;
+  for (const cost of costs) if (cost !== null) sum = (sum ?? 0) + cost;
+  return sum;
 }
 
 /** A USD figure for messages. */

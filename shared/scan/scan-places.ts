@@ -12,8 +12,11 @@ export type Where = { place: string; stepPath: string | null; session: string };
 const RUN_PLACE = 'run';
 
 export class ScanPlaces {
+  /**
+   * Per place: its sessions so far times two, plus one while the last is open. One map of small
+   * integers (no object per place): a long run has a place per loop visit.
+   */
   private readonly sessions = new Map<string, number>();
-  private readonly open = new Map<string, number>();
   /** The latest session without a step path: planner and orchestrator events carry no stepPath after their start. */
   private currentRolePlace: string | null = null;
 
@@ -27,7 +30,7 @@ export class ScanPlaces {
       const role = stringField(scope, 'role');
       place = role !== undefined ? `role:${role}` : (this.currentRolePlace ?? RUN_PLACE);
     }
-    return { place, stepPath, session: `${place}#${this.sessions.get(place) ?? 0}` };
+    return { place, stepPath, session: `${place}#${(this.sessions.get(place) ?? 0) >> 1}` };
   }
 
   /**
@@ -40,15 +43,16 @@ export class ScanPlaces {
     const role = stringField(payload, 'role');
     const place = stepPath !== null ? `step:${stepPath}` : `role:${role ?? 'session'}`;
     if (stepPath === null) this.currentRolePlace = place;
-    const resumed = (this.open.get(place) ?? 0) > 0;
-    const n = (this.sessions.get(place) ?? 0) + 1;
-    this.sessions.set(place, n);
-    this.open.set(place, 1);
+    const state = this.sessions.get(place) ?? 0;
+    const resumed = (state & 1) === 1;
+    const n = (state >> 1) + 1;
+    this.sessions.set(place, n * 2 + 1);
     return { place, stepPath, session: `${place}#${n}`, resumed };
   }
 
   /** The place's session ended (completed or failed). */
   sessionEnded(where: Where): void {
-    this.open.set(where.place, 0);
+    const state = this.sessions.get(where.place);
+    if (state !== undefined) this.sessions.set(where.place, state & ~1);
   }
 }

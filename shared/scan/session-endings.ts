@@ -8,14 +8,13 @@
  * rightly take another way). Thresholds and patterns: docs/SCAN.md.
  */
 import { objectField, stringField } from '../fold/payload-fields';
-import type { PricedModelCall } from '../pricing/price-model-call';
-import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import { findingCost, usd, type CallCost, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { ScanFinding } from './scan-types';
 
 const TURN_LIMIT = /exceeded \d+ (model )?turns|max(imum)?[ _-]?turns/i;
 const BUDGET_LIMIT = /budget/i;
 
-type Session = { started: number; stepPath: string | null; label: string; calls: PricedModelCall[]; failedTools: Map<string, number[]> };
+type Session = { started: number; stepPath: string | null; label: string; calls: CallCost[]; failedTools: Map<string, number[]> };
 
 export class SessionEndings implements Scanner {
   private readonly sessions = new Map<string, Session>();
@@ -45,8 +44,8 @@ export class SessionEndings implements Scanner {
         return;
       case 'harness.model.responded': {
         const callId = stringField(e.payload, 'callId');
-        const priced = callId === undefined ? undefined : this.ctx.pricedCall(callId);
-        if (priced !== undefined) this.session(e)?.calls.push(priced);
+        const cost = callId === undefined ? undefined : this.ctx.callCost(callId);
+        if (cost !== undefined) this.session(e)?.calls.push(cost);
         return;
       }
       case 'harness.tool_call.failed': {

@@ -8,8 +8,7 @@
  * step failure's signature for fleet mode (shared/scan/fleet-findings.ts). Thresholds: docs/SCAN.md.
  */
 import { objectField, stringField } from '../fold/payload-fields';
-import type { PricedModelCall } from '../pricing/price-model-call';
-import { findingCost, usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import { findingCost, usd, type CallCost, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
 import type { FailureSignature, ScanFinding } from './scan-types';
 import { sessionLabel } from './session-endings';
 import { stepShape } from './step-shape';
@@ -22,7 +21,7 @@ export const MODEL_FAILURES_MIN = 3;
 /** Planner revisions rejected by validation that make a finding. */
 export const PLANNER_REJECTIONS_MIN = 2;
 
-type StepRecord = { failures: number[]; kinds: string[]; attemptCalls: PricedModelCall[]; failedCalls: PricedModelCall[] };
+type StepRecord = { failures: number[]; kinds: string[]; attemptCalls: CallCost[]; failedCalls: CallCost[] };
 
 /** An error envelope's kind: little-workflow's causeCode, else the error's name. */
 export function errorKind(error: unknown): string {
@@ -33,7 +32,7 @@ export class StepFailures implements Scanner {
   private readonly steps = new Map<string, StepRecord>();
   private readonly modelFailures = new Map<string, { stepPath: string | null; sequences: number[]; kinds: string[] }>();
   private readonly rejections: number[] = [];
-  private readonly plannerCalls: PricedModelCall[] = [];
+  private readonly plannerCalls: CallCost[] = [];
   private readonly found: ScanFinding[] = [];
   private readonly signatures: FailureSignature[] = [];
   private readonly completed = new Set<string>();
@@ -65,10 +64,10 @@ export class StepFailures implements Scanner {
       }
       case 'harness.model.responded': {
         const callId = stringField(e.payload, 'callId');
-        const priced = callId === undefined ? undefined : this.ctx.pricedCall(callId);
-        if (priced === undefined) return;
-        if (e.where?.stepPath) this.step(e.where.stepPath).attemptCalls.push(priced);
-        else if (e.where?.place === 'role:planner') this.plannerCalls.push(priced);
+        const cost = callId === undefined ? undefined : this.ctx.callCost(callId);
+        if (cost === undefined) return;
+        if (e.where?.stepPath) this.step(e.where.stepPath).attemptCalls.push(cost);
+        else if (e.where?.place === 'role:planner') this.plannerCalls.push(cost);
         return;
       }
       case 'harness.model.failed': {
@@ -96,7 +95,12 @@ export class StepFailures implements Scanner {
       }
       case 'StepCompleted': {
         const stepPath = stringField(e.payload, 'stepPath');
-        if (stepPath !== undefined) this.completed.add(stepPath);
+        if (stepPath === undefined) return;
+        this.completed.add(stepPath);
+        // A completed attempt's calls are no failed attempt's: a step that never failed keeps no record.
+        const record = this.steps.get(stepPath);
+        if (record !== undefined && record.failures.length === 0) this.steps.delete(stepPath);
+        else if (record !== undefined) record.attemptCalls = [];
         return;
       }
       case 'WorkflowValidationFailed':

@@ -1,12 +1,14 @@
 /**
  * The Fleet view (`#/fleet`) and the SQL console (`#/fleet/sql`): every run under the opened root
- * summed (`fleet.summary`, built in the worker), drawn as charts that link to the runs they count;
+ * summed (`fleet.summary`, built in the worker), drawn as charts that link to the runs they count,
+ * and the fleet's most common behaviour findings (fleet-findings.tsx);
  * and read-only SQL over the fleet index (`fleet.sql`). docs/FLEET.md "In the app".
  */
 import { lazy, Suspense } from 'react';
 import type { FleetView as FleetViewModel } from '../../../shared/fleet/fleet-summary-types';
 import { formatCount } from '../../format';
 import { useFleetSummary } from '../../stores/fleet-store';
+import { FleetFindings } from './fleet-findings';
 import { costText } from './fleet-links';
 import { SqlConsole } from './sql-console';
 import './fleet.css';
@@ -62,6 +64,7 @@ function FleetSummaryPanel() {
         </div>
       </Suspense>
       <StepTables view={v} />
+      <FleetFindings />
     </div>
   );
 }
