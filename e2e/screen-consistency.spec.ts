@@ -46,6 +46,10 @@ test('as of #N the header, the cards and the notes are all of #N', async ({ page
   await expect(notes).toBeVisible();
   await expect(notes).not.toContainText('could not be read');
   await expect(notes.getByRole('button', { name: 'Add a note' })).toBeVisible();
+  // The behaviour card is the scan of the log up to #17, not an error ("invalid request for run.scan").
+  const behaviour = page.getByRole('region', { name: /^Behaviour/ });
+  await expect(behaviour).toContainText(/No findings|info|warning|error/, { timeout: 15_000 });
+  await expect(behaviour).not.toContainText('could not run');
   await shootWidthsAndSchemes(page, 'as-of-overview');
 
   // Back to now: the header is the run's latest again.

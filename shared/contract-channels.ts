@@ -174,7 +174,7 @@ export const CHANNELS = {
   /** Desktop only: build the run's bundle and save it through the save dialog; the written path, or null when cancelled. */
   'dialog.saveBundle': answers<string | null>()(bundleSpec),
   /** The run's behavioural findings (docs/SCAN.md): repeats, retry storms, limits, resumes; with the fleet findings of the last `library.scan`. */
-  'run.scan': answers<RunScanView>()(run),
+  'run.scan': answers<RunScanView>()(runAt),
   /** Every run's behavioural finding counts (the run list's Findings column) and the fleet's most common findings. */
   'library.scan': answers<LibraryScanView>()(none),
   /** Replay vs live consistency (live observer state, or a simulated incremental fold) and the resume audit. */

@@ -45,4 +45,18 @@ describe('run.scan for the timeline marks', () => {
     expect(row.counts.error).toBe(scan.findings.filter((f) => f.severity === 'error').length);
     expect(row.counts.kinds).toContain('max-visits-exceeded');
   });
+
+  it('scans the run as of #N in time travel: only findings whose events are all at or before N', async () => {
+    const now = unwrap(await core.handlers['run.scan'](ref));
+    const visits = now.findings.find((f) => f.kind === 'max-visits-exceeded')!;
+    const last = Math.max(...visits.sequences);
+    // Before the event that shows the finding, it is not there; from it on, it is, with the same events.
+    const before = unwrap(await core.handlers['run.scan']({ ...ref, at: last - 1 }));
+    expect(before.findings.some((f) => f.kind === 'max-visits-exceeded')).toBe(false);
+    for (const finding of before.findings) for (const seq of finding.sequences) expect(seq).toBeLessThanOrEqual(last - 1);
+    const at = unwrap(await core.handlers['run.scan']({ ...ref, at: last }));
+    expect(at.findings.find((f) => f.kind === 'max-visits-exceeded')?.sequences).toEqual(visits.sequences);
+    // An address past the log's end is the whole run, as the head clamps it.
+    expect(unwrap(await core.handlers['run.scan']({ ...ref, at: 99_999 })).findings).toEqual(now.findings);
+  });
 });

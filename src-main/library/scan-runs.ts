@@ -18,13 +18,17 @@ import type { RunSource } from '../sources/run-source';
 /** One run's scan, with the data dir it is in. */
 export type ScannedRun = RunScanResult & { dataDir: string };
 
-/** Scan one run of `source`; a log with no readable event is `run-not-found` (or its read error). */
-export async function scanRunLog(source: RunSource, dataDir: string, runId: string, options: RunScanOptions): Promise<Result<ScannedRun>> {
+/**
+ * Scan one run of `source`, up to event `upTo` when given (the run as of #N in time travel); a
+ * log with no readable event is `run-not-found` (or its read error).
+ */
+export async function scanRunLog(source: RunSource, dataDir: string, runId: string, options: RunScanOptions, upTo = Number.POSITIVE_INFINITY): Promise<Result<ScannedRun>> {
   const scan = new RunScan(runId, options);
   let last = 0;
   let failure: Diagnostic | null = null;
   // Undecodable rows are the integrity check's to report; the scan reads past them.
   for await (const read of source.streamLog(dataDir, runId, 0, SCAN_PAYLOAD_NEEDS)) {
+    if (read.ok && read.event.sequence > upTo) break;
     if (read.ok) {
       scan.add(read.event);
       last = read.event.sequence;

@@ -39,15 +39,16 @@ export function createScanService(context: ScanServiceContext) {
 
   const rowKey = (run: RunSummary, table: PriceTable) => `${run.eventCount}\n${run.lastSequence}\n${run.finishedAt}\n${table.id}`;
 
-  const scanOf = (snapshot: LibrarySnapshot, run: RunSummary, settings: ScanSettings): Promise<Result<ScannedRun>> => {
+  // `at`: the run as of that event (time travel); the last one kept per run, beside the whole run's.
+  const scanOf = (snapshot: LibrarySnapshot, run: RunSummary, settings: ScanSettings, at?: number): Promise<Result<ScannedRun>> => {
     const table = context.table();
-    const id = runItemKey(run, 'scan');
-    const key = rowKey(run, table);
+    const id = at === undefined ? runItemKey(run, 'scan') : runItemKey(run, 'scan-at');
+    const key = `${rowKey(run, table)}\n${at ?? 'now'}`;
     const hit = kept.get(id);
     if (hit !== undefined && hit.key === key) return hit.scan;
     const dir = snapshot.dataDirs.find((d) => d.path === run.dataDir);
     if (dir === undefined) return Promise.resolve(fail(diagnostic('invalid-argument', `${run.dataDir} is not a data dir of the opened library`, { path: run.dataDir })));
-    const scan = scanRunLog(sources.sourceOf(dir), run.dataDir, run.runId, { table, settings, now: new Date() });
+    const scan = scanRunLog(sources.sourceOf(dir), run.dataDir, run.runId, { table, settings, now: new Date() }, at);
     kept.set(id, { key, scan });
     void scan.then((result) => !result.ok && kept.get(id)?.scan === scan && kept.delete(id));
     return scan;
@@ -68,10 +69,13 @@ export function createScanService(context: ScanServiceContext) {
       if (!RUN_ID_PATTERN.test(ref.runId)) return fail(diagnostic('invalid-run-id', `${JSON.stringify(ref.runId)} is not a little-workflow run id`));
       const run = open.value.snapshot.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
       if (run === undefined) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
-      const scanned = await scanOf(open.value.snapshot, run, open.value.settings);
+      // As of #N: the log up to N (an address past the log's end is the whole run, as the head clamps it).
+      const at = ref.at !== undefined && run.lastSequence !== undefined && ref.at < run.lastSequence ? ref.at : undefined;
+      const scanned = await scanOf(open.value.snapshot, run, open.value.settings, at);
       if (!scanned.ok) return scanned;
       const { dataDir: _dir, ...result } = scanned.value;
-      const across = fleet.get(runItemKey(run, 'scan')) ?? [];
+      // Findings across runs are of the whole runs: not shown as of an earlier event.
+      const across = at === undefined ? (fleet.get(runItemKey(run, 'scan')) ?? []) : [];
       const findings = sortFindings([...result.findings, ...across]);
       const dir = open.value.snapshot.dataDirs.find((d) => d.path === run.dataDir);
       const firstAt = dir === undefined ? findings.map(() => null) : await firstTimes(sources.sourceOf(dir), run, findings);

@@ -74,7 +74,7 @@ export function useLibraryScan(snapshot: LibrarySnapshot): { library: Load<Libra
   return { library, index };
 }
 
-/** One run's findings as of the head's `build` (the Overview card, the timeline's marks). */
+/** One run's findings as of the head's `build` and, in time travel, of its event `at` (the Overview card, the timeline's marks). */
 export function useRunScan(ref: RunRef, build: number): Load<RunScanView> {
-  return useRunFetch(runItemKey(ref, 'scan'), build, () => api['run.scan'](ref));
+  return useRunFetch(runItemKey(ref, 'scan', ref.at ?? 'now'), build, () => api['run.scan'](ref));
 }
