@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { bundleViewerPlugin } from './scripts/build/bundle-viewer';
 import { selfContainedWorkerPlugin } from './scripts/build/self-contained-worker';
 import { earlyScriptPlugin } from './scripts/build/early-script';
+import { warmUpLogPlugin } from './scripts/build/warm-up-log';
 
 // Every entry is listed explicitly: the folders are not electron-vite's defaults.
 // The CLI is a second entry of the main build so that `little-inspector` and the
@@ -11,7 +12,8 @@ import { earlyScriptPlugin } from './scripts/build/early-script';
 export default defineConfig({
   main: {
     // The worker scripts run from app.asar.unpacked: they must require no chunk (scripts/build/self-contained-worker.ts).
-    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js'), selfContainedWorkerPlugin('index-worker.js'), selfContainedWorkerPlugin('mirror-copy-worker.js'), selfContainedWorkerPlugin('fleet-sql-child.js')],
+    // warmUpLogPlugin: the worker's warm-up log, made by the fixture writer (scripts/build/warm-up-log.ts).
+    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js'), selfContainedWorkerPlugin('index-worker.js'), selfContainedWorkerPlugin('mirror-copy-worker.js'), selfContainedWorkerPlugin('fleet-sql-child.js'), warmUpLogPlugin()],
     build: {
       outDir: 'out/main',
       // zod and OpenTelemetry's OTLP exporters (the `otlp` command, docs/OTLP.md) are bundled, so the

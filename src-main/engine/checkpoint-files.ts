@@ -14,21 +14,28 @@ import { CHECKPOINT_FORMAT, type AccumulatorCheckpoint, type AccumulatorMode } f
 /** Marks our files (a stray file in the folder is not one). */
 const MAGIC = 'little-inspector/fold-checkpoint';
 /** Version of the file layout around the accumulator's own format. */
-export const FILE_FORMAT = 1;
+export const FILE_FORMAT = 2;
 
 /** Which fold a checkpoint belongs to: the run, the database file, the fold's mode and price table. */
 /** `every`: the checkpoint spacing, which the digests' slices follow. */
 export type CheckpointKey = { dataDir: string; runId: string; mode: AccumulatorMode; tableHash: string; every: number };
 
 /**
- * What proves a fold taken at some sequence (a checkpoint, or a snapshot in memory:
- * fold-snapshots.ts) still matches the log, and where a fold resumed there stands.
+ * The one validity key of anything taken from a fold (a checkpoint, a snapshot in memory, the
+ * kept head): it still matches the log while the database file is the same and either its state
+ * is the one before that fold's read or the digest of its rows up to its sequence is still the log's.
  */
-export type ResumeProof = {
+export type Validity = {
   /** The database file's identity (device and inode of events.db) when it was taken. */
   identity: string;
+  /** The database's state (log-digests.ts databaseState) before the read it was taken in. */
+  state: string;
   /** Chained digest of the rows' keys up to its sequence (log-digests.ts). */
   digest: string;
+};
+
+/** What proves a fold taken at some sequence still matches the log, and where a fold resumed there stands. */
+export type ResumeProof = Validity & {
   /**
    * Where the digest's chain stands for a fold resumed here: the digest at the last boundary
    * at or below its sequence and the keys of the rows after it (none at a boundary).
@@ -68,7 +75,7 @@ export function decodeCheckpoint(bytes: Buffer, key: CheckpointKey): StoredCheck
   const k = body.key;
   if (k?.dataDir !== key.dataDir || k.runId !== key.runId || k.mode !== key.mode || k.tableHash !== key.tableHash || k.every !== key.every) return null;
   const stored = body.stored;
-  if (typeof stored?.sequence !== 'number' || typeof stored.digest !== 'string' || typeof stored.identity !== 'string' || !Array.isArray(stored.undecodable)) return null;
+  if (typeof stored?.sequence !== 'number' || typeof stored.digest !== 'string' || typeof stored.identity !== 'string' || typeof stored.state !== 'string' || !Array.isArray(stored.undecodable)) return null;
   if (typeof stored.slice?.base !== 'string' || !Array.isArray(stored.slice.keys)) return null;
   const checkpoint = stored.checkpoint;
   if (checkpoint?.format !== CHECKPOINT_FORMAT || checkpoint.runId !== key.runId || checkpoint.mode !== key.mode) return null;

@@ -10,11 +10,11 @@ import { ALL_PAYLOADS } from '../../shared/events/payload-needs';
 import { payloadNeedsOf } from '../../shared/run/run-accumulator';
 import { drainInSlices } from '../sources/little-workflow/in-slices';
 import type { SparseRead } from '../sources/little-workflow/store-types';
-import { checkpointStoreFor, priceTableHash, type CheckpointStore } from './checkpoint-store';
-import { CheckpointingFold, type FoldBasis } from './checkpointing-fold';
+import { checkpointStoreFor, type CheckpointStore } from './checkpoint-store';
+import { CheckpointingFold } from './checkpointing-fold';
 import { FoldSnapshots } from './fold-snapshots';
-import { CHECKPOINT_EVERY, databaseIdentity, databaseState, LogDigests } from './log-digests';
-import { cheapestStart, checkpointPoints, snapshotPoints, type FoldPosition, type ResumePoints } from './resume-points';
+import { CHECKPOINT_EVERY, LogDigests } from './log-digests';
+import { cheapestStart, checkpointPoints, foldBasis, snapshotPoints, type FoldBasis, type FoldPosition, type ResumePoints } from './resume-points';
 import type { Checkpoints, FoldOutcome, FoldRequest } from './fold-request';
 
 export type { Checkpoints, FoldOutcome, FoldReach, FoldRequest } from './fold-request';
@@ -66,18 +66,14 @@ function startFold(request: FoldRequest): CheckpointingFold {
   // A fold that is to leave snapshots all the way starts only from one (prime-snapshots.ts).
   if (request.startFrom !== 'snapshots') kinds.push(checkpointPoints(checkpoints.store));
   const { reader, runId, table } = request;
-  const ask = { key: basis.key, name: basis.name, identity: basis.identity, atMost: request.upto ?? Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests };
+  const ask = { ...basis, atMost: request.upto ?? Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests };
   return new CheckpointingFold(request, basis, cheapestStart(kinds, ask));
 }
 
 /** The fold's key and its database's identity and state before the read; null without a store or a database file to vouch for. */
 function basisOf(request: FoldRequest): FoldBasis | null {
-  const { reader, runId, table, mode, checkpoints } = request;
-  if (checkpoints === null) return null;
-  const identity = databaseIdentity(reader.path);
-  if (identity === null) return null;
-  const key = { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table), every: checkpoints.digests.every };
-  return { key, name: JSON.stringify(key), identity, state: databaseState(reader.path) };
+  const { checkpoints } = request;
+  return checkpoints === null ? null : foldBasis(request.reader, request.runId, request.mode, request.table, checkpoints.digests.every);
 }
 
 /**

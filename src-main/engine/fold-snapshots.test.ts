@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccumulatorCheckpoint } from '../../shared/run/run-accumulator';
 import { FoldSnapshots, type FoldSnapshot } from './fold-snapshots';
 
-const snapshot = (bytes: number): FoldSnapshot => ({ state: {} as AccumulatorCheckpoint, identity: 'i', digest: 'd', slice: { base: '', keys: [] }, undecodable: [], bytes });
+const snapshot = (bytes: number): FoldSnapshot => ({ frozen: {} as AccumulatorCheckpoint, identity: 'i', state: 's', digest: 'd', slice: { base: '', keys: [] }, undecodable: [], bytes });
 
 describe('FoldSnapshots', () => {
   it('over budget drops the least recently used run first, then thins the current one evenly, never all', () => {

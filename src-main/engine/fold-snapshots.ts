@@ -6,9 +6,8 @@
  * run's detail fold takes about a second. So after a run's first move every move lands at most
  * one spacing's worth of events from a snapshot.
  *
- * A snapshot is trusted like a checkpoint: only while the database file is the same and the
- * chained digest of the rows' keys up to its sequence still matches (log-digests.ts); the
- * caller checks and `discard`s.
+ * A snapshot is trusted like a checkpoint, by the one validity key (checkpoint-files.ts Validity);
+ * resume-points.ts checks and `discard`s.
  */
 import type { AccumulatorCheckpoint } from '../../shared/run/run-accumulator';
 import type { ResumeProof } from './checkpoint-files';
@@ -28,7 +27,7 @@ export function snapshotBytes(items: number): number {
 /** One frozen fold with what proves it still matches the log (its `undecodable` a copy: the fold goes on adding). */
 export type FoldSnapshot = ResumeProof & {
   /** RunAccumulator.freeze's state: never changed, thawed any number of times. */
-  state: AccumulatorCheckpoint;
+  frozen: AccumulatorCheckpoint;
   /** Estimated bytes it holds (snapshotBytes). */
   bytes: number;
 };

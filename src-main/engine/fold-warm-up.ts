@@ -1,5 +1,5 @@
 /**
- * A fresh worker thread folds a made-up run (warm-up-log.ts) while it has nothing to do, so the
+ * A fresh worker thread folds a bundled example run (warm-up-log.ts) while it has nothing to do, so the
  * first run a user opens is folded by compiled code. A thread's first fold runs the read, the
  * fold and the harness view through V8's interpreter and baseline tiers while the optimising
  * compiler works on other threads, which a page loading in the browser also wants. On the
@@ -9,9 +9,9 @@
  * lists after 4338 against 4664 ms.
  *
  * It goes through the path a run's detail takes to its head (the checkpointing fold over a reader,
- * the crash boundary, the head), over rows held in memory: nothing is read from or written to
- * disk, and nothing of it is kept. It stops between slices as soon as `stop()` says a request
- * came (it yields every WARM_UP_SLICE_ROWS rows). The lists are left out: built in one piece (~0.1 s cold for the made-up run), they could
+ * the crash boundary, the head), over rows held in memory (the bundled log, read once): nothing
+ * is written, and nothing of the fold is kept. It stops between slices as soon as `stop()` says a request
+ * came (it yields every WARM_UP_SLICE_ROWS rows). The lists are left out: built in one piece (~0.1 s cold for a 10,000-event run), they could
  * hold up a request that came meanwhile, and the overview does not wait for them.
  */
 import { ok } from '../../shared/diagnostics';
@@ -23,14 +23,7 @@ import { decodeEventRow } from '../sources/little-workflow/event-rows';
 import { summariseRun } from '../sources/little-workflow/run-rows';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
 import type { DataDirReader, EventRead } from '../sources/little-workflow/store-types';
-import { WARM_UP_RUN_ID, warmUpRows, type WarmUpRow } from './warm-up-log';
-
-/**
- * Events the made-up run holds: ~0.25 s of one core in-process, 0.3-0.6 s in `serve` right after
- * its library load. A 3,000-event warm-up saved nothing measurable; 20,000 events, or the run
- * folded twice, still ran when a page opened straight after `serve` started and did no better.
- */
-export const WARM_UP_EVENTS = 10_000;
+import type { WarmUpLog, WarmUpRow } from './warm-up-log';
 
 /** How a warm-up ended: every stage ran, or `stop()` cut it short. */
 export type WarmUpOutcome = 'done' | 'stopped';
@@ -42,18 +35,18 @@ export type WarmUpOutcome = 'done' | 'stopped';
  */
 export const WARM_UP_SLICE_ROWS = 250;
 
-/** Fold the made-up run of `events` events priced with `table`, then cut its head; stops once `stop()` is true. */
-export async function warmUpFold(table: PriceTable, stop: () => boolean, events = WARM_UP_EVENTS): Promise<WarmUpOutcome> {
-  const read = new MemoryRead(warmUpRows(events), stop);
-  const fold = await foldLogAsync({ reader: read.reader(), runId: WARM_UP_RUN_ID, table, mode: 'detail', checkpoints: null, leave: 'tail', deferTail: true, sliceRows: WARM_UP_SLICE_ROWS });
+/** Fold the warm-up run `log` priced with `table`, then cut its head; stops once `stop()` is true. */
+export async function warmUpFold(table: PriceTable, stop: () => boolean, log: WarmUpLog): Promise<WarmUpOutcome> {
+  const read = new MemoryRead(log.rows, stop);
+  const fold = await foldLogAsync({ reader: read.reader(), runId: log.runId, table, mode: 'detail', checkpoints: null, leave: 'tail', deferTail: true, sliceRows: WARM_UP_SLICE_ROWS });
   if (stop() || read.first === null || read.last === null) return 'stopped';
   await yieldToLoop();
   if (stop()) return 'stopped';
-  headOfFolded(fold.accumulator.folded(warmUpFacts(read.first, read.last)), table);
+  headOfFolded(fold.accumulator.folded(warmUpFacts(log.runId, read.first, read.last)), table);
   return 'done';
 }
 
-/** One read of `rows` (the made-up run) through a reader, ending early once `stop()` is true; notes its first and last rows. */
+/** One read of `rows` (the warm-up run) through a reader, ending early once `stop()` is true; notes its first and last rows. */
 class MemoryRead {
   first: WarmUpRow | null = null;
   last: WarmUpRow | null = null;
@@ -88,13 +81,13 @@ class MemoryRead {
   }
 }
 
-/** The facts a run's detail is folded with, for the made-up run: its row as the library makes it, no lock, nothing pending. */
-function warmUpFacts(first: WarmUpRow, last: WarmUpRow): RunModelFacts {
+/** The facts a run's detail is folded with, for the warm-up run: its row as the library makes it, no lock, nothing pending. */
+function warmUpFacts(runId: string, first: WarmUpRow, last: WarmUpRow): RunModelFacts {
   const dataDir = '(warm-up)';
   const summary = summariseRun(
     dataDir,
     {
-      runId: WARM_UP_RUN_ID,
+      runId,
       eventCount: last[0],
       maxSequence: last[0],
       firstRecordedAt: first[4],
@@ -103,14 +96,14 @@ function warmUpFacts(first: WarmUpRow, last: WarmUpRow): RunModelFacts {
       status: 'completed',
       parentRunId: null,
       outerLoopId: null,
-      workflowVersionId: 'wfver_warmup',
+      workflowVersionId: null,
       label: null,
       tags: [],
     },
     null,
   );
   return {
-    ref: { dataDir, runId: WARM_UP_RUN_ID },
+    ref: { dataDir, runId },
     summary,
     subRunStatuses: {},
     lock: { state: 'none', pid: null, createdAt: null },

@@ -1,5 +1,6 @@
 /**
- * The run's head (what the overview shows) kept beside its fold checkpoints, so reopening an
+ * The run's head (what the overview shows) kept beside its fold checkpoints, the head stage's
+ * resume point (resume-points.ts), so reopening an
  * unchanged run shows its overview without decoding a checkpoint: a whole run's checkpoint is
  * tens of MB of state, its head a few KB. The head is reused only when
  * - the database is the same file (device and inode) and the chained digest of the rows' keys up
@@ -17,10 +18,8 @@ import { CHECKPOINT_FORMAT } from '../../shared/run/run-accumulator';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import type { RunModelFacts } from '../../shared/run/run-model-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import { priceTableHash } from './checkpoint-store';
 import type { Checkpoints, FoldReach } from './fold-request';
-import { databaseIdentity, databaseState } from './log-digests';
-import { stillValid } from './resume-points';
+import { cheapestStart, foldBasis, stillValid, type ResumePoints } from './resume-points';
 
 const MAGIC = 'little-inspector/run-head';
 
@@ -37,10 +36,38 @@ export function rememberHead(checkpoints: Checkpoints, reach: FoldReach, facts: 
   checkpoints.store.putHead(reach.key, serialize(file));
 }
 
-/** The kept head of `runId` (the whole log, priced with `table`) if the log and the boundary's facts still match; else null. */
+/**
+ * The kept head as a resume point of the head stage: one point at most, where its fold ended,
+ * taken up for nothing (a few KB to decode). It holds by the one validity key, while no row comes
+ * after it and the facts its crash boundary was judged with are the same.
+ */
+export function headPoints(checkpoints: Checkpoints, facts: RunModelFacts): ResumePoints<RunHeadCore> {
+  return {
+    points(ask) {
+      const file = keptHead(checkpoints.store.getHead(ask.key), ask.runId);
+      if (file === null) return [];
+      const resume = (): RunHeadCore | 'stale' | 'unreadable' => {
+        if (file.facts !== boundaryFacts(facts)) return 'stale';
+        const valid = stillValid(file, ask, file.sequence);
+        if (valid !== true) return valid === null ? 'unreadable' : 'stale';
+        // Changed but matching up to the head's sequence: grown (or a row the read cannot decode after it): fold.
+        if (file.state !== ask.state) for (const _read of ask.reader.readEvents(ask.runId, file.sequence)) return 'stale';
+        return { ...file.head, ref: facts.ref, summary: facts.summary, lock: facts.lock, pricing: pricingProvenance(ask.table, facts.now) };
+      };
+      return [{ sequence: file.sequence, decode: 0, resume }];
+    },
+  };
+}
+
+/** The kept head of `runId` (the whole log, priced with `table`) if it still holds (headPoints); else null. */
 export function cachedHead(checkpoints: Checkpoints, reader: DataDirReader, runId: string, table: PriceTable, facts: RunModelFacts): RunHeadCore | null {
-  const key = { dataDir: reader.path, runId, mode: 'detail' as const, tableHash: priceTableHash(table), every: checkpoints.digests.every };
-  const bytes = checkpoints.store.getHead(key);
+  const basis = foldBasis(reader, runId, 'detail', table, checkpoints.digests.every);
+  if (basis === null) return null;
+  return cheapestStart([headPoints(checkpoints, facts)], { ...basis, atMost: Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests });
+}
+
+// The head file in `bytes` when it is ours, of this format and of `runId`; else null.
+function keptHead(bytes: Buffer | null, runId: string): HeadFile | null {
   if (bytes === null) return null;
   let file: Partial<HeadFile>;
   try {
@@ -49,11 +76,6 @@ export function cachedHead(checkpoints: Checkpoints, reader: DataDirReader, runI
     return null;
   }
   if (file?.magic !== MAGIC || file.format !== CHECKPOINT_FORMAT || file.runId !== runId || typeof file.sequence !== 'number' || file.head === undefined) return null;
-  const identity = databaseIdentity(reader.path);
-  if (identity === null || file.facts !== boundaryFacts(facts) || typeof file.identity !== 'string' || typeof file.digest !== 'string') return null;
-  const validity = { identity: file.identity, digest: file.digest, state: file.state };
-  if (stillValid(validity, { identity, reader, runId, digests: checkpoints.digests }, file.sequence) !== true) return null;
-  // Changed but matching up to the head's sequence: grown (or a row the read cannot decode after it): fold.
-  if (file.state !== databaseState(reader.path)) for (const _read of reader.readEvents(runId, file.sequence)) return null;
-  return { ...file.head, ref: facts.ref, summary: facts.summary, lock: facts.lock, pricing: pricingProvenance(table, facts.now) };
+  if (typeof file.identity !== 'string' || typeof file.digest !== 'string' || typeof file.state !== 'string' || typeof file.facts !== 'string') return null;
+  return file as HeadFile;
 }

@@ -1,19 +1,25 @@
 /**
  * Where a fold can start instead of the first event: the engine's resume points. Each kind (a
- * snapshot in memory, a checkpoint on disk) offers its points for one ask, each with a cost; the
- * driver (fold-log.ts) tries the cheapest first. Every point, and the kept head (head-cache.ts,
- * the head stage's own point), is trusted by the one validity key (`stillValid`): the same
- * database file (identity), and either the database still in the state it was taken in or the
- * chained digest of the rows' keys up to the point still the log's (log-digests.ts).
+ * snapshot in memory, a checkpoint on disk, the kept head: head-cache.ts) offers its points for
+ * one ask, each with a cost; the driver (fold-log.ts) takes the cheapest that still holds. Every
+ * point is trusted by the one validity key (checkpoint-files.ts Validity, checked by
+ * `stillValid`): the same database file (identity), and either the database still in the state
+ * it was in before the read the point was taken in, or the chained digest of the rows' keys up to
+ * the point still the log's (log-digests.ts).
  */
 import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
-import { RunAccumulator } from '../../shared/run/run-accumulator';
+import { RunAccumulator, type AccumulatorMode } from '../../shared/run/run-accumulator';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import type { CheckpointKey } from './checkpoint-files';
-import type { CheckpointStore } from './checkpoint-store';
+import type { CheckpointKey, Validity } from './checkpoint-files';
+import { priceTableHash, type CheckpointStore } from './checkpoint-store';
 import type { FoldSnapshots } from './fold-snapshots';
-import { databaseState, type LogDigests } from './log-digests';
+import { databaseIdentity, databaseState, type LogDigests } from './log-digests';
+
+export type { Validity } from './checkpoint-files';
+
+/** Which fold this is (its key, and as text: the snapshots' key) and its database's identity and state before the read. */
+export type FoldBasis = { key: CheckpointKey; name: string; identity: string; state: string };
 
 /** Where a fold stands: its accumulator and the digest chain of the rows it read. */
 export type FoldPosition = {
@@ -26,14 +32,16 @@ export type FoldPosition = {
   sliceKeys: string[];
 };
 
-/**
- * The validity key of anything taken from a fold: the database file it was read from, the digest
- * of its rows up to its sequence and, when known, the database's state (databaseState) then.
- */
-export type Validity = { identity: string; digest: string; state?: string };
+/** The basis of `runId`'s fold in `mode` priced with `table`; null without a database file to vouch for. */
+export function foldBasis(reader: DataDirReader, runId: string, mode: AccumulatorMode, table: PriceTable, every: number): FoldBasis | null {
+  const identity = databaseIdentity(reader.path);
+  if (identity === null) return null;
+  const key = { dataDir: reader.path, runId, mode, tableHash: priceTableHash(table), every };
+  return { key, name: JSON.stringify(key), identity, state: databaseState(reader.path) };
+}
 
-/** What a fold asks its resume points: its run's key (and as text), the database's identity, the highest sequence to start at. */
-export type ResumeAsk = { key: CheckpointKey; name: string; identity: string; atMost: number; reader: DataDirReader; runId: string; table: PriceTable; digests: LogDigests };
+/** What a fold asks its resume points: its basis, the highest sequence to start at, and what reads and prices its rows. */
+export type ResumeAsk = FoldBasis & { atMost: number; reader: DataDirReader; runId: string; table: PriceTable; digests: LogDigests };
 
 /**
  * One point: where it stands, what taking it up costs in events' worth of folding (`decode`; the
@@ -56,11 +64,11 @@ export interface ResumePoints<T> {
 export const DECODE_PER_SEQUENCE = 1 / 4;
 
 /** Whether `taken` still matches the log of `ask` at `sequence`; null when its rows cannot be read. */
-export function stillValid(taken: Validity, ask: Pick<ResumeAsk, 'identity' | 'reader' | 'runId' | 'digests'>, sequence: number): boolean | null {
+export function stillValid(taken: Validity, ask: Pick<ResumeAsk, 'identity' | 'state' | 'reader' | 'runId' | 'digests'>, sequence: number): boolean | null {
   if (taken.identity !== ask.identity) return false;
   // Same file, same bytes: its rows are the ones taken (no key is read).
-  if (taken.state !== undefined && taken.state === databaseState(ask.reader.path)) return true;
-  const digest = ask.digests.digestAt(ask.reader, ask.runId, sequence);
+  if (taken.state === ask.state) return true;
+  const digest = ask.digests.digestAt(ask.reader, ask.runId, sequence, ask.state);
   return digest === null ? null : digest === taken.digest;
 }
 
@@ -74,10 +82,10 @@ export function snapshotPoints(snapshots: FoldSnapshots): ResumePoints<FoldPosit
         resume() {
           const found = snapshots.get(ask.name, sequence);
           if (found === undefined) return 'stale';
-          const valid = stillValid({ identity: found.identity, digest: found.digest }, ask, sequence);
+          const valid = stillValid(found, ask, sequence);
           if (valid === null) return 'unreadable';
           if (!valid) return (snapshots.discard(ask.name, sequence), 'stale');
-          return { accumulator: RunAccumulator.thaw(found.state, ask.table), undecodable: [...found.undecodable], sequence, digest: found.slice.base, sliceKeys: [...found.slice.keys] };
+          return { accumulator: RunAccumulator.thaw(found.frozen, ask.table), undecodable: [...found.undecodable], sequence, digest: found.slice.base, sliceKeys: [...found.slice.keys] };
         },
       }));
     },

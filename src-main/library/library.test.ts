@@ -38,6 +38,17 @@ function manualPool() {
 const BUNDLED = BUNDLED_PRICE_TABLE.name;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A library over a manual pool with A opened (its first load finished). */
+async function libraryOpenedAtA() {
+  const { pool, loads } = manualPool();
+  const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool, discover: discoveryIn() });
+  const opened = library.open(A);
+  await settle();
+  loads[0].finish();
+  await opened;
+  return { library, loads };
+}
+
 describe('Library', () => {
   it('the latest open wins: an older open finishing later changes nothing and publishes nothing', async () => {
     const { pool, loads } = manualPool();
@@ -57,12 +68,7 @@ describe('Library', () => {
   });
 
   it('loading a table reloads the opened root with it; a load begun before it cannot overwrite the re-priced snapshot', async () => {
-    const { pool, loads } = manualPool();
-    const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool, discover: discoveryIn() });
-    const opened = library.open(A);
-    await settle();
-    loads[0].finish();
-    await opened;
+    const { library, loads } = await libraryOpenedAtA();
     const file = join(dir, 'rates.json');
     writeFileSync(file, JSON.stringify({ format: USER_PRICE_TABLE_FORMAT, id: 'mine', name: 'My rates', entries: {} }));
     const refresh = library.refresh();
@@ -85,12 +91,7 @@ describe('Library', () => {
   });
 
   it('a table that does not load leaves the active table and the snapshot as they were', async () => {
-    const { pool, loads } = manualPool();
-    const library = createLibrary({ publish: () => undefined, live: false, logError: () => undefined, pool, discover: discoveryIn() });
-    const opened = library.open(A);
-    await settle();
-    loads[0].finish();
-    await opened;
+    const { library, loads } = await libraryOpenedAtA();
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"format":"little-inspector/price-table@1"}');
     const result = await library.loadTable(bad);

@@ -33,6 +33,7 @@ import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { IdleWarmUp } from '../engine/idle-warm-up';
 import { warmUpFold } from '../engine/fold-warm-up';
+import { readWarmUpLog, type WarmUpLog } from '../engine/warm-up-log';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import type { FleetView } from '../../shared/fleet/fleet-summary-types';
 import { fleetView } from '../fleet/fleet-summary';
@@ -207,8 +208,13 @@ const heapBytes = () => getHeapStatistics().total_heap_size;
 
 const moves = new TravelMoves();
 
-// The thread's first idle moment folds a made-up run, so the first run a user opens meets compiled code.
-const warmUp = new IdleWarmUp((stop) => warmUpFold(BUNDLED_PRICE_TABLE, stop));
+// The thread's first idle moment folds the bundled warm-up run (beside this bundle; none from
+// source), so the first run a user opens meets compiled code. The log is read once, when wanted.
+let warmUpLog: WarmUpLog | null | undefined;
+const warmUp = new IdleWarmUp(async (stop) => {
+  if (warmUpLog === undefined) warmUpLog = readWarmUpLog(__dirname);
+  return warmUpLog === null ? 'done' : warmUpFold(BUNDLED_PRICE_TABLE, stop, warmUpLog);
+});
 
 parentPort?.on('message', (request: RunWorkerRequest) => {
   warmUp.begin(request.kind);

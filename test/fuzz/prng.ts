@@ -2,6 +2,7 @@
  * A small seeded PRNG (sfc32 seeded through a string hash) so every fuzz case can be
  * replayed exactly from its seed: `FUZZ_SEED=<seed> FUZZ_CASE=<n> npm run fuzz`.
  */
+import { cyrb53Words } from '../../shared/scan/string-hash';
 
 /** A deterministic random source with the handful of helpers the mutators use. */
 export type Rng = {
@@ -19,15 +20,7 @@ export type Rng = {
 
 /** 32-bit hash of a string (cyrb53's mixing, truncated): derives seeds from text. */
 export function hashSeed(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  return h1 >>> 0;
+  return cyrb53Words(text)[0] >>> 0;
 }
 
 /** A PRNG seeded from `seed` (any text; cases use `${runSeed}:${index}`). */

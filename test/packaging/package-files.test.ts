@@ -31,6 +31,8 @@ beforeAll(() => {
 
 /** The worker scripts: threads load them from disk (app.asar.unpacked), so each is unpacked and self-contained. */
 const WORKERS = ['out/main/run-detail-worker.js', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/mirror-copy-worker.js', 'out/main/fleet-sql-child.js'];
+/** What a worker reads beside its script (scripts/build/warm-up-log.ts): unpacked with it. */
+const WORKER_FILES = [...WORKERS, 'out/main/warm-up-log.ndjson.gz'];
 
 describe.each(['linux', 'mac', 'win'])('packaged files (%s)', (platform) => {
   it('hold the built app: main, CLI, workers, preload, renderer and package.json', () => {
@@ -62,11 +64,11 @@ describe.each(['linux', 'mac', 'win'])('packaged files (%s)', (platform) => {
     expect(nodeModuleFilter(join(root, addon), file(addon))).toBe(false);
   });
 
-  it('unpack from app.asar only what is opened by native code: the demo data and the worker scripts', () => {
+  it('unpack from app.asar only what is opened by native code: the demo data and the worker scripts (and the warm-up log beside them)', () => {
     const { app, unpacked } = packagedFiles(platform);
-    for (const worker of WORKERS) expect(unpacked).toContain(worker);
-    expect(unpacked.filter((file) => !file.startsWith('examples/demo/') && !WORKERS.includes(file))).toEqual([]);
-    expect(unpacked).toEqual(app.filter((file) => file.startsWith('examples/demo/') || WORKERS.includes(file)));
+    for (const worker of WORKER_FILES) expect(unpacked).toContain(worker);
+    expect(unpacked.filter((file) => !file.startsWith('examples/demo/') && !WORKER_FILES.includes(file))).toEqual([]);
+    expect(unpacked).toEqual(app.filter((file) => file.startsWith('examples/demo/') || WORKER_FILES.includes(file)));
     expect(unpacked.some((file) => file.endsWith('/events/events.db'))).toBe(true);
   });
 
