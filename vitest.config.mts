@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongFirstSequencer from './test/support/long-first-sequencer';
 
 // Unit tests only: Playwright owns e2e/*.spec.ts. `*.node22.test.ts` need node:sqlite and
 // run under Node 22 through vitest.node22.config.mts (scripts/test-all.mjs runs both).
@@ -17,6 +18,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one worker, and
     // most files wait on child processes and disk, not the CPU, so two halve the wall time.
     maxWorkers: 2,
+    // The minute-long files start first, so both workers finish together (see the sequencer).
+    sequence: { sequencer: LongFirstSequencer },
     // No test reaches the real home's state folder (notes, settings): the CLI and serve resolve
     // LITTLE_INSPECTOR_STATE_DIR first, and this one is a throwaway folder under the OS temp dir.
     env: { LITTLE_INSPECTOR_STATE_DIR: join(tmpdir(), `little-inspector-test-state-${process.pid}`) },

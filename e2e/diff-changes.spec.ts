@@ -33,6 +33,24 @@ for (const width of [1440, 1024]) {
     // The count of changed steps in the bar agrees with the summary.
     const changed = Number((await summary.textContent())!.split(' ')[0]);
     await expect(page.locator('.cmp-steps-bar')).toContainText(`${changed} changed`);
+    // Every tool name and error word sits on one line (1,024 px once split "web.fetch" as "web.fe|tch").
+    const names = fetchRow.locator('td.cmp-names :is(.cmp-a, .cmp-b)');
+    await expect(names).toHaveCount(4);
+    const splitNames = await names.evaluateAll((spans) =>
+      spans.flatMap((span) => {
+        const text = span.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [`no text in ${span.className}`];
+        const content = text.textContent ?? '';
+        return [...content.matchAll(/[^\s,×]+/g)].flatMap((match) => {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return lines.size > 1 ? [match[0]] : [];
+        });
+      }),
+    );
+    expect(splitNames).toEqual([]);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expectNoSeriousA11yViolations(page, `diff changes (${scheme}, ${width})`);

@@ -2,8 +2,8 @@
  * Issue 34, "unknown stays unknown everywhere": a partly priced run reads "$0.000324 + 1
  * unpriced" in the run list, the run header, the overview's Cost card, the Markdown export and
  * the CLI's `runs` text, one string from one formatter (shared/format/money.ts); a run that
- * failed on a model call's timeout has its call in flight in the header as in the overview and
- * the export, never "$0.00". Runs are looked up in examples/fixtures/manifest.json.
+ * failed on a model call's timeout has its call in flight in the list, the CLI and the header as
+ * in the overview and the export, never "$0.00". Runs are looked up in examples/fixtures/manifest.json.
  */
 import { expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -57,11 +57,14 @@ test('a partly priced run reads "$… + 1 unpriced" in the list, the header, the
   await shootWidthsAndSchemes(page, 'unknown-cost-partly-priced-run', false);
 });
 
-test('a run that failed on a model call\'s timeout: the header says cost unknown like the overview and the export', async ({ page, fixtures }) => {
+test('a run that failed on a model call\'s timeout: the list, the CLI and the header say cost unknown like the overview and the export', async ({ page, fixtures }) => {
   const run = fixtureRun('failed timeout');
-  await page.goto(fixtures.url);
-  await page.evaluate((h) => (window.location.hash = h), `#/run/${run.runId}/overview`);
   const unknown = 'cost unknown (1 call in flight)';
+  // The row of a finished run counts its calls in flight too (it read "$0.00"), in the list and the CLI.
+  const row = await listRow(page, fixtures, run);
+  await expect(row.locator('.lib-col-cost')).toHaveText(unknown);
+  expect(cliCost(run)).toBe(unknown);
+  await page.evaluate((h) => (window.location.hash = h), `#/run/${run.runId}/overview`);
   await expect(page.getByRole('region', { name: 'Cost' }).locator('.ov-big')).toHaveText(unknown, { timeout: 15_000 });
   // The header counts the crash boundary's calls in flight, as the overview does (it read $0.00).
   await expect(page.getByTestId('run-header-cost')).toHaveText(unknown);

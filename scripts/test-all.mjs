@@ -48,6 +48,8 @@ if (failedGates.includes('build')) console.log('skipped: the build failed');
 else spawnSync(bin('playwright'), ['test'], { cwd: root, stdio: 'inherit', env: { ...process.env, CI_REPORT: '1' } });
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// Every failing test by name, printed just above the count: a CI log is often seen only by its tail.
+const failures = [];
 addVitest(join(reports, 'vitest.json'), 'vitest');
 if (node22.ok) addVitest(join(reports, 'vitest-node22.json'), 'vitest on Node 22');
 else {
@@ -60,6 +62,8 @@ if (pw?.stats) {
   counts.failed += pw.stats.unexpected ?? 0;
   counts.skipped += pw.stats.skipped ?? 0;
   if ((pw.errors ?? []).length > 0) counts.failed += pw.errors.length;
+  for (const error of pw.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
+  failures.push(...playwrightFailures(pw.suites ?? []));
 } else {
   console.log('Playwright wrote no report: counted as a failure');
   counts.failed += 1;
@@ -67,6 +71,7 @@ if (pw?.stats) {
 counts.passed += gates.length - failedGates.length;
 counts.failed += failedGates.length;
 if (failedGates.length) console.log(`failed gates: ${failedGates.join(', ')}`);
+if (failures.length) console.log(`failed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(counts.failed > 0 ? 1 : 0);
 
@@ -81,6 +86,35 @@ function addVitest(file, label) {
   counts.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (report.success === false && (report.numFailedTests ?? 0) === 0) counts.failed += Math.max(1, report.numFailedTestSuites ?? 0);
+  for (const file of report.testResults ?? []) {
+    const name = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${label}: ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${label}: ${name}: ${firstLine(file.message)}`);
+  }
+}
+
+/** `file:line › title` of every test whose outcome Playwright did not expect, through nested describes. */
+function playwrightFailures(suites) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        found.push(`playwright: ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
+  return found;
+}
+
+/** The first line of an error, without colour codes, at most 200 characters. */
+function firstLine(text) {
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0] ?? '';
+  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
 }
 
 function readJson(file) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIFF_NUMBERS, type RunDiff } from '../shared/compare/run-diff';
+import { formatDuration } from '../shared/format/duration';
+import { formatUsd } from '../shared/format/money';
 import type { RunReport } from '../shared/report/run-report';
 import { fixtureRun, manifestRows, EXAMPLES } from './support/fixture-manifest';
 import { cli } from './support/run-cli-captured';
@@ -76,6 +78,13 @@ describe('little-inspector diff', () => {
     expect(unpriced.total.costUsd.a).toBeGreaterThan(0);
     expect(unpriced.total.costUsd.b).toBeNull();
     expect(unpriced.total.costUsd.delta).toBeNull();
+
+    // Issue 34: the text writes an unknown cost as the compare view does ("unpriced", never "n/a"),
+    // money with the one money formatter and durations with the one duration formatter.
+    const text = await cli('diff', pairs[0][0].runId, pairs[0][1].runId, '--data-dir', pairs[0][0].dir);
+    expect(text.stdout).not.toContain('n/a');
+    const total = text.stdout.split('TOTAL\n')[1]!;
+    expect(total).toContain(`cost ${formatUsd(unpriced.total.costUsd.a!)} → unpriced (unpriced), duration ${formatDuration(unpriced.total.durationMs.a!)} → `);
   });
 
   it('two runs that differ: the failed step is the first divergence, the step it never reached is removed', async () => {
@@ -99,6 +108,9 @@ describe('little-inspector diff', () => {
     expect(text.stdout).toContain('~ fetch   <- first divergence   changed: status, output');
     expect(text.stdout).toMatch(/^changes: \d+ steps?: status changed, output differs/m);
     expect(text.stdout).toContain('- summarize');
+    // A step B never reached has no values there, and no delta: a dash, as in the compare view.
+    const removed = text.stdout.split('- summarize')[1]!;
+    expect(removed).toMatch(/^\n.*\n    tokens in [\d,]+ → —, cached [\d,]+ → —, out [\d,]+ → —, reasoning [\d,]+ → —\n    cost \$[\d.]+ → —, duration .+ → —\n    models .+ → —\n/);
   });
 
   it('fails like report on a run it cannot read, and asks for two run ids', async () => {

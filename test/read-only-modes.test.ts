@@ -70,7 +70,7 @@ describe('OPERATIONS', () => {
     const records = await proveReadOnly(top);
     expect(new Set(records.map((r) => r.op))).toEqual(new Set(OPERATIONS.map((op) => op.name)));
     // Every operation on every generated run (74 runs, the redaction group's 260,000-character artifact among them).
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('little-harness session folders', () => {
@@ -84,7 +84,7 @@ describe('little-harness session folders', () => {
     expect(targets).toContain(`${join(top, '.little-harness', 'sessions', 'sess_workflow', 'workflows')}#run_summarize_call_wf1`);
     expect(records.filter((r) => r.op === 'session.view').map((r) => r.outcome.kind)).toEqual(['diagnosed']);
     expect(records.filter((r) => r.op === 'cli tail --from-start' && r.target === join(top, '.little-harness')).map((r) => r.outcome.kind)).toEqual(['ok']);
-  }, 120_000);
+  }, 300_000);
 
   it('the session commands on every generated session (torn, invalid, spooled) change nothing', async () => {
     const top = join(root, 'sessions-only');

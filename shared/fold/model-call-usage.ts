@@ -11,6 +11,13 @@ import { foldedEventType } from './folded-event-types';
 import { readModelCall } from './model-call';
 import { isRecord } from './payload-values';
 import type { UsageTotals } from './run-state-types';
+import { ASKED_CALL_TYPES, FAILED_CALL_TYPES } from './model-call-balance';
+
+/** Stored types that carry a call's usage (dotted, legacy and workflow-level names). */
+export const USAGE_CALL_TYPES = ['harness.model.responded', 'HarnessModelResponded', 'ModelCallCompleted'] as const;
+
+/** What a reader hands the run list of a log's model calls: their usage and their balance (model-call-balance.ts). */
+export const RUN_LIST_CALL_TYPES: readonly string[] = [...USAGE_CALL_TYPES, ...ASKED_CALL_TYPES, ...FAILED_CALL_TYPES];
 
 /** `totals` plus the priced call `event` carries; other events (and non-object payloads) leave it unchanged. */
 export function addModelCallUsage(totals: UsageTotals, event: EventEnvelope, table: PriceTable): UsageTotals {

@@ -11,18 +11,25 @@ import { fixtureRun } from './fixture-manifest';
 
 export const FIXTURE_NOW = new Date('2026-12-01T00:00:00Z');
 
+export type FixtureRunLog = { summary: RunSummary; events: EventEnvelope[]; facts: RunModelFacts };
+
 /** The one fixture run whose description contains `text`, read with the bundled price table. */
-export function readFixtureRun(text: string): { summary: RunSummary; events: EventEnvelope[]; facts: RunModelFacts } {
+export function readFixtureRun(text: string): FixtureRunLog {
   const row = fixtureRun(text);
-  const library = loadLibrary(row.dir, BUNDLED_PRICE_TABLE);
+  return readRunIn(row.dir, row.runId);
+}
+
+/** Run `runId` of the data dir `dir`, read with the bundled price table. */
+export function readRunIn(dir: string, runId: string): FixtureRunLog {
+  const library = loadLibrary(dir, BUNDLED_PRICE_TABLE);
   if (!library.ok) throw new Error(library.error.message);
-  const summary = library.value.runs.find((r) => r.runId === row.runId)!;
-  const reader = openDataDir(row.dir);
+  const summary = library.value.runs.find((r) => r.runId === runId)!;
+  const reader = openDataDir(dir);
   if (!reader.ok) throw new Error(reader.error.message);
   try {
-    const log = readRunLog(reader.value, row.runId);
+    const log = readRunLog(reader.value, runId);
     const context = { summary, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE };
-    const facts: RunModelFacts = { ...readRunModelFacts(reader.value, row.runId, context, log), now: FIXTURE_NOW };
+    const facts: RunModelFacts = { ...readRunModelFacts(reader.value, runId, context, log), now: FIXTURE_NOW };
     return { summary, events: log.events, facts };
   } finally {
     reader.value.close();

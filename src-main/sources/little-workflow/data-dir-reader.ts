@@ -12,6 +12,8 @@ import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import type { CopyOffThread } from './shared-event-db';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
+import { RUN_LIST_CALL_TYPES } from '../../../shared/fold/model-call-usage';
+import { ASKED_CALL_TYPES } from '../../../shared/fold/model-call-balance';
 import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { canPage, endSequence, runRows } from './paged-rows';
@@ -34,7 +36,6 @@ export type OpenDataDirOptions = {
 const REQUIRED_COLUMNS = ['run_id', 'sequence', 'event_id', 'type', 'recorded_at', 'payload'] as const;
 
 /** Model-call event types, current and legacy, that the run list prices. */
-const MODEL_CALL_TYPES = ['harness.model.responded', 'HarnessModelResponded', 'ModelCallCompleted'] as const;
 
 /** Open the data dir at `path` (the folder holding `events/`). */
 export function openDataDir(path: string, options: OpenDataDirOptions = {}): Result<DataDirReader> {
@@ -186,9 +187,12 @@ class SqliteDataDirReader implements DataDirReader {
   }
 
   readModelCallEvents(): Iterable<EventRead> {
-    const placeholders = MODEL_CALL_TYPES.map(() => '?').join(', ');
-    const sql = `SELECT run_id, ${this.columns()} FROM events WHERE type IN (${placeholders}) ORDER BY run_id, sequence`;
-    return this.stream(sql, [...MODEL_CALL_TYPES], '', (row) => row.run_id, true);
+    const placeholders = RUN_LIST_CALL_TYPES.map(() => '?').join(', ');
+    // An asked call counts only as one (model-call-balance.ts): its request body, most of a big
+    // run's bytes, stays in SQLite.
+    const asked = ASKED_CALL_TYPES.map((type) => `'${type}'`).join(', ');
+    const sql = `SELECT run_id, ${this.keyColumns()}, CASE WHEN type IN (${asked}) THEN '{}' ELSE payload END AS payload FROM events WHERE type IN (${placeholders}) ORDER BY run_id, sequence`;
+    return this.stream(sql, [...RUN_LIST_CALL_TYPES], '', (row) => row.run_id, true);
   }
 
   hold(): Result<() => void> {
@@ -224,8 +228,13 @@ class SqliteDataDirReader implements DataDirReader {
 
   /** The event columns; with payload needs, payloads left out in SQL (see `payloadColumns`). */
   private columns(needs: PayloadNeeds = ALL_PAYLOADS): string {
+    return `${this.keyColumns()}, ${payloadColumns(needs)}`;
+  }
+
+  /** The event columns but the payload. */
+  private keyColumns(): string {
     const occurrence = this.hasOccurrenceColumn ? 'occurrence_id' : 'NULL AS occurrence_id';
-    return `sequence, event_id, type, ${occurrence}, recorded_at, ${payloadColumns(needs)}`;
+    return `sequence, event_id, type, ${occurrence}, recorded_at`;
   }
 
   /** A lazy generator: rows are decoded one at a time as the caller pulls them. */

@@ -12,9 +12,10 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../sha
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { statusFromType } from './run-list-query';
 import type { DataDirReader, EventRead, RunAggregate } from './store-types';
+import { RUN_LIST_CALL_TYPES } from '../../../shared/fold/model-call-usage';
 import { readLinesSync } from '../fs/sync-lines';
 
-const MODEL_CALL_TYPES = new Set(['harness.model.responded', 'HarnessModelResponded', 'ModelCallCompleted']);
+const MODEL_CALL_TYPES: ReadonlySet<string> = new Set(RUN_LIST_CALL_TYPES);
 const STATUS_TYPES = new Set(['RunStarted', 'RunCompleted', 'RunFailed']);
 const SESSION_START_TYPES = new Set(['harness.session.started', 'HarnessSessionStarted']);
 

@@ -1,15 +1,16 @@
 /**
  * The run rows of one little-workflow data dir: SQL aggregates per run, model-call usage
  * priced with the active table, lock owners, and a fold only for runs without a terminal event
- * (to tell crashed from running).
+ * (to tell crashed from running) or ending inside a model call (its cost is unknown).
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
+import { modelCallBalance } from '../../../shared/fold/model-call-balance';
 import { addModelCallUsage } from '../../../shared/fold/model-call-usage';
 import type { UsageTotals } from '../../../shared/fold/run-state-types';
 import type { RunSummary } from '../../../shared/library';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
 import { emptyUsageTotals } from '../../../shared/pricing/usage-totals';
-import { judgeOpenRun } from './judge-open-run';
+import { finishedRunInFlight, judgeOpenRun } from './judge-open-run';
 import { listRunLocks, type LockState } from './lock-owners';
 import type { DataDirReader, RunAggregate } from './store-types';
 
@@ -18,22 +19,24 @@ export function summariseDataDir(reader: DataDirReader, table: PriceTable): { ru
   const listed = reader.listRuns();
   if (!listed.ok) return { runs: [], diagnostics: [listed.error] };
   const diagnostics = [...listed.value.diagnostics];
-  const usage = usageByRun(reader, table, diagnostics);
+  const { usage, balance } = modelCallsByRun(reader, table, diagnostics);
   const locks = new Map<string, LockState>();
   const lockRead = listRunLocks(reader.path, listed.value.runs.map((r) => r.runId));
   if (lockRead.ok) for (const lock of lockRead.value.locks) locks.set(lock.runId, lock.state);
   else diagnostics.push(lockRead.error);
   const runs = listed.value.runs.map((run) => {
     const summary = summariseRun(reader.path, run, usage.get(run.runId) ?? null);
-    return summary.status === 'completed' || summary.status === 'failed'
-      ? summary
-      : { ...summary, ...judgeOpenRun(reader, run, locks.get(run.runId) ?? 'none', table) };
+    const lock = locks.get(run.runId) ?? 'none';
+    if (summary.status !== 'completed' && summary.status !== 'failed') return { ...summary, ...judgeOpenRun(reader, run, lock, table) };
+    return (balance.get(run.runId) ?? 0) > 0 ? { ...summary, ...finishedRunInFlight(reader, run, lock, table) } : summary;
   });
   return { runs, diagnostics };
 }
 
-function usageByRun(reader: DataDirReader, table: PriceTable, diagnostics: Diagnostic[]): Map<string, UsageTotals> {
+/** Priced usage and asked-minus-answered model calls (model-call-balance.ts) per run, from one read of the model-call events. */
+function modelCallsByRun(reader: DataDirReader, table: PriceTable, diagnostics: Diagnostic[]): { usage: Map<string, UsageTotals>; balance: Map<string, number> } {
   const usage = new Map<string, UsageTotals>();
+  const balance = new Map<string, number>();
   for (const read of reader.readModelCallEvents()) {
     if (!read.ok) {
       // Undecodable rows are reported by `check`; a read failure matters here too.
@@ -41,9 +44,12 @@ function usageByRun(reader: DataDirReader, table: PriceTable, diagnostics: Diagn
       continue;
     }
     const runId = read.event.runId;
-    usage.set(runId, addModelCallUsage(usage.get(runId) ?? emptyUsageTotals(), read.event, table));
+    const step = modelCallBalance(read.event);
+    if (step !== 0) balance.set(runId, (balance.get(runId) ?? 0) + step);
+    // An answer is usage too; asked calls and failures leave the totals as they are.
+    if (step <= 0) usage.set(runId, addModelCallUsage(usage.get(runId) ?? emptyUsageTotals(), read.event, table));
   }
-  return usage;
+  return { usage, balance };
 }
 
 /** The run-list row of one run from its aggregate and its priced model-call usage (null: none), before any open-run judging. */

@@ -59,7 +59,11 @@ export interface DataDirReader {
   readonly recipe: ReadRecipe | null;
   /** Run list facts from SQL aggregates; never folds whole runs. Invalid run ids are left out and reported. */
   listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
-  /** Every model-call event (`harness.model.responded`, `HarnessModelResponded`, `ModelCallCompleted`) of every run, ordered by run and sequence: the run list prices these without folding whole runs. */
+  /**
+   * Every model-call event of every run (RUN_LIST_CALL_TYPES: answers with usage, calls asked, failures), ordered by run
+   * and sequence: the run list prices the answers and weighs asked against answered without folding whole runs. An asked
+   * call's payload may be handed as `{}` (only its type is counted).
+   */
   readModelCallEvents(): Iterable<EventRead>;
   /**
    * Stream a run's events in sequence order, starting after `afterSequence` (default 0), up to

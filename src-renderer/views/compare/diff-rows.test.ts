@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { numberDelta, type StepDiff } from '../../../shared/compare/run-diff';
 import { stepChanges } from '../../../shared/compare/step-changes';
 import type { StepActivity } from '../../../shared/compare/step-activity';
-import { activityDiffers, deltaText, stepChange, toolsText, valueText } from './diff-rows';
+import { activityDiffers, stepChange, toolsText } from './diff-rows';
+import { deltaText, valueText } from '../../../shared/compare/diff-cells';
 
 const zero = numberDelta(0, 0);
 const step = (status: StepDiff['status'], outputEqual: boolean | null, over: Partial<StepDiff> = {}): StepDiff => {

@@ -1,12 +1,9 @@
 /**
  * The compare view's rows, kept pure: what each aligned step shows (added, removed, changed,
- * same), the deltas as text, and the activity cells. An unpriced cost stays unpriced, and so
- * does any delta involving it.
+ * same) and the activity cells; the numbers' texts are shared/compare/diff-cells.ts.
  */
-import type { DiffNumberField, NumberDelta, Pair, StepDiff } from '../../../shared/compare/run-diff';
+import type { Pair, StepDiff } from '../../../shared/compare/run-diff';
 import type { StepActivity } from '../../../shared/compare/step-activity';
-import { formatDuration } from '../../../shared/format/duration';
-import { formatUsd } from '../../../shared/format/money';
 
 /** How a step of B differs from A's. */
 export type StepChange = 'added' | 'removed' | 'changed' | 'same';
@@ -23,30 +20,6 @@ export function stepChange(step: StepDiff): StepChange {
 
 /** The mark drawn in front of a step path (as `little-inspector diff` prints it). */
 export const CHANGE_MARK: Record<StepChange, string> = { added: '+', removed: '-', changed: '~', same: ' ' };
-
-/** A value of one side: a dash where the step is absent, "unpriced" for a null cost of a present step. */
-export function valueText(field: DiffNumberField, value: number | null, present: boolean): string {
-  if (!present) return '—';
-  if (value === null) return field === 'costUsd' ? 'unpriced' : '—';
-  return formatNumber(field, value);
-}
-
-/**
- * `b − a` with its sign, "0" when equal. A null delta reads "unpriced" when both steps are there
- * and a cost is unpriced, else a dash (a step of one run only has no delta).
- */
-export function deltaText(field: DiffNumberField, pair: NumberDelta, present: { a: boolean; b: boolean } = { a: true, b: true }): string {
-  if (pair.delta === null) return field === 'costUsd' && present.a && present.b ? 'unpriced' : '—';
-  if (pair.delta === 0) return '0';
-  const sign = pair.delta > 0 ? '+' : '−';
-  return `${sign}${formatNumber(field, Math.abs(pair.delta))}`;
-}
-
-function formatNumber(field: DiffNumberField, value: number): string {
-  if (field === 'costUsd') return formatUsd(value);
-  if (field === 'durationMs') return formatDuration(value);
-  return value.toLocaleString('en-US');
-}
 
 /** Tool calls by name as `search ×2, fetch ×1` (sorted by name). */
 export function toolsText(tools: Readonly<Record<string, number>>): string {

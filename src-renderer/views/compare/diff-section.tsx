@@ -10,7 +10,8 @@ import { DIFF_NUMBERS, type DiffNumberField, type StepDiff } from '../../../shar
 import type { RunDiffView } from '../../../shared/compare/run-diff-view';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import { formatRoute, type Route } from '../../routing/route';
-import { activityDiffers, CHANGE_MARK, deltaText, stepChange, toolsText, valueText } from './diff-rows';
+import { activityDiffers, CHANGE_MARK, stepChange, toolsText } from './diff-rows';
+import { deltaText, valueText } from '../../../shared/compare/diff-cells';
 import { OutputDiff } from './output-diff';
 
 /** Column titles of the numeric fields. */
@@ -140,8 +141,8 @@ function StepRow({ step, view, first, href, open, onToggle }: RowProps) {
   const change = stepChange(step);
   const pair = view.activity[step.stepPath] ?? { a: null, b: null };
   const differs = activityDiffers(pair);
-  const both = (f: (side: 'a' | 'b') => string, differ: boolean) => (
-    <td className={differ ? 'cmp-differs' : undefined}>
+  const both = (f: (side: 'a' | 'b') => string, differ: boolean, kind?: 'names') => (
+    <td className={[differ ? 'cmp-differs' : '', kind === 'names' ? 'cmp-names' : ''].join(' ').trim() || undefined}>
       <span className="cmp-a">{f('a')}</span>
       <span className="cmp-b">{f('b')}</span>
     </td>
@@ -177,8 +178,8 @@ function StepRow({ step, view, first, href, open, onToggle }: RowProps) {
         )}
       </td>
       {both((s) => pair[s]?.models.join(', ') || '—', differs.models)}
-      {both((s) => (pair[s] ? toolsText(pair[s]!.tools) || '—' : '—'), differs.tools)}
-      {both((s) => pair[s]?.error ?? '—', differs.error)}
+      {both((s) => (pair[s] ? toolsText(pair[s]!.tools) || '—' : '—'), differs.tools, 'names')}
+      {both((s) => pair[s]?.error ?? '—', differs.error, 'names')}
     </tr>
   );
 }
