@@ -36,14 +36,15 @@ describe('the header counts the crash boundary\'s calls in flight', () => {
 
   it('now: a run that failed on a model call\'s timeout has its call in flight in the header as in the overview', () => {
     const { row, head } = rowAndHead('failed timeout');
-    // The list row judges only runs without a terminal event: it has no in-flight count for this one.
-    expect(row.inFlightCalls ?? 0).toBe(0);
+    // The list row counts the call in flight of a finished run too (test/run-row-in-flight.test.ts).
+    expect(row.inFlightCalls).toBe(1);
     expect(head.harness.counts.inFlightTurns).toBe(1);
     const facts = headerFacts(row, head, undefined);
     expect(facts.asOf).toBeNull();
     expect(facts.cost.inFlightCalls).toBe(1);
     expect(formatCost(facts.cost)).toBe('cost unknown (1 call in flight)');
-    // Before the head of now has come, the row answers.
-    expect(headerFacts(row, null, undefined).cost.inFlightCalls).toBe(0);
+    // Before the head of now has come, the row answers, and says the same.
+    expect(headerFacts(row, null, undefined).cost.inFlightCalls).toBe(1);
+    expect(headerFacts({ ...row, inFlightCalls: 0 }, null, undefined).cost.inFlightCalls).toBe(0);
   });
 });
