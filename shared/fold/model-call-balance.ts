@@ -3,7 +3,7 @@
  * the run list can tell of a finished run without folding it. A positive balance means some
  * call may be in flight (a run that failed on a call's timeout never records its answer); only
  * the run's fold (the crash boundary, shared/fold/crash/in-flight.ts) says which, so the list
- * folds just the runs whose balance is positive. A failure that retries is no answer, as the
+ * folds just the failed runs whose balance is positive (src-main/sources/little-workflow/run-rows.ts). A failure that retries is no answer, as the
  * harness view counts it; a zero or negative balance may still hide a call paired oddly, a
  * price paid for never folding balanced runs.
  */

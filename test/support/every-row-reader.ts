@@ -12,7 +12,7 @@ export function everyRowReader(reader: DataDirReader): DataDirReader {
     format: reader.format,
     recipe: reader.recipe,
     listRuns: () => reader.listRuns(),
-    readModelCallEvents: () => reader.readModelCallEvents(),
+    readModelCallEvents: (...args) => reader.readModelCallEvents(...args),
     readEvents: (...args) => reader.readEvents(...args),
     readEventKeys: (...args) => reader.readEventKeys(...args),
     close: () => reader.close(),

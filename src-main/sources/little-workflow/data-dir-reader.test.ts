@@ -204,3 +204,28 @@ describe('openDataDir: schema variants and damage give diagnostics, not throws',
     expect(openDataDir(root)).toMatchObject({ ok: false, error: { code: 'not-a-data-dir' } });
   });
 });
+
+describe('readModelCallEvents: the calls asked and failed of the weighed runs only', () => {
+  it('hands every run its answers, and the weighed runs their asked calls (payload {}) and failures', async () => {
+    const dir = newDataDir();
+    const calls = (runId: string): FixtureEvent[] => [
+      { runId, type: 'RunStarted', payload: {} },
+      { runId, type: 'harness.model.called', payload: { callId: 'c1', request: { prompt: 'x'.repeat(1000) } } },
+      { runId, type: 'harness.model.failed', payload: { callId: 'c1', willRetry: true } },
+      { runId, type: 'harness.model.responded', payload: { callId: 'c1', usage: { inputTokens: 1, outputTokens: 1 } } },
+      { runId, type: 'RunFailed', payload: {} },
+    ];
+    await writeClosedDataDir(dir, [...calls(RUN_A), ...calls(RUN_B)]);
+    const opened = openDataDir(dir);
+    if (!opened.ok) throw new Error(opened.error.message);
+    try {
+      const keys = (weighed?: string[]) => [...opened.value.readModelCallEvents(weighed)].map((e) => (e.ok ? `${e.event.runId} ${e.event.type}` : 'x'));
+      expect(keys()).toEqual([`${RUN_A} harness.model.responded`, `${RUN_B} harness.model.responded`]);
+      expect(keys([RUN_B])).toEqual([`${RUN_A} harness.model.responded`, `${RUN_B} harness.model.called`, `${RUN_B} harness.model.failed`, `${RUN_B} harness.model.responded`]);
+      const asked = [...opened.value.readModelCallEvents([RUN_A])].find((e) => e.ok && e.event.type === 'harness.model.called');
+      expect(asked?.ok && asked.event.payload).toEqual({});
+    } finally {
+      opened.value.close();
+    }
+  });
+});

@@ -12,8 +12,8 @@ import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import type { CopyOffThread } from './shared-event-db';
 import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
-import { RUN_LIST_CALL_TYPES } from '../../../shared/fold/model-call-usage';
-import { ASKED_CALL_TYPES } from '../../../shared/fold/model-call-balance';
+import { USAGE_CALL_TYPES } from '../../../shared/fold/model-call-usage';
+import { ASKED_CALL_TYPES, FAILED_CALL_TYPES } from '../../../shared/fold/model-call-balance';
 import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { canPage, endSequence, runRows } from './paged-rows';
@@ -186,13 +186,15 @@ class SqliteDataDirReader implements DataDirReader {
     }
   }
 
-  readModelCallEvents(): Iterable<EventRead> {
-    const placeholders = RUN_LIST_CALL_TYPES.map(() => '?').join(', ');
-    // An asked call counts only as one (model-call-balance.ts): its request body, most of a big
-    // run's bytes, stays in SQLite.
-    const asked = ASKED_CALL_TYPES.map((type) => `'${type}'`).join(', ');
-    const sql = `SELECT run_id, ${this.keyColumns()}, CASE WHEN type IN (${asked}) THEN '{}' ELSE payload END AS payload FROM events WHERE type IN (${placeholders}) ORDER BY run_id, sequence`;
-    return this.stream(sql, [...RUN_LIST_CALL_TYPES], '', (row) => row.run_id, true);
+  readModelCallEvents(weighed: readonly string[] = []): Iterable<EventRead> {
+    const list = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
+    const answers = `type IN (${list(USAGE_CALL_TYPES)})`;
+    // The weighed runs' asked calls and failures too, named as one JSON parameter (no limit on
+    // their number); an asked call counts only as one (model-call-balance.ts), so its request
+    // body, most of a big run's bytes, stays in SQLite.
+    const where = weighed.length === 0 ? answers : `${answers} OR (type IN (${list([...ASKED_CALL_TYPES, ...FAILED_CALL_TYPES])}) AND run_id IN (SELECT value FROM json_each(?)))`;
+    const sql = `SELECT run_id, ${this.keyColumns()}, CASE WHEN type IN (${list(ASKED_CALL_TYPES)}) THEN '{}' ELSE payload END AS payload FROM events WHERE ${where} ORDER BY run_id, sequence`;
+    return this.stream(sql, weighed.length === 0 ? [] : [JSON.stringify(weighed)], '', (row) => row.run_id, true);
   }
 
   hold(): Result<() => void> {

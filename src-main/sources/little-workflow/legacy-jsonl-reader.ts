@@ -12,10 +12,11 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../sha
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { statusFromType } from './run-list-query';
 import type { DataDirReader, EventRead, RunAggregate } from './store-types';
-import { RUN_LIST_CALL_TYPES } from '../../../shared/fold/model-call-usage';
+import { RUN_LIST_CALL_TYPES, USAGE_CALL_TYPES } from '../../../shared/fold/model-call-usage';
 import { readLinesSync } from '../fs/sync-lines';
 
-const MODEL_CALL_TYPES: ReadonlySet<string> = new Set(RUN_LIST_CALL_TYPES);
+const ANSWER_TYPES: ReadonlySet<string> = new Set(USAGE_CALL_TYPES);
+const WEIGHED_TYPES: ReadonlySet<string> = new Set(RUN_LIST_CALL_TYPES);
 const STATUS_TYPES = new Set(['RunStarted', 'RunCompleted', 'RunFailed']);
 const SESSION_START_TYPES = new Set(['harness.session.started', 'HarnessSessionStarted']);
 
@@ -74,10 +75,14 @@ class LegacyJsonlReader implements DataDirReader {
     return null;
   }
 
-  *readModelCallEvents(): Iterable<EventRead> {
+  *readModelCallEvents(weighed: readonly string[] = []): Iterable<EventRead> {
     const listed = this.listRuns();
     if (!listed.ok) return;
-    for (const run of listed.value.runs) yield* this.stream(run.runId, (line) => MODEL_CALL_TYPES.has(line.type));
+    const weigh = new Set(weighed);
+    for (const run of listed.value.runs) {
+      const types = weigh.has(run.runId) ? WEIGHED_TYPES : ANSWER_TYPES;
+      yield* this.stream(run.runId, (line) => types.has(line.type));
+    }
   }
 
   close(): void {}

@@ -60,11 +60,12 @@ export interface DataDirReader {
   /** Run list facts from SQL aggregates; never folds whole runs. Invalid run ids are left out and reported. */
   listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
   /**
-   * Every model-call event of every run (RUN_LIST_CALL_TYPES: answers with usage, calls asked, failures), ordered by run
-   * and sequence: the run list prices the answers and weighs asked against answered without folding whole runs. An asked
-   * call's payload may be handed as `{}` (only its type is counted).
+   * The model-call events the run list reads, ordered by run and sequence: every run's answers
+   * (USAGE_CALL_TYPES, priced), and for the runs in `weighed` also the calls asked and the failures
+   * (RUN_LIST_CALL_TYPES), so the list weighs asked against answered without folding whole runs.
+   * An asked call's payload may be handed as `{}` (only its type is counted).
    */
-  readModelCallEvents(): Iterable<EventRead>;
+  readModelCallEvents(weighed?: readonly string[]): Iterable<EventRead>;
   /**
    * Stream a run's events in sequence order, starting after `afterSequence` (default 0), up to
    * and including `upto` (default all). `needs` (default every payload): what the consumer reads
