@@ -9,7 +9,7 @@ import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findi
 import { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { SparseRead } from '../sources/little-workflow/store-types';
 import type { FoldOutcome, FoldRequest } from './fold-request';
-import { leavePoint } from './leave-points';
+import { leavePoint, storesBoundary } from './leave-points';
 import { CHECKPOINT_EVERY, databaseState } from './log-digests';
 import type { FoldBasis, FoldPosition } from './resume-points';
 import { SliceChain } from './slice-chain';
@@ -167,7 +167,7 @@ export class CheckpointingFold {
     chain.nextBoundary += chain.every;
     if (this.keysLater) return;
     chain.chain(sequence, this.basis !== null && this.proven !== null);
-    if (chain.vouching && this.request.leave === 'boundaries') this.leave(sequence, chain.digest, false);
+    if (chain.vouching && this.request.leave === 'boundaries' && this.keepsBoundary(sequence)) this.leave(sequence, chain.digest, false);
   }
 
   /**
@@ -184,6 +184,12 @@ export class CheckpointingFold {
     if (next <= middle || middle <= this.from || middle === this.midTaken) return;
     this.midTaken = middle;
     this.leave(middle, chain.partial(), false);
+  }
+
+  /** Time travel keeps every boundary as a snapshot in memory; a fold without snapshots stores only some (storesBoundary). */
+  private keepsBoundary(sequence: number): boolean {
+    const { checkpoints, upto } = this.request;
+    return checkpoints?.snapshots != null || storesBoundary(sequence, this.chain.every, upto);
   }
 
   private leave(sequence: number, digest: string, tail: boolean): void {
