@@ -1,6 +1,6 @@
 /** The core's resume plan as grouped lists, each item linked to the event it rests on. */
 import type { ReactNode } from 'react';
-import type { ResumePlan, SkippedStep } from '../../../shared/fold/crash/crash-types';
+import type { ResumePlan, SkippedStep, SubRunDecision } from '../../../shared/fold/crash/crash-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import type { HarnessRefs } from '../../../shared/run/run-head-types';
 import { useSlice } from '../../stores/use-slice';
@@ -23,6 +23,12 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
   const renderSkipped = (s: SkippedStep) => (
     <>
       <span className="mono">{s.stepPath}</span> <EventLink at={at} sequence={s.sequence} />
+    </>
+  );
+  const subRunKey = (s: SubRunDecision) => s.runId;
+  const renderSubRun = (s: SubRunDecision) => (
+    <>
+      <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
     </>
   );
   return (
@@ -88,37 +94,9 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
           </>
         )}
       />
-      <Group
-        title="Sub-runs fast-forwarded (result recorded here)"
-        items={plan.subRunsFastForwarded}
-        itemKey={(s) => s.runId}
-        render={(s) => (
-          <>
-            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
-      <Group
-        title="Sub-runs adopted (finished in their own log)"
-        items={plan.subRunsAdopted}
-        itemKey={(s) => s.runId}
-        render={(s) => (
-          <>
-            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
-      <Group
-        title="Sub-runs re-dispatched (same reserved id)"
-        hot
-        items={plan.subRunsRedispatched}
-        itemKey={(s) => s.runId}
-        render={(s) => (
-          <>
-            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
+      <Group title="Sub-runs fast-forwarded (result recorded here)" items={plan.subRunsFastForwarded} itemKey={subRunKey} render={renderSubRun} />
+      <Group title="Sub-runs adopted (finished in their own log)" items={plan.subRunsAdopted} itemKey={subRunKey} render={renderSubRun} />
+      <Group title="Sub-runs re-dispatched (same reserved id)" hot items={plan.subRunsRedispatched} itemKey={subRunKey} render={renderSubRun} />
       <Group
         title="Parallel branches"
         items={plan.branches}
