@@ -92,7 +92,7 @@ const PENDING = [
     why: 'views read stores and only stores call the api; these views are being rewritten (issue 32)',
     files: [
       'src-renderer/views/export/use-run-export', 'src-renderer/views/export/redaction-options',
-      'src-renderer/views/sessions/outcomes-section', 'src-renderer/views/sessions/session-items', 'src-renderer/views/sessions/session-view', 'src-renderer/views/sessions/sessions-panel',
+      'src-renderer/views/sessions/outcomes-section', 'src-renderer/views/sessions/session-items', 'src-renderer/views/sessions/session-view',
       'src-renderer/views/run/timeline-tab',
     ],
   },
@@ -110,6 +110,13 @@ const layering = {
 // would also match our own '../events/envelope'.
 const bareBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util', 'worker_threads', 'stream', 'events', 'fs/promises'];
 const builtinPaths = (message) => bareBuiltins.map((name) => ({ name, message }));
+
+/** A block refusing, in `files` but `ignores`, the imports `paths` (exact names) and `patterns` (globs) name. */
+const restrictImports = (files, ignores, paths, patterns) => ({
+  files,
+  ...(ignores.length > 0 ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+});
 
 export default tseslint.config(
   { ignores: ['.tmp/**', 'out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'examples/**', 'playwright-report/**'] },
@@ -154,70 +161,12 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer'],
     },
   },
-  {
-    files: ['src-renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: builtinPaths('The renderer runs in a sandbox: no Node.'),
-          patterns: [
-            { group: ['**/src-main/**', '**/src-main'], message: 'The renderer reaches main only through src-renderer/api.ts.' },
-            { group: ['node:*', 'electron', 'better-sqlite3'], message: 'The renderer runs in a sandbox: no Node, no Electron.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src-main/**/*.ts'],
-    ignores: ['src-main/electron/**', 'src-main/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'Only src-main/electron/ imports electron (the CLI, browser mode and the worker run without it).' }],
-          patterns: [{ group: ['**/src-renderer/**', '**/src-renderer'], message: 'main never imports the renderer.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src-main/electron/**/*.ts'],
-    ignores: ['src-main/electron/ipc.ts', 'src-main/electron/preload/**', 'src-main/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Only src-main/electron/ipc.ts and the preload touch IPC.' }],
-          patterns: [{ group: ['**/src-renderer/**', '**/src-renderer'], message: 'main never imports the renderer.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src-main/electron/ipc.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', importNames: ['ipcRenderer'], message: 'ipcRenderer belongs to the preload.' }],
-          patterns: [{ group: ['**/src-renderer/**'], message: 'main never imports the renderer.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src-main/electron/preload/**/*.ts'],
-    ignores: ['src-main/electron/preload/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', importNames: ['ipcMain'], message: 'ipcMain belongs to src-main/electron/ipc.ts.' }],
-          patterns: [{ group: ['**/src-renderer/**'], message: 'The preload does not import the renderer.' }],
-        },
-      ],
-    },
-  },
+  restrictImports(['src-renderer/**/*.{ts,tsx}'], [], builtinPaths('The renderer runs in a sandbox: no Node.'), [
+    { group: ['**/src-main/**', '**/src-main'], message: 'The renderer reaches main only through src-renderer/api.ts.' },
+    { group: ['node:*', 'electron', 'better-sqlite3'], message: 'The renderer runs in a sandbox: no Node, no Electron.' },
+  ]),
+  restrictImports(['src-main/**/*.ts'], ['src-main/electron/**', 'src-main/**/*.test.ts'], [{ name: 'electron', message: 'Only src-main/electron/ imports electron (the CLI, browser mode and the worker run without it).' }], [{ group: ['**/src-renderer/**', '**/src-renderer'], message: 'main never imports the renderer.' }]),
+  restrictImports(['src-main/electron/**/*.ts'], ['src-main/electron/ipc.ts', 'src-main/electron/preload/**', 'src-main/**/*.test.ts'], [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Only src-main/electron/ipc.ts and the preload touch IPC.' }], [{ group: ['**/src-renderer/**', '**/src-renderer'], message: 'main never imports the renderer.' }]),
+  restrictImports(['src-main/electron/ipc.ts'], [], [{ name: 'electron', importNames: ['ipcRenderer'], message: 'ipcRenderer belongs to the preload.' }], [{ group: ['**/src-renderer/**'], message: 'main never imports the renderer.' }]),
+  restrictImports(['src-main/electron/preload/**/*.ts'], ['src-main/electron/preload/**/*.test.ts'], [{ name: 'electron', importNames: ['ipcMain'], message: 'ipcMain belongs to src-main/electron/ipc.ts.' }], [{ group: ['**/src-renderer/**'], message: 'The preload does not import the renderer.' }]),
 );

@@ -6,20 +6,11 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chooseRunMenu } from './run-menu';
 import { shootWidthsAndSchemes } from './shoot';
+import { asOfBanner } from './as-of-banner';
+import { demoRun } from './fixture-runs';
 import { test, type Served } from './serve-fixture';
-
-const examples = join(__dirname, '..', 'examples');
-type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
-const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
-
-function demoRun(prefix: string): ManifestRun {
-  const found = manifest.runs.find((r) => r.group === 'demo' && r.shows.startsWith(prefix));
-  if (!found) throw new Error(`no demo run shows "${prefix}"`);
-  return found;
-}
 
 async function open(page: Page, served: Served, hash: string): Promise<void> {
   await page.goto(served.url);
@@ -27,11 +18,9 @@ async function open(page: Page, served: Served, hash: string): Promise<void> {
 }
 
 test('as of #N the header, the cards and the notes are all of #N', async ({ page, demo }) => {
-  const done = demoRun('demo completed');
+  const done = demoRun('completed');
   await open(page, demo, `#/run/${done.runId}/at/17/overview`);
-  const banner = page.getByTestId('time-travel-banner');
-  await expect(banner).toContainText('As of #17');
-  await expect(banner).not.toContainText('loading', { timeout: 15_000 });
+  const banner = await asOfBanner(page, 17);
   const header = page.locator('.run-header');
   // The header says crashed, like the banner and the overview; never the run's latest "completed".
   await expect(header.locator('.badge')).toHaveText(/crashed/);
@@ -60,7 +49,7 @@ test('as of #N the header, the cards and the notes are all of #N', async ({ page
 });
 
 test('an address past the log is clamped with a note; the crash boundary is marked; a row click selects, travel here moves', async ({ page, demo }) => {
-  const done = demoRun('demo completed');
+  const done = demoRun('completed');
   await open(page, demo, `#/run/${done.runId}/at/99999/events`);
   const banner = page.getByTestId('time-travel-banner');
   await expect(page).toHaveURL(/\/at\/31\/events$/);
@@ -90,15 +79,15 @@ test('an address past the log is clamped with a note; the crash boundary is mark
 });
 
 test('unknown stays unknown: a run killed mid model call says cost unknown in the list, the header and the costs tab', async ({ page, demo }) => {
-  const killed = demoRun('demo crashed');
+  const killed = demoRun('crashed');
   await open(page, demo, '#/');
   const row = page.getByRole('row', { name: new RegExp(killed.runId) });
   await expect(row.locator('.lib-col-cost')).toHaveText('cost unknown (1 call in flight)');
   // One duration format: the resumed run's 12-minute span reads "12 min 01 s".
-  const resumed = demoRun('demo resumed');
+  const resumed = demoRun('resumed');
   await expect(page.getByRole('row', { name: new RegExp(resumed.runId) }).locator('.lib-col-duration')).toHaveText('12 min 01 s');
   // Zero is written one way in the list.
-  const failed = demoRun('demo failed');
+  const failed = demoRun('failed');
   await expect(page.getByRole('row', { name: new RegExp(failed.runId) }).locator('.lib-col-cost')).toHaveText('$0.00');
   await shootWidthsAndSchemes(page, 'unknown-cost-list');
 
@@ -115,7 +104,7 @@ test('unknown stays unknown: a run killed mid model call says cost unknown in th
 });
 
 test('one duration format: the resumed run\'s span reads "12 min 01 s" in the list, the overview and the Markdown export', async ({ page, demo }) => {
-  const resumed = demoRun('demo resumed');
+  const resumed = demoRun('resumed');
   await open(page, demo, '#/');
   const row = page.getByRole('row', { name: new RegExp(resumed.runId) });
   await expect(row.locator('.lib-col-duration')).toHaveText('12 min 01 s');

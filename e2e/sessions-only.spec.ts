@@ -8,10 +8,26 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, u
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, serve, test } from './serve-fixture';
+import { expect, serve, test, type Served } from './serve-fixture';
 
 const shots = join(__dirname, 'screenshots');
 const SESSIONS = join(__dirname, '..', 'examples', 'fixtures', 'sessions');
+/** Serve a temp folder that `fill` wrote; once `use` is done, stop the server and remove the folder. */
+async function servedTempTree(prefix: string, fill: (root: string) => void, use: (served: Served, root: string) => Promise<void>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    fill(root);
+    const served = await serve(root);
+    try {
+      await use(served, root);
+    } finally {
+      await served.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 const WORLD = '.little-harness/sessions/sess_workflow/workflows';
 
 test('a sessions-only folder lists its sessions as runs; a trace item links to its events.db event and back', async ({ page }) => {
@@ -60,77 +76,62 @@ test('a sessions-only folder lists its sessions as runs; a trace item links to i
 });
 
 test('a session being written updates in its view and its row; a torn last line shows once completed', async ({ page }) => {
-  const root = mkdtempSync(join(tmpdir(), 'li-e2e-sessions-'));
-  try {
+  await servedTempTree('li-e2e-sessions-', (root) => {
     cpSync(SESSIONS, root, { recursive: true });
+  }, async (live, root) => {
     const dir = join(root, '.little-harness', 'sessions', 'sess_crashed');
     const trace = join(dir, 'trace.ndjson');
-    const live = await serve(root);
-    try {
-      await page.goto(`${live.url}#/session/sess_crashed?dir=.little-harness`);
-      const view = page.getByRole('region', { name: 'Session sess_crashed' });
-      await expect(view).toHaveAttribute('data-events', '5');
-      await expect(view.getByRole('note')).toContainText('half-written line (line 6');
-      // The writer finishes the torn line, then appends one more line and half of another.
-      const line = (sequence: number, type: string, metadata: Record<string, unknown>) =>
-        JSON.stringify({ schemaVersion: 'lh.trace.v2', eventId: `evt_mwqe2e00_${String(sequence).padStart(12, '0')}`, sequence, type, sessionId: 'sess_crashed', turnId: 'turn_mq1c0000_aaaabbbbcccc', timestamp: `2026-11-21T12:10:0${sequence - 5}.000Z`, metadata });
-      const torn = readFileSync(trace, 'utf8');
-      const cut = torn.lastIndexOf('\n') + 1;
-      writeFileSync(trace, `${torn.slice(0, cut)}${line(6, 'harness.runtime.command.succeeded', { command: 'ls -la logs/', exitCode: 0, durationMs: 12, stdout: { captured: true, preview: 'a.log' }, stderr: { captured: true, preview: '' } })}\n`);
-      await expect(view).toHaveAttribute('data-events', '6');
-      await expect(view.getByRole('note')).toHaveCount(0);
-      const next = line(7, 'harness.tool_call.succeeded', { toolName: 'bash', toolCallId: 'call_ls', caller: 'model', command: 'ls -la logs/' });
-      appendFileSync(trace, next.slice(0, 40));
-      await expect(view).toHaveAttribute('data-events', '6');
-      appendFileSync(trace, `${next.slice(40)}\n`);
-      await expect(view).toHaveAttribute('data-events', '7');
-      await expect(view.locator('.session-item.kind-tool-call').filter({ hasText: 'call_ls' })).toContainText('succeeded');
-      await page.screenshot({ path: join(shots, 'session-live.png'), fullPage: true });
-      await page.goto(`${live.url.split('#')[0]}#/`);
-      await expect(page.locator('.lib-run[data-run-id="sess_crashed"]')).toContainText('harness.tool_call.succeeded');
-    } finally {
-      await live.stop();
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    await page.goto(`${live.url}#/session/sess_crashed?dir=.little-harness`);
+    const view = page.getByRole('region', { name: 'Session sess_crashed' });
+    await expect(view).toHaveAttribute('data-events', '5');
+    await expect(view.getByRole('note')).toContainText('half-written line (line 6');
+    // The writer finishes the torn line, then appends one more line and half of another.
+    const line = (sequence: number, type: string, metadata: Record<string, unknown>) =>
+      JSON.stringify({ schemaVersion: 'lh.trace.v2', eventId: `evt_mwqe2e00_${String(sequence).padStart(12, '0')}`, sequence, type, sessionId: 'sess_crashed', turnId: 'turn_mq1c0000_aaaabbbbcccc', timestamp: `2026-11-21T12:10:0${sequence - 5}.000Z`, metadata });
+    const torn = readFileSync(trace, 'utf8');
+    const cut = torn.lastIndexOf('\n') + 1;
+    writeFileSync(trace, `${torn.slice(0, cut)}${line(6, 'harness.runtime.command.succeeded', { command: 'ls -la logs/', exitCode: 0, durationMs: 12, stdout: { captured: true, preview: 'a.log' }, stderr: { captured: true, preview: '' } })}\n`);
+    await expect(view).toHaveAttribute('data-events', '6');
+    await expect(view.getByRole('note')).toHaveCount(0);
+    const next = line(7, 'harness.tool_call.succeeded', { toolName: 'bash', toolCallId: 'call_ls', caller: 'model', command: 'ls -la logs/' });
+    appendFileSync(trace, next.slice(0, 40));
+    await expect(view).toHaveAttribute('data-events', '6');
+    appendFileSync(trace, `${next.slice(40)}\n`);
+    await expect(view).toHaveAttribute('data-events', '7');
+    await expect(view.locator('.session-item.kind-tool-call').filter({ hasText: 'call_ls' })).toContainText('succeeded');
+    await page.screenshot({ path: join(shots, 'session-live.png'), fullPage: true });
+    await page.goto(`${live.url.split('#')[0]}#/`);
+    await expect(page.locator('.lib-run[data-run-id="sess_crashed"]')).toContainText('harness.tool_call.succeeded');
+  });
 });
 
 test('a session whose status file is gone still opens, saying so; a trace of rejected lines only shows each reason', async ({ page }) => {
-  const root = mkdtempSync(join(tmpdir(), 'li-e2e-bad-sessions-'));
-  try {
+  await servedTempTree('li-e2e-bad-sessions-', (root) => {
     cpSync(SESSIONS, root, { recursive: true });
     const sessions = join(root, '.little-harness', 'sessions');
     unlinkSync(join(sessions, 'sess_failing', 'status.json'));
     mkdirSync(join(sessions, 'sess_allbad'));
     writeFileSync(join(sessions, 'sess_allbad', 'status.json'), JSON.stringify({ id: 'sess_allbad', state: 'idle', pathKey: 'sess_allbad' }));
     writeFileSync(join(sessions, 'sess_allbad', 'trace.ndjson'), `not json\n${JSON.stringify({ schemaVersion: 'lh.trace.v1', eventId: 'evt_1', sequence: 1 })}\n`);
-    const served = await serve(root);
-    try {
-      await page.goto(served.url);
-      const panel = page.getByRole('region', { name: 'little-harness sessions' });
-      await expect(panel.getByRole('row').filter({ hasText: 'sess_failing' })).toContainText('status file unreadable');
-      await panel.getByRole('link', { name: 'sess_failing' }).click();
-      const view = page.getByRole('region', { name: 'Session sess_failing' });
-      await expect(view.getByRole('note')).toContainText('has no status.json. little-harness itself reports this session as not found');
-      await expect(view).toHaveAttribute('data-events', '15');
-      await page.screenshot({ path: join(shots, 'session-no-status.png'), fullPage: true });
-      await page.goto(`${served.url.split('#')[0]}#/session/sess_allbad?dir=.little-harness`);
-      const bad = page.getByRole('region', { name: 'Session sess_allbad' });
-      await expect(bad.getByRole('note')).toContainText("None of the trace's 2 lines is an event little-harness accepts");
-      await expect(bad.locator('.session-item.kind-invalid')).toHaveText([/line 1 rejected: not JSON/, /line 2 rejected: schemaVersion/]);
-      await page.screenshot({ path: join(shots, 'session-all-rejected.png'), fullPage: true });
-    } finally {
-      await served.stop();
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  }, async (served) => {
+    await page.goto(served.url);
+    const panel = page.getByRole('region', { name: 'little-harness sessions' });
+    await expect(panel.getByRole('row').filter({ hasText: 'sess_failing' })).toContainText('status file unreadable');
+    await panel.getByRole('link', { name: 'sess_failing' }).click();
+    const view = page.getByRole('region', { name: 'Session sess_failing' });
+    await expect(view.getByRole('note')).toContainText('has no status.json. little-harness itself reports this session as not found');
+    await expect(view).toHaveAttribute('data-events', '15');
+    await page.screenshot({ path: join(shots, 'session-no-status.png'), fullPage: true });
+    await page.goto(`${served.url.split('#')[0]}#/session/sess_allbad?dir=.little-harness`);
+    const bad = page.getByRole('region', { name: 'Session sess_allbad' });
+    await expect(bad.getByRole('note')).toContainText("None of the trace's 2 lines is an event little-harness accepts");
+    await expect(bad.locator('.session-item.kind-invalid')).toHaveText([/line 1 rejected: not JSON/, /line 2 rejected: schemaVersion/]);
+    await page.screenshot({ path: join(shots, 'session-all-rejected.png'), fullPage: true });
+  });
 });
 
 test('a long session draws 500 lines at a time and the calls and failures on its strip; a mark past them opens its item', async ({ page }) => {
-  const root = mkdtempSync(join(tmpdir(), 'li-e2e-long-session-'));
-  try {
+  await servedTempTree('li-e2e-long-session-', (root) => {
     const dir = join(root, '.little-harness', 'sessions', 'sess_long');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'status.json'), JSON.stringify({ id: 'sess_long', state: 'idle', pathKey: 'sess_long' }));
@@ -140,23 +141,17 @@ test('a long session draws 500 lines at a time and the calls and failures on its
     const tool = { toolName: 'bash', toolCallId: 'call_last', caller: 'model' };
     lines.push(event(2501, 'harness.tool_call.started', tool), event(2502, 'harness.tool_call.succeeded', tool));
     writeFileSync(join(dir, 'trace.ndjson'), `${lines.join('\n')}\n`);
-    const served = await serve(root);
-    try {
-      await page.goto(`${served.url}#/session/sess_long?dir=.little-harness`);
-      const view = page.getByRole('region', { name: 'Session sess_long' });
-      await expect(view.locator('.session-item')).toHaveCount(500);
-      await expect(view.locator('.session-timeline figcaption')).toHaveText('2,500 other events are not drawn (calls and failures are); all are listed below.');
-      await view.getByRole('button', { name: 'Show 500 more of 2,001 further lines' }).click();
-      await expect(view.locator('.session-item')).toHaveCount(1000);
-      // The tool call is the last line: a click on its mark draws every line up to it and focuses it.
-      await view.getByRole('button', { name: 'tool bash call_last · succeeded' }).click();
-      await expect(view.locator('.session-item.kind-tool-call')).toBeFocused();
-      await expect(view.locator('.session-item')).toHaveCount(2501);
-      await expect(view.getByRole('button', { name: /^Show .* more/ })).toHaveCount(0);
-    } finally {
-      await served.stop();
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  }, async (served) => {
+    await page.goto(`${served.url}#/session/sess_long?dir=.little-harness`);
+    const view = page.getByRole('region', { name: 'Session sess_long' });
+    await expect(view.locator('.session-item')).toHaveCount(500);
+    await expect(view.locator('.session-timeline figcaption')).toHaveText('2,500 other events are not drawn (calls and failures are); all are listed below.');
+    await view.getByRole('button', { name: 'Show 500 more of 2,001 further lines' }).click();
+    await expect(view.locator('.session-item')).toHaveCount(1000);
+    // The tool call is the last line: a click on its mark draws every line up to it and focuses it.
+    await view.getByRole('button', { name: 'tool bash call_last · succeeded' }).click();
+    await expect(view.locator('.session-item.kind-tool-call')).toBeFocused();
+    await expect(view.locator('.session-item')).toHaveCount(2501);
+    await expect(view.getByRole('button', { name: /^Show .* more/ })).toHaveCount(0);
+  });
 });

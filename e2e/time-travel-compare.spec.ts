@@ -5,22 +5,13 @@
  * examples/fixtures/manifest.json by what they show, never by a hard-coded id.
  */
 import { expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './axe';
+import { asOfBanner } from './as-of-banner';
+import { demoRun } from './fixture-runs';
 import { test, type Served } from './serve-fixture';
 
-const examples = join(__dirname, '..', 'examples');
 const shots = join(__dirname, 'screenshots');
-type ManifestRun = { dataDir: string; runId: string; shows: string; group: string };
-const manifest = JSON.parse(readFileSync(join(examples, 'fixtures', 'manifest.json'), 'utf8')) as { runs: ManifestRun[] };
-
-function demoRun(prefix: string): ManifestRun {
-  const found = manifest.runs.find((r) => r.group === 'demo' && r.shows.startsWith(prefix));
-  if (!found) throw new Error(`no demo run shows "${prefix}"`);
-  return found;
-}
-
 async function open(page: Page, served: Served, hash = ''): Promise<void> {
   const response = await page.goto(served.url);
   if (response?.status() === 404) {
@@ -40,8 +31,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('select two runs in the list → Compare: steps aligned, first divergence highlighted and linked, JSON diff on demand', async ({ page, demo }) => {
-  const good = demoRun('demo completed');
-  const bad = demoRun('demo failed');
+  const good = demoRun('completed');
+  const bad = demoRun('failed');
   await open(page, demo);
   await page.getByRole('checkbox', { name: `Pick ${good.runId} to compare` }).check();
   await expect(page.getByRole('region', { name: 'Compare runs' })).toContainText('Pick one more run');
@@ -77,11 +68,9 @@ test('select two runs in the list → Compare: steps aligned, first divergence h
 });
 
 test('a run as of #N: by URL and with [ ] { }, banner with the event, back to now, crash tab "if it had died here"', async ({ page, demo }) => {
-  const crashed = demoRun('demo crashed');
+  const crashed = demoRun('crashed');
   await open(page, demo, `#/run/${crashed.runId}/at/5/crash`);
-  const banner = page.getByTestId('time-travel-banner');
-  await expect(banner).toContainText('As of #5');
-  await expect(banner).not.toContainText('loading', { timeout: 15_000 });
+  const banner = await asOfBanner(page, 5);
   const died = page.getByTestId('died-here');
   await expect(died).toContainText('If it had died here');
   await expect(died.locator('.event-link')).toHaveText('#5');
@@ -115,7 +104,7 @@ test('a run as of #N: by URL and with [ ] { }, banner with the event, back to no
 });
 
 test('travel here opens the run as of an event, later events are dimmed, a row click only selects', async ({ page, demo }) => {
-  const done = demoRun('demo completed');
+  const done = demoRun('completed');
   await open(page, demo, `#/run/${done.runId}/event/3`);
   await page.getByRole('link', { name: /^Travel here/ }).click();
   await expect(page).toHaveURL(new RegExp(`/at/3/event/3$`));

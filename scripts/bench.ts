@@ -126,10 +126,7 @@ async function main(): Promise<void> {
   if (options.only === 'check') return benchCheck(options.bigEvents);
   const { report } = runBench(options, (line) => console.error(`[bench] ${line}`));
   console.log(formatReport(report));
-  const out = fileURLToPath(new URL('../reports/bench.json', import.meta.url));
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nwrote ${out}`);
+  writeReport('bench', report, false);
   await benchLiveCommit(options.live);
   await benchServerOpen();
   await benchFleetSearch(options.fleetRuns, options.fleetSessions);
@@ -140,67 +137,40 @@ async function main(): Promise<void> {
 async function benchServerOpen(sizeMb?: number): Promise<void> {
   const report = await measureServerOpen(sizeMb === undefined ? {} : { sizeMb }, (line) => console.error(`[bench] ${line}`));
   console.log(formatServerOpen(report).join('\n'));
-  const out = fileURLToPath(new URL('../reports/bench-server-open.json', import.meta.url));
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
-  console.log(`\nwrote ${out}`);
+  writeReport('bench-server-open', report);
 }
 
 /** `check` and the app's findings of a big run: peak RSS and time against the floor (scripts/bench/check-memory.ts). */
 async function benchCheck(events: number): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-check-'));
-  try {
-    const dir = join(root, 'large', '.little-workflow');
-    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
-    const runId = writeLargeRun(dir, { events });
+  await onLargeRun('check', events, async (dir, runId) => {
     const report = measureCheckMemory(dir, runId, events);
     console.log(formatCheckMemory(report).join('\n'));
-    const out = fileURLToPath(new URL('../reports/bench-check.json', import.meta.url));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
-    console.log(`\nwrote ${out}`);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    writeReport('bench-check', report);
+  });
 }
 
 /** The fleet index and search, and the run list of 100,000 runs (scripts/bench/fleet-search.ts). */
 async function benchFleetSearch(runs: number, sessions: number): Promise<void> {
   const timing = await measureFleetSearch(runs, (line) => console.error(`[bench] ${line}`), sessions);
   console.log(formatFleetSearch(timing).join('\n'));
-  const out = fileURLToPath(new URL('../reports/bench-fleet-search.json', import.meta.url));
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
-  console.log(`\nwrote ${out}`);
+  writeReport('bench-fleet-search', timing);
 }
 
 /** A `tail` beside a live writer at three database sizes (scripts/bench/live-commit.ts). */
 async function benchLiveCommit(live: LiveOptions): Promise<void> {
   const report = await measureLiveCommit(live, (line) => console.error(`[bench] ${line}`));
   console.log(formatLiveCommit(report).join('\n'));
-  const out = fileURLToPath(new URL('../reports/bench-live-commit.json', import.meta.url));
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
-  console.log(`\nwrote ${out}`);
+  writeReport('bench-live-commit', report);
 }
 
 /** Only the OTLP part: a fresh large run in a temp dir, exported in a child process. */
-function benchOtlpOnly(events: number): void {
-  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-otlp-'));
-  try {
-    const dir = join(root, 'large', '.little-workflow');
-    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
-    const runId = writeLargeRun(dir, { events });
+async function benchOtlpOnly(events: number): Promise<void> {
+  await onLargeRun('otlp', events, async (dir, runId) => {
     console.error('[bench] OTLP export (child process)');
     const timing = measureOtlpExportInChild(dir, runId);
     console.log(formatOtlpTiming(timing).join('\n'));
-    const out = fileURLToPath(new URL('../reports/bench-otlp.json', import.meta.url));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
-    console.log(`\nwrote ${out}`);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    writeReport('bench-otlp', timing);
+  });
 }
 
 /**
@@ -209,11 +179,7 @@ function benchOtlpOnly(events: number): void {
  * fresh large run in a temp dir (`reports/bench-report-cli.json`, `reports/bench-time-travel.json`).
  */
 async function benchOnLargeRun(only: 'report' | 'time-travel' | 'scan', events: number): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), `little-inspector-bench-${only}-`));
-  try {
-    const dir = join(root, 'large', '.little-workflow');
-    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
-    const runId = writeLargeRun(dir, { events });
+  await onLargeRun(only, events, async (dir, runId) => {
     let result: object;
     if (only === 'report') {
       console.error('[bench] CLI report (child processes)');
@@ -231,32 +197,18 @@ async function benchOnLargeRun(only: 'report' | 'time-travel' | 'scan', events: 
       console.log(formatTimeTravel(timing).join('\n'));
       result = timing;
     }
-    const out = fileURLToPath(new URL(`../reports/bench-${only === 'report' ? 'report-cli' : only}.json`, import.meta.url));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, events, ...result }, null, 2)}\n`);
-    console.log(`\nwrote ${out}`);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    writeReport(`bench-${only === 'report' ? 'report-cli' : only}`, { events, ...result });
+  });
 }
 
 /** Only the bundle part: a fresh large run in a temp dir, bundled in this process, opened in Chromium when there is one. */
 async function benchBundleOnly(events: number): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), 'little-inspector-bench-bundle-run-'));
-  try {
-    const dir = join(root, 'large', '.little-workflow');
-    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
-    const runId = writeLargeRun(dir, { events });
+  await onLargeRun('bundle-run', events, async (dir, runId) => {
     const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     const timing = await measureBundle(dir, runId, events, existsSync(chromiumPath) ? chromiumPath : null);
     console.log(formatBundleTiming(timing).join('\n'));
-    const out = fileURLToPath(new URL('../reports/bench-bundle.json', import.meta.url));
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...timing }, null, 2)}\n`);
-    console.log(`\nwrote ${out}`);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    writeReport('bench-bundle', timing);
+  });
 }
 
 /** The run view in Chromium, when the UI is built and a Chromium is installed. */
@@ -286,10 +238,7 @@ async function benchApp(options: { events: number; bigEvents: number; appRounds:
   const { runAppBench, formatAppBench } = await import('../e2e/perf/app-bench');
   const report = await runAppBench({ events: options.events, bigEvents: options.bigEvents, rounds: options.appRounds, log: (line) => console.error(`[bench-app] ${line}`) });
   console.log(`\n${formatAppBench(report).join('\n')}`);
-  const out = fileURLToPath(new URL('../reports/bench-app.json', import.meta.url));
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, ...report }, null, 2)}\n`);
-  console.log(`\nwrote ${out}`);
+  writeReport('bench-app', report);
 }
 
 /** Commit-to-screen latency: the live e2e spec drives a real writer and a Chromium page and writes its samples. */
@@ -305,6 +254,26 @@ function benchLiveUi(root: string): void {
   const { n, p50, p95, max } = result.commitToScreenMs;
   console.log(`\nLive commit -> screen in Chromium (run list count, ${n} commits)`);
   console.log(`  p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (target p95 < ${result.targetP95Ms} ms)`);
+}
+
+/** Run `measure` on a fresh large run of `events` events in a temp dir (`name` in its name), removed after. */
+async function onLargeRun(name: string, events: number, measure: (dir: string, runId: string) => Promise<void>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), `little-inspector-bench-${name}-`));
+  try {
+    const dir = join(root, 'large', '.little-workflow');
+    console.error(`[bench] generating a ${events.toLocaleString('en-US')}-event run in ${root}`);
+    await measure(dir, writeLargeRun(dir, { events }));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Write `reports/<name>.json`: when and on which Node (unless `stamped` is false), then `result`. */
+function writeReport(name: string, result: object, stamped = true): void {
+  const out = fileURLToPath(new URL(`../reports/${name}.json`, import.meta.url));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(stamped ? { generatedAt: new Date().toISOString(), node: process.version, ...result } : result, null, 2)}\n`);
+  console.log(`\nwrote ${out}`);
 }
 
 void main();

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
 import { CheckpointStore } from '../src-main/engine/checkpoint-store';
-import { checkpointsOver } from '../src-main/engine/fold-log';
+import { checkpointsFor, checkpointsOver } from '../src-main/engine/fold-log';
 import { loadCachedHead, type RunDetailContext } from '../src-main/engine/run-stages';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
-import { handleRunRequest } from '../src-main/workers/run-detail-worker';
+import { stagedDetail } from '../src-main/engine/staged-detail';
 import { changeableRun } from './support/changeable-run';
 import { scratchRoot } from './support/scratch';
 
@@ -17,7 +17,7 @@ describe('the kept head is left with the head, before the lists and the checkpoi
     const run = changeableRun('li-head-kept-log-');
     const cacheDir = scratchRoot('li-head-kept-cache-');
     const context: RunDetailContext = { summary: { runId: run.runId, dataDir: run.dir } as RunSummary, siblings: [], table: BUNDLED_PRICE_TABLE, cacheDir };
-    const handled = await handleRunRequest({ kind: 'detail', id: 1, dataDir: run.dir, runId: run.runId, context });
+    const handled = await stagedDetail(run.dir, run.runId, context, checkpointsFor(cacheDir, { snapshots: false }));
     if (!handled.result.ok || !handled.lists) throw new Error('no head');
     // The lists' stage runs, the checkpoint's (`after`) never does: the server stopped.
     expect((await handled.lists()).ok).toBe(true);

@@ -2,7 +2,6 @@
 // appends the scripted run slowly holding a real run lock, is SIGKILLed mid-run, and a second
 // writer resumes the same runId. Also crafted logs whose resumed process broke the invariant.
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,33 +13,13 @@ import { createLiveObserver } from '../src-main/live/live-observer';
 import { expectLiveEqualsFullFold, readAll, record, until } from './support/live-support';
 import { hashTree } from './support/store-test-fixtures';
 import { planScriptedRun } from '../scripts/fixtures/live/scripted-run';
-import { LIVE_WRITER_PATH, tsxNodeArgs } from '../scripts/fixtures/scenarios/wal';
+import { runLiveWriter } from '../scripts/fixtures/scenarios/wal';
 import { EventStoreWriter } from '../scripts/fixtures/writer';
 import type { PlannedEvent } from '../scripts/fixtures/live/scripted-run';
 import { cli } from './support/run-cli-captured';
 
 const tmp = mkdtempSync(join(tmpdir(), 'li-live-resume-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** Run the live writer; with `pauseAfter`, SIGKILL it once paused and resolve with its pid. */
-function runLiveWriter(dataDir: string, runId: string, intervalMs: number, pauseAfter?: number): Promise<number> {
-  const args = ['--data-dir', dataDir, '--run-id', runId, '--interval', String(intervalMs), ...(pauseAfter === undefined ? [] : ['--pause-after', String(pauseAfter)])];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, tsxNodeArgs(LIVE_WRITER_PATH, args), { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('"paused":true')) child.kill('SIGKILL');
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code, signal) => {
-      if (signal === 'SIGKILL' && pauseAfter !== undefined) resolve(child.pid ?? -1);
-      else if (code === 0 && pauseAfter === undefined) resolve(child.pid ?? -1);
-      else reject(new Error(`live writer exited ${code} ${signal}: ${err}`));
-    });
-  });
-}
 
 describe('kill and resume under the live observer and `tail`', () => {
   it('sees every event once, in order, across a SIGKILL and a resume; live = full fold; audit: expected only', async () => {
@@ -55,11 +34,11 @@ describe('kill and resume under the live observer and `tail`', () => {
     const abort = new AbortController();
     const tailDone = tailCommand(['--data-dir', dir, '--json'], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) }, { signal: abort.signal, observer: { pollMs: 50, lockCheckMs: 100 } });
     try {
-      await runLiveWriter(dir, runId, 15, 7);
+      await runLiveWriter(dir, runId, { intervalMs: 15, pauseAfter: 7 }); // SIGKILLed once paused
       await until(() => rec.kinds(runId).includes('run.ended:crashed'), 10_000, 'crash noticed');
       expect(rec.sequences(runId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(observer.run(dir, runId)?.phase).toBe('crashed');
-      await runLiveWriter(dir, runId, 10);
+      await runLiveWriter(dir, runId, { intervalMs: 10 }); // the resume, to the end
       await until(() => rec.kinds(runId).includes('run.ended:completed'), 15_000, 'completion');
       await until(() => stderr.includes('ended (completed)'), 5_000, 'tail notice');
     } finally {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppState } from '../src-main/app-state/app-state';
 import { createInspectorCore, type InspectorCore } from '../src-main/core/inspector-core';
-import { appStateIn, openedCore } from './support/opened-core';
+import { appStateIn, openedCore, unwrap } from './support/opened-core';
 import { exportFixture } from './support/export-fixtures';
 import { EXAMPLES } from './support/fixture-manifest';
 import { validateJson } from './support/json-schema-subset';
@@ -30,11 +30,6 @@ beforeAll(async () => {
   before = hashTree(run.dir);
 });
 afterAll(() => core.close());
-
-const unwrap = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-};
 
 describe('notes channels', () => {
   it('pins, lists, edits and deletes notes on a run, a step and an event', async () => {

@@ -31,6 +31,16 @@ function threadCore(): { core: InspectorCore; progress: OpeningProgress[] } {
   return { core, progress };
 }
 
+/** The in-process pool (`real`) and a pool over it whose library reads after the first `free` wait for `release()`. */
+function heldPool(free: number) {
+  const real = createRunDetailPool({ useWorker: false });
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  let reads = 0;
+  const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (reads++ < free ? real.library(...args) : (await held, real.library(...args))) };
+  return { real, pool, release: () => release() };
+}
+
 describe('opening off main', () => {
   it('walks on its own thread with progress pushes before the answer, then reads what it found', async () => {
     const { core, progress } = threadCore();
@@ -70,11 +80,7 @@ describe('opening off main', () => {
 
   it('a cancel while the runs are read answers at once, the load still under way; the library stays', async () => {
     // The pool's read of the runs is held until the test lets it go: the cancel must not wait for it.
-    const real = createRunDetailPool({ useWorker: false });
-    let release = () => {};
-    const held = new Promise<void>((done) => (release = done));
-    let reads = 0;
-    const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (reads++ === 0 ? real.library(...args) : (await held, real.library(...args))) };
+    const { pool, release } = heldPool(1);
     const pushes: OpeningProgress[] = [];
     const library = createLibrary({ publish: (m) => void (m.kind === 'library.opening' && pushes.push(m.progress)), pool, live: false, logError: () => {}, discover: discoveryIn('in-process') });
     try {
@@ -92,10 +98,7 @@ describe('opening off main', () => {
   }, 60_000);
 
   it('library.current waits for the open under way (serve answers before its first open ends), then gives its snapshot or its failure', async () => {
-    const real = createRunDetailPool({ useWorker: false });
-    let release = () => {};
-    const held = new Promise<void>((done) => (release = done));
-    const pool = { ...real, library: async (...args: Parameters<typeof real.library>) => (await held, real.library(...args)) };
+    const { real, pool, release } = heldPool(0);
     const library = createLibrary({ publish: () => {}, pool, live: false, logError: () => {}, discover: discoveryIn('in-process') });
     try {
       const opening = library.open(join(root, 'project'));

@@ -10,12 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFetchSummarizeRun } from '../scripts/fixtures/scenarios/common';
 import { seededRunId, withWorld } from '../scripts/fixtures/writer';
-import { ok } from '../shared/diagnostics';
 import { redactorFor } from '../shared/redact/redaction-request';
-import type { InspectorCore } from '../src-main/core/inspector-core';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
-import { hashTree } from './support/hash-tree';
-import { openedCore } from './support/opened-core';
+import { unchangedCoreOver } from './support/unchanged-core';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 import { cli } from './support/run-cli-captured';
 import { newDataDir, scratchRoot } from './support/scratch';
@@ -27,22 +24,12 @@ const RULES = [`regex never-comes /${STARS}NEVER-[0-9]{6}/s`, `regex comes /${ST
 const root = scratchRoot('li-redact-hang-');
 const dataDir = newDataDir('li-redact-hang-dd-');
 const rules = join(root, 'rules.txt');
-let runId: string;
-let before: Record<string, string>;
-let core: InspectorCore;
-
-beforeAll(async () => {
-  runId = seededRunId('redaction/cannot-hang');
+const runId = seededRunId('redaction/cannot-hang');
+const core = unchangedCoreOver(dataDir, () => {
   // V8 needs ~n^20/20! steps for the first rule on a text of n characters: a 100-character tool
   // result is past any patience, the 20,000 characters of the input (in the bundle) far past it.
   withWorld(dataDir, (w) => void writeFetchSummarizeRun(w, runId, { label: 'CORP-4242 nightly', input: { notes: `fetched from CORP-4242.fake.example\n${'a line of notes\n'.repeat(1250)}` } }));
   writeFileSync(rules, RULES);
-  before = hashTree(dataDir);
-  core = await openedCore(dataDir, { live: false, bundleViewer: () => ok({ script: 'void 0', style: '' }) });
-});
-afterAll(() => {
-  core.close();
-  expect(hashTree(dataDir)).toEqual(before);
 });
 
 describe('a rule that backtracks for ever in V8 finishes everywhere', () => {
@@ -57,14 +44,14 @@ describe('a rule that backtracks for ever in V8 finishes everywhere', () => {
   it('the bundle: finishes, with the second rule in its list', async () => {
     const redactor = redactorFor({ userRules: RULES });
     if (!redactor.ok) throw new Error(redactor.error.message);
-    const built = await core.bundleRun({ dataDir, runId, redactor: redactor.value });
+    const built = await core().bundleRun({ dataDir, runId, redactor: redactor.value });
     if (!built.ok) throw new Error(built.error.message);
     expect(built.value.redaction?.findings.map((f) => f.rule)).toContain('comes');
   });
 
   it('the preview (run.redactionPreview), for the report and for the bundle: finishes with the list', async () => {
     for (const target of ['report', 'bundle'] as const) {
-      const preview = await core.handlers['run.redactionPreview']({ dataDir, runId, redact: { userRules: RULES }, for: target });
+      const preview = await core().handlers['run.redactionPreview']({ dataDir, runId, redact: { userRules: RULES }, for: target });
       if (!preview.ok) throw new Error(preview.error.message);
       expect(preview.value.findings.map((f) => f.rule)).toContain('comes');
       expect(preview.value.findings.map((f) => f.rule)).not.toContain('never-comes');

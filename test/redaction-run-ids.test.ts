@@ -11,14 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED_SECRETS } from '../scripts/fixtures/scenarios/planted-secrets';
 import { writeFetchSummarizeRun } from '../scripts/fixtures/scenarios/common';
 import { withWorld } from '../scripts/fixtures/writer';
-import { ok } from '../shared/diagnostics';
 import { RUN_ID_PATTERN } from '../shared/events/envelope';
 import { redactorFor, runIdInFileName } from '../shared/redact/redaction-request';
 import { otlpCommand } from '../src-main/cli/commands/otlp';
-import type { InspectorCore } from '../src-main/core/inspector-core';
 import { readBundlePage } from './support/bundle-page';
-import { hashTree } from './support/hash-tree';
-import { openedCore } from './support/opened-core';
+import { unchangedCoreOver } from './support/unchanged-core';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otlp-receiver';
 import { plantedLeaks } from './support/planted-leaks';
 import { cli } from './support/run-cli-captured';
@@ -53,20 +50,11 @@ const dataDir = join(newDataDir('li-redact-run-ids-dd-'));
 const out = join(root, 'out');
 mkdirSync(out, { recursive: true });
 const SAMPLE = AS_RUN_IDS.filter((p) => ['github-token', 'anthropic-api-key', 'aws-access-key-id'].includes(p.rule));
-let before: Record<string, string>;
-let core: InspectorCore;
-
-beforeAll(async () => {
+const core = unchangedCoreOver(dataDir, () =>
   withWorld(dataDir, (w) => {
     for (const { runId } of SAMPLE) writeFetchSummarizeRun(w, runId, { label: 'run id is a secret' });
-  });
-  before = hashTree(dataDir);
-  core = await openedCore(dataDir, { live: false, bundleViewer: () => ok({ script: 'void 0', style: '' }) });
-});
-afterAll(() => {
-  core.close();
-  expect(hashTree(dataDir)).toEqual(before);
-});
+  }),
+);
 
 describe('a secret as a run id, in every export', () => {
   it('without --redact the run id is in the export (the checks below can fail)', async () => {
@@ -87,19 +75,19 @@ describe('a secret as a run id, in every export', () => {
   }
 
   it.each(SAMPLE)('$rule: the app export and the bundle suggest file names without it; the bundle page and blocks hold none of it', async ({ rule, runId }) => {
-    const exported = await core.handlers['run.export']({ dataDir, runId, format: 'json', redact: {} });
+    const exported = await core().handlers['run.export']({ dataDir, runId, format: 'json', redact: {} });
     if (!exported.ok) throw new Error(exported.error.message);
     expect(plantedLeaks(exported.value.fileName + exported.value.content)).toEqual([]);
     const redactor = redactorFor({});
     if (!redactor.ok) throw new Error(redactor.error.message);
-    const built = await core.bundleRun({ dataDir, runId, redactor: redactor.value });
+    const built = await core().bundleRun({ dataDir, runId, redactor: redactor.value });
     if (!built.ok) throw new Error(built.error.message);
     const page = readBundlePage(built.value.content);
     const blocks = [JSON.stringify(page.model), page.blocks.rows.toString('utf8'), page.blocks.bodies.toString('utf8')].join('\n');
     expect(plantedLeaks(built.value.fileName + built.value.content + blocks)).toEqual([]);
     expect(page.model.info.runId).toBe(`run_[redacted: ${rule}]`);
     // Unredacted, the same bundle carries the id (in its title, its name and its blocks).
-    const plain = await core.bundleRun({ dataDir, runId, redactor: null });
+    const plain = await core().bundleRun({ dataDir, runId, redactor: null });
     if (!plain.ok) throw new Error(plain.error.message);
     expect(plantedLeaks(plain.value.fileName + plain.value.content)).toContain(rule);
   });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectorCore } from '../src-main/core/inspector-core';
-import { openedCore } from './support/opened-core';
+import { openedCore, unwrap } from './support/opened-core';
 import { EXAMPLES, fixtureRun } from './support/fixture-manifest';
 import { hashTree } from './support/store-test-fixtures';
 
@@ -19,11 +19,6 @@ beforeAll(async () => {
   core = await openedCore(EXAMPLES, { live: false });
 }, 60_000);
 afterAll(() => core.close());
-
-const unwrap = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-};
 
 describe('run.scan for the timeline marks', () => {
   it('gives each finding the time of its first event', async () => {

@@ -75,13 +75,9 @@ describe('repeated tool calls', () => {
 describe('repeated model requests', () => {
   it('finds one request answered again and again at one place, across attempts, costed by the repeats', () => {
     const log = new ScanLog();
-    const where = { stepPath: 'summarize' };
     const shown: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      log.attempt('summarize', attempt);
-      log.session(where);
-      shown.push(...log.model(where, { messages: [{ role: 'user', content: 'same' }] }));
-      log.sessionCompleted(where);
+      shown.push(...log.attemptCalling('summarize', attempt, 'same'));
       if (attempt < 3) log.stepFailed('summarize', attempt);
     }
     log.stepCompleted('summarize', 3);
@@ -129,13 +125,9 @@ describe('repeated model requests', () => {
 describe('retry storms', () => {
   it('finds many failed attempts of one step with their error kinds and the failed attempts\' model cost', () => {
     const log = new ScanLog();
-    const where = { stepPath: 'extract' };
     const failures: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      log.attempt('extract', attempt);
-      log.session(where);
-      log.model(where, { messages: [{ role: 'user', content: `try ${attempt}` }] });
-      log.sessionCompleted(where);
+      log.attemptCalling('extract', attempt, `try ${attempt}`);
       failures.push(log.stepFailed('extract', attempt, attempt === 3 ? 'step_failed' : 'step_schema_error'));
     }
     const [finding] = scan(log);

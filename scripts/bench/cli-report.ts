@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { median } from './timing';
+import { median, mediansOf } from './timing';
 
 /** One child process: wall ms, its CPU ms, its peak RSS in MB. */
 export type ChildRun = { ms: number; cpuMs: number; maxRssMb: number };
@@ -81,10 +81,7 @@ export function measureCliReport(dataDir: string, runId: string, rounds = 3): Cl
   } finally {
     for (const cache of caches) rmSync(cache, { recursive: true, force: true });
   }
-  const baseline = med(runs.baseline);
-  const cold = med(runs.cold);
-  const warm = med(runs.warm);
-  const noCache = med(runs.noCache);
+  const { baseline, cold, warm, noCache } = mediansOf(runs, med);
   return {
     rounds,
     baseline,

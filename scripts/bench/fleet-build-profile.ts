@@ -6,11 +6,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
-import { discoverFleet, updateFleetIndex } from '../../src-main/fleet/index-build';
-import { indexFilePath, openIndexForWrite } from '../../src-main/fleet/index-file';
-import { bareScan, cpuMs } from './fleet-search';
+import { indexFilePath } from '../../src-main/fleet/index-file';
+import { bareScan, floorThenBuild } from './fleet-search';
 import { writeRunLibrary } from './run-library';
 
 
@@ -26,20 +23,8 @@ async function main(): Promise<void> {
     bareScan(dirs);
     // Builds after the first run warm; interleaved with the floor, each ratio is of one pair.
     for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round += 1) {
-      const floorCpu = process.cpuUsage();
-      const floor = bareScan(dirs);
-      const floorCpuMs = cpuMs(process.cpuUsage(floorCpu));
-      const db = openIndexForWrite(indexFilePath(join(cache, String(round)), root));
-      if (!db.ok) throw new Error(db.error.message);
-      const found = discoverFleet(root);
-      if (!found.ok) throw new Error(found.error.message);
-      const start = performance.now();
-      const cpu = process.cpuUsage();
-      const stats = await updateFleetIndex(db.value, found.value, { table: BUNDLED_PRICE_TABLE });
-      const buildMs = performance.now() - start;
-      const buildCpuMs = cpuMs(process.cpuUsage(cpu));
-      db.value.close();
-      // CPU times too: on a shared machine the wall-clock ratio moves with the neighbours' load.
+      const { floor, floorCpuMs, stats, buildMs, buildCpuMs, index } = await floorThenBuild(root, dirs, indexFilePath(join(cache, String(round)), root));
+      index.close();
       console.log(
         `${stats.runs} runs, ${floor.rows} events: floor ${floor.ms.toFixed(1)} ms (CPU ${floorCpuMs.toFixed(0)}), build ${buildMs.toFixed(1)} ms (CPU ${buildCpuMs.toFixed(0)}): ${(buildMs / floor.ms).toFixed(2)}x wall, ${(buildCpuMs / floorCpuMs).toFixed(2)}x CPU`,
       );

@@ -14,7 +14,7 @@ import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-rea
 import { createSourceRegistry } from '../../src-main/sources/registry';
 import { BUNDLED_PRICE_TABLE } from '../../shared/pricing/bundled-price-table';
 import { baselineScan } from './fold-throughput';
-import { median } from './timing';
+import { median, mediansOf } from './timing';
 
 export type ScanTiming = {
   rounds: number;
@@ -65,10 +65,7 @@ export async function measureScan(dataDir: string, runId: string, rounds = 3): P
   } finally {
     sources.dispose();
   }
-  const floorMs = median(runs.floor);
-  const detailFoldMs = median(runs.detail);
-  const reportFoldMs = median(runs.report);
-  const scanMs = median(runs.scan);
+  const { floor: floorMs, detail: detailFoldMs, report: reportFoldMs, scan: scanMs } = mediansOf(runs, median);
   return {
     rounds,
     events,

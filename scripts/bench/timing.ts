@@ -19,6 +19,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The median (`of`) of each series of `runs`, under the same names. */
+export function mediansOf<K extends string, T, M>(runs: Record<K, T[]>, of: (series: T[]) => M): Record<K, M> {
+  return Object.fromEntries(Object.entries<T[]>(runs).map(([name, series]) => [name, of(series)])) as Record<K, M>;
+}
+
 /** Items per second for `count` items processed in `ms` milliseconds. */
 export function perSecond(count: number, ms: number): number {
   return ms > 0 ? (count * 1000) / ms : Number.POSITIVE_INFINITY;

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { HARNESS_EVENT_TYPES, isHarnessEventType, normalizeHarnessEventType } from './event-names';
+import { HARNESS_EVENT_TYPES, isHarnessEventType, LEGACY_HARNESS_EVENT_TYPES, normalizeHarnessEventType } from './event-names';
 
 describe('normalizeHarnessEventType', () => {
   it('maps all eleven legacy PascalCase names to dotted names', () => {
-    const pairs: Array<[string, string]> = [
-      ['HarnessSessionStarted', 'harness.session.started'],
-      ['HarnessSessionCompleted', 'harness.session.completed'],
-      ['HarnessSessionFailed', 'harness.session.failed'],
-      ['HarnessModelCalled', 'harness.model.called'],
-      ['HarnessModelResponded', 'harness.model.responded'],
-      ['HarnessModelFailed', 'harness.model.failed'],
-      ['HarnessToolCallStarted', 'harness.tool_call.started'],
-      ['HarnessToolCallSucceeded', 'harness.tool_call.succeeded'],
-      ['HarnessToolCallFailed', 'harness.tool_call.failed'],
-      ['HarnessExecuteStepStarted', 'harness.execute_step.started'],
-      ['HarnessExecuteStepSucceeded', 'harness.execute_step.succeeded'],
-    ];
-    for (const [legacy, dotted] of pairs) expect(normalizeHarnessEventType(legacy)).toBe(dotted);
+    // The legacy name is the dotted one in PascalCase, its dots and underscores dropped
+    // (harness.tool_call.started -> HarnessToolCallStarted).
+    const legacyOf = (dotted: string) => dotted.split(/[._]/).map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+    expect(legacyOf('harness.tool_call.started')).toBe('HarnessToolCallStarted');
     expect(HARNESS_EVENT_TYPES).toHaveLength(11);
+    expect(LEGACY_HARNESS_EVENT_TYPES.size).toBe(11);
+    for (const dotted of HARNESS_EVENT_TYPES) expect(normalizeHarnessEventType(legacyOf(dotted))).toBe(dotted);
   });
 
   it('leaves dotted, workflow and unknown names unchanged', () => {

@@ -7,6 +7,7 @@ describe('formatDuration: one format at every size', () => {
     expect(formatDuration(1234)).toBe('1.23 s');
     expect(formatDuration(12_345)).toBe('12.3 s');
     expect(formatDuration(721_000)).toBe('12 min 01 s');
+    expect(formatDuration(1_020_041)).toBe('17 min 00 s');
     expect(formatDuration(2 * 3_600_000 + 3 * 60_000)).toBe('2 h 03 min');
     expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000)).toBe('3 d 04 h');
     expect(formatDuration(-1500)).toBe('-1.50 s');

@@ -10,13 +10,10 @@ export type SessionStatus = { id?: string; state?: string; pathKey?: string; cre
 
 export type CallStatus = 'open' | 'succeeded' | 'failed';
 
-export type ModelCallItem = {
-  kind: 'model-call';
+/** What a model call and a tool call both have: their pairing, status, times and events. */
+type CallItemBase = {
   occurrenceId?: string;
   turnId?: string;
-  stepNumber?: number;
-  model: string;
-  promptHash?: string;
   status: CallStatus;
   startedAt: string;
   endedAt?: string;
@@ -24,29 +21,27 @@ export type ModelCallItem = {
   /** Line of the call's first event in trace.ndjson. */
   line: number;
   error?: string;
-  /** The start of the model's answer (`text.preview`), when captured. */
-  responsePreview?: string;
   redacted: boolean;
 };
 
-export type ToolCallItem = {
+export type ModelCallItem = CallItemBase & {
+  kind: 'model-call';
+  stepNumber?: number;
+  model: string;
+  promptHash?: string;
+  /** The start of the model's answer (`text.preview`), when captured. */
+  responsePreview?: string;
+};
+
+export type ToolCallItem = CallItemBase & {
   kind: 'tool-call';
-  occurrenceId?: string;
-  turnId?: string;
   toolName: string;
   toolCallId: string;
   caller: string;
-  status: CallStatus;
-  startedAt: string;
-  endedAt?: string;
-  sequences: number[];
-  line: number;
-  error?: string;
   command?: string;
   /** The start of the call's output (`output.preview`), when captured. */
   outputPreview?: string;
   spooled?: { path: string; bytes?: number };
-  redacted: boolean;
 };
 
 /** A diff as the trace holds it: inline, spooled to a contentRef (with its preview), or not taken. */

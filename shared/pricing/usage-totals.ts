@@ -45,17 +45,9 @@ function combinedCost(pricedCalls: number, unpricedCalls: number, a: number | nu
 
 /** Fold one priced (or unpriced) call into running totals; an unpriced call never becomes $0. */
 export function addPricedCall(totals: UsageTotals, call: PricedModelCall): UsageTotals {
-  const pricedCalls = totals.pricedCalls + (call.costUsd === null ? 0 : 1);
-  const unpricedCalls = totals.unpricedCalls + (call.costUsd === null ? 1 : 0);
-  return {
-    inputTokens: totals.inputTokens + call.inputTokens,
-    outputTokens: totals.outputTokens + call.outputTokens,
-    cachedInputTokens: totals.cachedInputTokens + call.cachedInputTokens,
-    reasoningTokens: totals.reasoningTokens + call.reasoningTokens,
-    costUsd: combinedCost(pricedCalls, unpricedCalls, totals.costUsd, call.costUsd),
-    pricedCalls,
-    unpricedCalls,
-  };
+  const priced = call.costUsd === null ? 0 : 1;
+  const { inputTokens, outputTokens, cachedInputTokens, reasoningTokens, costUsd } = call;
+  return mergeUsageTotals(totals, { inputTokens, outputTokens, cachedInputTokens, reasoningTokens, costUsd, pricedCalls: priced, unpricedCalls: 1 - priced });
 }
 
 /** Merge two scopes' totals (e.g. steps into a run-wide sum). */

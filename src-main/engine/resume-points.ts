@@ -72,44 +72,50 @@ export function stillValid(taken: Validity, ask: Pick<ResumeAsk, 'identity' | 's
   return digest === null ? null : digest === taken.digest;
 }
 
-/** Time travel's snapshots in memory: no decode, so a point costs its gap alone. */
-export function snapshotPoints(snapshots: FoldSnapshots): ResumePoints<FoldPosition> {
+/** What a kind keeps for one ask, by sequence: the sequences at or below its end, the point kept at one, and dropping it. */
+type Kept<K> = { sequences(): number[]; get(sequence: number): K | null; discard(sequence: number): void };
+
+/**
+ * The points of a kind that keeps positions by sequence, each costing `decodePerSequence` of its
+ * sequence to take up. A point is taken up (`position`) once `stillValid` vouches for it: one that
+ * no longer matches the log is dropped and 'stale'; one whose rows cannot be read is 'unreadable'.
+ */
+function keptPoints<K extends Validity>(decodePerSequence: number, keep: (ask: ResumeAsk) => Kept<K>, position: (kept: K, ask: ResumeAsk, sequence: number) => FoldPosition): ResumePoints<FoldPosition> {
   return {
     points(ask) {
-      return snapshots.sequences(ask.name, ask.atMost).map((sequence) => ({
+      const kept = keep(ask);
+      return kept.sequences().map((sequence) => ({
         sequence,
-        decode: 0,
+        decode: sequence * decodePerSequence,
         resume() {
-          const found = snapshots.get(ask.name, sequence);
-          if (found === undefined) return 'stale';
+          const found = kept.get(sequence);
+          if (found === null) return 'stale';
           const valid = stillValid(found, ask, sequence);
           if (valid === null) return 'unreadable';
-          if (!valid) return (snapshots.discard(ask.name, sequence), 'stale');
-          return { accumulator: RunAccumulator.thaw(found.frozen, ask.table), undecodable: [...found.undecodable], sequence, digest: found.slice.base, sliceKeys: [...found.slice.keys] };
+          if (!valid) return (kept.discard(sequence), 'stale');
+          return position(found, ask, sequence);
         },
       }));
     },
   };
 }
 
+/** Time travel's snapshots in memory: no decode, so a point costs its gap alone. */
+export function snapshotPoints(snapshots: FoldSnapshots): ResumePoints<FoldPosition> {
+  return keptPoints(
+    0,
+    (ask) => ({ sequences: () => snapshots.sequences(ask.name, ask.atMost), get: (sequence) => snapshots.get(ask.name, sequence) ?? null, discard: (sequence) => snapshots.discard(ask.name, sequence) }),
+    (found, ask, sequence) => ({ accumulator: RunAccumulator.thaw(found.frozen, ask.table), undecodable: [...found.undecodable], sequence, digest: found.slice.base, sliceKeys: [...found.slice.keys] }),
+  );
+}
+
 /** Checkpoints on disk (or in the store's memory): a point costs its gap and its decode. */
 export function checkpointPoints(store: CheckpointStore): ResumePoints<FoldPosition> {
-  return {
-    points(ask) {
-      return store.sequences(ask.key, ask.atMost).map((sequence) => ({
-        sequence,
-        decode: sequence * DECODE_PER_SEQUENCE,
-        resume() {
-          const stored = store.get(ask.key, sequence);
-          if (stored === null) return 'stale';
-          const valid = stillValid(stored, ask, sequence);
-          if (valid === null) return 'unreadable';
-          if (!valid) return (store.discard(ask.key, sequence), 'stale');
-          return { accumulator: RunAccumulator.resume(stored.checkpoint, ask.table, true), undecodable: stored.undecodable, sequence, digest: stored.slice.base, sliceKeys: stored.slice.keys };
-        },
-      }));
-    },
-  };
+  return keptPoints(
+    DECODE_PER_SEQUENCE,
+    (ask) => ({ sequences: () => store.sequences(ask.key, ask.atMost), get: (sequence) => store.get(ask.key, sequence), discard: (sequence) => store.discard(ask.key, sequence) }),
+    (stored, ask, sequence) => ({ accumulator: RunAccumulator.resume(stored.checkpoint, ask.table, true), undecodable: stored.undecodable, sequence, digest: stored.slice.base, sliceKeys: stored.slice.keys }),
+  );
 }
 
 /**

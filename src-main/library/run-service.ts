@@ -165,7 +165,7 @@ export function createRunService(context: RunServiceContext) {
 
   /**
    * A stage of `ref`'s build. The worker skips the lists and stops the check of a position once
-   * a later one is asked for (`cancelled`: workers/travel-moves.ts); a request that waited on
+   * a later one is asked for (`cancelled`: engine/travel-moves.ts); a request that waited on
    * such a build gets a fresh one for as long as its position is the one shown again (moved back
    * before the skip, as often as the user does: the cancellation must never reach the screen),
    * else the cancellation (the view has moved on: building it would in turn cancel the position

@@ -49,41 +49,40 @@ function openStream(web: WebServer, headers: Record<string, string> = {}): Promi
 
 const served = serveFakeCore({ log: () => {}, events: { frameMs: 60, heartbeatMs: 40 } });
 
+/** Open a stream, wait until the core has its listener, hand it to `use`, then close it. */
+async function whileSubscribed(use: (stream: Stream) => Promise<void>): Promise<void> {
+  const stream = await openStream(served.web);
+  try {
+    await expect.poll(() => served.core.listenerCount()).toBe(1);
+    await use(stream);
+  } finally {
+    stream.close();
+  }
+}
+
 describe('GET /api/events', () => {
-  it('streams pushes as SSE data lines with the security headers', async () => {
-    const stream = await openStream(served.web);
-    try {
+  it('streams pushes as SSE data lines with the security headers', () =>
+    whileSubscribed(async (stream) => {
       expect(stream.response.statusCode).toBe(200);
       expect(stream.response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       expect(stream.response.headers['cache-control']).toBe('no-store');
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(stream.response.headers[name.toLowerCase()]).toBe(value);
-      await expect.poll(() => served.core.listenerCount()).toBe(1);
       served.core.push(changed('/one'));
       await expect.poll(() => stream.data()).toEqual([changed('/one')]);
       expect(stream.text()).toMatch(/^: connected\n\n/);
-    } finally {
-      stream.close();
-    }
-  });
+    }));
 
-  it('coalesces a burst: at most one message per frame, latest library.changed wins', async () => {
-    const stream = await openStream(served.web);
-    try {
-      await expect.poll(() => served.core.listenerCount()).toBe(1);
+  it('coalesces a burst: at most one message per frame, latest library.changed wins', () =>
+    whileSubscribed(async (stream) => {
       served.core.push(changed('/a'));
       for (const root of ['/b', '/c', '/d']) served.core.push(changed(root));
       await expect.poll(() => stream.data().map(rootOf)).toEqual(['/a', '/d']);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(stream.data().map(rootOf)).toEqual(['/a', '/d']);
-    } finally {
-      stream.close();
-    }
-  });
+    }));
 
-  it('concatenates live run deltas within a frame instead of dropping them', async () => {
-    const stream = await openStream(served.web);
-    try {
-      await expect.poll(() => served.core.listenerCount()).toBe(1);
+  it('concatenates live run deltas within a frame instead of dropping them', () =>
+    whileSubscribed(async (stream) => {
       served.core.push(delta('run_a', [1]));
       for (let seq = 2; seq <= 40; seq += 1) served.core.push(delta(seq % 2 === 0 ? 'run_b' : 'run_a', [seq]));
       served.core.push(changed('/x'));
@@ -94,20 +93,13 @@ describe('GET /api/events', () => {
       expect(seqs('run_b')).toEqual(Array.from({ length: 20 }, (_, i) => 2 * i + 2));
       // Far fewer messages than pushes: merged per frame.
       expect(all().length).toBeLessThan(10);
-    } finally {
-      stream.close();
-    }
-  });
+    }));
 
-  it('sends comment heartbeats', async () => {
-    const stream = await openStream(served.web);
-    try {
+  it('sends comment heartbeats', () =>
+    whileSubscribed(async (stream) => {
       await expect.poll(() => stream.text().includes(': heartbeat\n\n')).toBe(true);
       expect(stream.data()).toEqual([]);
-    } finally {
-      stream.close();
-    }
-  });
+    }));
 
   it('unsubscribes when the client disconnects, and stops delivering', async () => {
     await expect.poll(() => served.core.listenerCount()).toBe(0);

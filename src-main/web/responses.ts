@@ -7,43 +7,28 @@
 import type { ServerResponse } from 'node:http';
 
 /** Send a short plain-text response (used for every non-JSON refusal). */
-export function sendText(
-  res: ServerResponse,
-  status: number,
-  text: string,
-  headers: Record<string, string> = {},
-): void {
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  send(res, status, 'text/plain; charset=utf-8', `${text}\n`, headers);
+}
+
+/** Send a JSON body; the caller has already turned the value into text. */
+export function sendJsonText(res: ServerResponse, status: number, json: string, headers: Record<string, string> = {}): void {
+  send(res, status, 'application/json; charset=utf-8', json, headers);
+}
+
+// A response already begun (a stream that failed midway) can only be cut off. A HEAD answer
+// carries the headers alone (Node drops the body of one anyway).
+function send(res: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string>): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = Buffer.from(`${text}\n`, 'utf8');
+  const body = Buffer.from(text, 'utf8');
   res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Type': contentType,
     'Content-Length': String(body.length),
     'Cache-Control': 'no-store',
     ...headers,
   });
   res.end(res.req.method === 'HEAD' ? undefined : body);
-}
-
-/** Send a JSON body; the caller has already turned the value into text. */
-export function sendJsonText(
-  res: ServerResponse,
-  status: number,
-  json: string,
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = Buffer.from(json, 'utf8');
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(body.length),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(body);
 }

@@ -1,7 +1,7 @@
 /**
  * Worker thread that loads library snapshots (folding every run without a terminal event),
- * builds run details in stages (the head from the fold, then the lists with their turn rows and
- * cost aggregate, then the integrity check), replay-vs-live comparisons and run diffs: reading and folding a
+ * builds run details in stages (the engine's staged-detail.ts: the head, then the lists, then the
+ * integrity check), replay-vs-live comparisons and run diffs: reading and folding a
  * 200,000-event run takes seconds, and main's thread must never block that long (in Electron it
  * also drives the windows). Each message names a data dir and a run; the answer is a `Result`.
  */
@@ -10,10 +10,9 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../shared
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import { compareRunLog, type LiveCapture } from '../library/run-compare';
 import { checkpointsFor, type Checkpoints } from '../engine/fold-log';
-import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from '../engine/run-stages';
+import type { RunDetailContext } from '../engine/run-stages';
 import { yieldToLoop } from '../sources/little-workflow/in-slices';
-import { modelDataOfFolded, type RunModelData } from '../../shared/run/run-model';
-import { headOfFolded } from '../../shared/run/run-head';
+import type { RunModelData } from '../../shared/run/run-model';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { getHeapStatistics } from 'node:v8';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
@@ -28,7 +27,8 @@ import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
 import { primeSnapshots } from '../engine/prime-snapshots';
-import { settle, TravelMoves } from './travel-moves';
+import { settle, TravelMoves } from '../engine/travel-moves';
+import { stagedDetail, type StagedDetail } from '../engine/staged-detail';
 import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { IdleWarmUp } from '../engine/idle-warm-up';
@@ -63,19 +63,8 @@ export type RunWorkerResponse = { id: number; heapBytes: number } & (
   | { findings: Result<Diagnostic[]> }
 );
 
-/**
- * A request's result and, for details, the stages to run once it is sent: the lists, the fold's
- * checkpoint (`after`), then the integrity check.
- */
-/** `findings(stop)`: the integrity check in slices, null once `stop()` says it is no longer wanted (a later move). */
-export type HandledRequest = {
-  result: Result<RunWorkerResult>;
-  lists?: () => Promise<Result<RunModelData>>;
-  after?: () => void;
-  findings?: (stop?: () => boolean) => Promise<Result<Diagnostic[]> | null>;
-  /** Close what the later stages still read (the fold's reader); called once they are done or skipped. */
-  release?: () => void;
-};
+/** A request's result and, for details, the stages to run once it is sent (staged-detail.ts). */
+export type HandledRequest = Omit<StagedDetail, 'result'> & { result: Result<RunWorkerResult> };
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -117,80 +106,18 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       return { result: fail(diagnostic('internal', `job of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId })) };
     }
   }
-  const failed = (error: unknown) => fail(diagnostic('internal', `${request.kind} of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId }));
-  const guarded =
-    <T,>(stage: () => T) =>
-    (): Result<T> => {
-      try {
-        return ok(stage());
-      } catch (error) {
-        return failed(error);
-      }
-    };
-  const reader = openDataDir(request.dataDir);
-  if (!reader.ok) return { result: reader };
-  // A run's fold keeps its reader until its tail is left: its digest's keys may still be read then.
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    reader.value.close();
-  };
-  let handedOver = false;
-  try {
-    if (request.kind === 'compare') return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
-    const { table, cacheDir } = request.context;
-    const checkpoints = threadCheckpoints(cacheDir);
-    // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
-    const cached = loadCachedHead(reader.value, request.runId, request.context, checkpoints);
-    if (cached !== null) {
-      return {
-        result: ok(cached),
-        lists: async () => {
-          const again = openDataDir(request.dataDir);
-          if (!again.ok) return again;
-          try {
-            const parts = await loadRunDetailParts(again.value, request.runId, request.context, checkpoints);
-            if (!parts.ok) return parts;
-            const lists = guarded(() => modelDataOfFolded(parts.value.folded, table, new Date()))();
-            parts.value.leaveCheckpoint();
-            return lists;
-          } catch (error) {
-            return failed(error);
-          } finally {
-            again.value.close();
-          }
-        },
-        findings: checked(() => checkRunFromDiskAsync(request.dataDir, request.runId, undefined)),
-      };
+  if (request.kind === 'compare') {
+    const reader = openDataDir(request.dataDir);
+    if (!reader.ok) return { result: reader };
+    try {
+      return { result: await compareRunLog(reader.value, request.runId, request.live, request.upto) };
+    } catch (error) {
+      return { result: fail(diagnostic('internal', `compare of ${request.runId} failed: ${(error as Error).message}`, { runId: request.runId })) };
+    } finally {
+      reader.value.close();
     }
-    const parts = await loadRunDetailParts(reader.value, request.runId, request.context, checkpoints);
-    if (!parts.ok) return { result: parts };
-    const { folded, checkFindingsAsync, leaveCheckpoint, rememberHead } = parts.value;
-    // The head first (the overview needs no list), then the lists; the checkpoint after them.
-    const head = headOfFolded(folded, table);
-    handedOver = true;
-    return {
-      result: ok(head),
-      // The head is kept as soon as it is sent (a small file; the digest's keys are read once, the
-      // checkpoint then reuses them): a server stopped right after the overview still leaves its
-      // cached reopening. A failure to keep it must not cost the lists.
-      lists: async () => (guarded(() => rememberHead(head))(), guarded(() => modelDataOfFolded(folded, table, new Date()))()),
-      after: guarded(() => {
-        try {
-          leaveCheckpoint();
-        } finally {
-          release();
-        }
-      }),
-      findings: checked(checkFindingsAsync),
-      release,
-    };
-  } catch (error) {
-    return { result: failed(error) };
-  } finally {
-    if (!handedOver) release();
   }
+  return stagedDetail(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
 }
 
 /**
@@ -223,7 +150,7 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
 
 // Answer `request` and run its later stages; settles once all of them are sent.
 async function answer(request: RunWorkerRequest): Promise<void> {
-  const movedOn = moves.note(request);
+  const movedOn = request.kind === 'detail' ? moves.note(request) : null;
   await handleRunRequest(request).then(async ({ result, lists, after, findings, release }) => {
     parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     if (!lists || !findings) return release?.();
@@ -232,7 +159,7 @@ async function answer(request: RunWorkerRequest): Promise<void> {
       void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
     }
     // The run view shows its head; the lists follow, then the integrity check (other requests may go
-    // between). A move's wait until the user stays on it (travel-moves.ts).
+    // between). A move's wait until the user stays on it (engine/travel-moves.ts).
     await (movedOn === null ? yieldToLoop() : settle());
     try {
       await laterStages(request.id, movedOn, lists, after, findings);
@@ -262,15 +189,3 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
 
 /** What a skipped stage answers (main builds the position again if it is still shown: run-service.ts). */
 const CANCELLED = fail(diagnostic('cancelled', 'a later position of this run was asked for: this one was not finished'));
-
-/** `check` with a throw turned into a diagnostic, keeping its null (stopped). */
-function checked(check: (stop?: () => boolean) => Promise<Diagnostic[] | null>): (stop?: () => boolean) => Promise<Result<Diagnostic[]> | null> {
-  return async (stop) => {
-    try {
-      const found = await check(stop);
-      return found === null ? null : ok(found);
-    } catch (error) {
-      return fail(diagnostic('internal', `the integrity check failed: ${(error as Error).message}`));
-    }
-  };
-}

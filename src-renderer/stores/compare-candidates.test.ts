@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../shared/library';
+import { run as libraryRun } from '../../test/support/library-runs';
 import { baselineFirst, previousCycle, previousOfVersion, togglePick } from './compare-candidates';
 
-const run = (runId: string, startedAt: string | null, extra: Partial<RunSummary> = {}): RunSummary => ({
-  runId,
-  dataDir: '/d',
-  status: 'completed',
-  statusInferred: false,
-  crashed: false,
-  verdict: null,
-  eventCount: 1,
-  startedAt,
-  finishedAt: null,
-  lastEventType: null,
-  parentRunId: null,
-  outerLoopId: null,
-  workflowVersionId: null,
-  label: null,
-  tags: [],
-  inputTokens: null,
-  outputTokens: null,
-  costUsd: null,
-  ...extra,
-});
+// Rows in one data dir with no version unless a test gives one: only the dir, version, loop and start matter here.
+const run = (runId: string, startedAt: string | null, extra: Partial<RunSummary> = {}): RunSummary => libraryRun(runId, { dataDir: '/d', startedAt, workflowVersionId: null, ...extra });
 
 describe('compare candidates', () => {
   it('picks at most two runs; clicking a picked run unpicks it; a third drops the oldest pick', () => {

@@ -8,22 +8,14 @@ import type { Result } from '../../shared/diagnostics';
 import type { FleetView } from '../../shared/fleet/fleet-summary-types';
 import type { FleetSqlAnswer, FleetSqlTables } from '../../shared/fleet/fleet-sql-types';
 import { api } from '../api';
-import { IDLE, LOADING, loaded, type Load } from './load';
+import type { Load } from './load';
 import { useLibraryStore } from './library-store';
+import { useAnswer } from './use-answer';
 
 /** The opened root's fleet summary (null: no folder open), asked again whenever the root changes. */
 export function useFleetSummary(): Load<FleetView | null> {
   const root = useLibraryStore((s) => s.snapshot?.root ?? null);
-  const [load, setLoad] = useState<Load<FleetView | null>>(IDLE);
-  useEffect(() => {
-    let live = true;
-    setLoad(LOADING);
-    void api['fleet.summary']({}).then((r) => live && setLoad(loaded(r)));
-    return () => {
-      live = false;
-    };
-  }, [root]);
-  return load;
+  return useAnswer(() => api['fleet.summary']({}), root);
 }
 
 /** The fleet index's tables and columns, once it has them (null until then, or when it cannot say). */

@@ -20,3 +20,9 @@ export function appStateIn(dir: string): AppState {
   if (!state.ok) throw new Error(state.error.message);
   return state.value;
 }
+
+/** The value of a channel's answer; a failure fails the test with its message. */
+export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}

@@ -81,6 +81,16 @@ export class ScanLog {
     return this.add('StepCompleted', { stepPath, stepId: stepPath, attempt, output: 'done', outputRef: 'artifact://x', artifactRefs: [], metadata: {} });
   }
 
+  /** Attempt `attempt` of `stepPath` as far as its session: one model call asked `content`, then the session's end. Returns the call's [called, answer]. */
+  attemptCalling(stepPath: string, attempt: number, content: string): [number, number] {
+    const where = { stepPath };
+    this.attempt(stepPath, attempt);
+    this.session(where);
+    const call = this.model(where, { messages: [{ role: 'user', content }] });
+    this.sessionCompleted(where);
+    return call;
+  }
+
   /** A whole healthy agent step: a session whose model asks for `tools` one turn each, then answers. */
   agentStep(stepPath: string, tools: Array<[string, unknown]>, attempt = 1): void {
     const where = { stepPath };

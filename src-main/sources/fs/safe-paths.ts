@@ -89,6 +89,33 @@ export function readdirContained(dataDir: string, ...segments: string[]): string
   return readdirSync(real);
 }
 
+/** A JSON file of the data dir, read (as `readContainedFile`) and parsed; `missing` says what its absence means. */
+export function readContainedJson(dataDir: string, segments: string[], missing: (path: string) => Diagnostic): Result<{ path: string; parsed: ReturnType<typeof parseJson> }> {
+  const file = readContainedFile(dataDir, ...segments);
+  if (!file.ok) return file;
+  if (file.value.kind === 'missing') return fail(missing(file.value.path));
+  return ok({ path: file.value.path, parsed: parseJson(file.value.bytes.toString('utf8')) });
+}
+
+/**
+ * The ids of the `<id>.json` files in `folder` of the data dir that match `idPattern` (others are
+ * skipped), sorted; none when the folder is absent.
+ */
+export function listJsonIds(dataDir: string, folder: string, idPattern: RegExp): Result<string[]> {
+  try {
+    return ok(
+      readdirContained(dataDir, folder)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length))
+        .filter((id) => idPattern.test(id))
+        .sort(),
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok([]);
+    return fail(fsDiagnostic(error, join(dataDir, folder)));
+  }
+}
+
 /** Stats of `path` (symlinks followed) when it resolves inside `dataDir`; null when missing, unresolvable or outside. */
 export function statContained(dataDir: string, path: string): Stats | null {
   try {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import { ARTIFACT_ID_PATTERN, RUN_ID_PATTERN } from '../../../shared/events/envelope';
-import { checkId, isRecord, parseJson, readContainedFile } from '../fs/safe-paths';
+import { checkId, isRecord, parseJson, readContainedFile, readContainedJson } from '../fs/safe-paths';
 
 /** The three payload encodings little-workflow writes. */
 export type ArtifactEncoding = 'json' | 'utf-8' | 'binary';
@@ -74,13 +74,9 @@ export function readArtifactManifest(dataDir: string, ref: string): Result<Artif
   const id = checkId(ref.startsWith(REF_PREFIX) ? ref.slice(REF_PREFIX.length) : undefined, ARTIFACT_ID_PATTERN, 'artifact');
   if (!id.ok) return fail({ ...id.error, message: `${JSON.stringify(ref)} is not a valid artifact ref (artifact://art_…)` });
   const artifactId = id.value;
-  const file = readContainedFile(dataDir, 'artifacts', `${artifactId}.json`);
+  const file = readContainedJson(dataDir, ['artifacts', `${artifactId}.json`], (path) => diagnostic('artifact-missing', `No manifest for ${ref} (${path})`, { path }));
   if (!file.ok) return file;
-  if (file.value.kind === 'missing') {
-    return fail(diagnostic('artifact-missing', `No manifest for ${ref} (${file.value.path})`, { path: file.value.path }));
-  }
-  const path = file.value.path;
-  const parsed = parseJson(file.value.bytes.toString('utf8'));
+  const { path, parsed } = file.value;
   if (!parsed.ok) return fail(diagnostic('artifact-corrupt', `The manifest of ${ref} is not JSON: ${parsed.message}`, { path }));
   const m = parsed.value;
   if (!isRecord(m)) return fail(diagnostic('artifact-corrupt', `The manifest of ${ref} is not a JSON object`, { path }));

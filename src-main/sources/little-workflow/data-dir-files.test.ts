@@ -54,15 +54,19 @@ describe('artifacts', () => {
       const r = readArtifact(dir, ref);
       return r.ok ? 'ok' : r.error.code;
     };
-    expect(code('artifact://../../etc/passwd')).toBe('invalid-argument');
-    expect(code('art_json')).toBe('invalid-argument');
-    expect(code('artifact://art_absent')).toBe('artifact-missing');
-    expect(code('artifact://art_notjson')).toBe('artifact-corrupt');
-    expect(code('artifact://art_otherid')).toBe('artifact-hash-mismatch');
-    expect(code('artifact://art_shape')).toBe('artifact-corrupt');
-    expect(code('artifact://art_noblob')).toBe('artifact-missing');
-    expect(code('artifact://art_hash')).toBe('artifact-hash-mismatch');
-    expect(code('artifact://art_size')).toBe('artifact-corrupt');
+    // Every ref with the code it answers, compared whole so a failure shows every ref that moved.
+    const expected: Array<[string, string]> = [
+      ['artifact://../../etc/passwd', 'invalid-argument'],
+      ['art_json', 'invalid-argument'],
+      ['artifact://art_absent', 'artifact-missing'],
+      ['artifact://art_notjson', 'artifact-corrupt'],
+      ['artifact://art_otherid', 'artifact-hash-mismatch'],
+      ['artifact://art_shape', 'artifact-corrupt'],
+      ['artifact://art_noblob', 'artifact-missing'],
+      ['artifact://art_hash', 'artifact-hash-mismatch'],
+      ['artifact://art_size', 'artifact-corrupt'],
+    ];
+    expect(expected.map(([ref]) => [ref, code(ref)])).toEqual(expected);
     expect(readArtifactManifest(dir, 'artifact://art_noblob').ok).toBe(true);
   });
 

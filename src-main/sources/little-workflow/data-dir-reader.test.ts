@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDataDir } from './data-dir-reader';
 import type { DataDirReader, EventRead } from './store-types';
+import type { ReadRecipe } from './read-recipe';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
 import { inPrivateTmpdir, newDataDir, scratchRoot } from '../../../test/support/scratch';
+import { codesOfEveryRead, scribbleOverPages } from '../../../test/support/corrupt-pages';
 
 const RUN_A = 'run_alpha';
 const RUN_B = 'run_beta';
@@ -26,8 +28,11 @@ function readEverything(reader: DataDirReader) {
   return { runs, a, b, calls };
 }
 
-/** Open, read everything, close, and assert the data dir did not change by one byte. */
-function readUnchanged(dataDir: string, isWritable?: (dir: string) => boolean) {
+/**
+ * Open, read everything, close, and assert the data dir did not change by one byte, the reader
+ * took `recipe`, and what it read is the fixture's content.
+ */
+function readsUnchanged(dataDir: string, recipe: ReadRecipe, isWritable?: (dir: string) => boolean): void {
   const before = hashTree(dataDir);
   const { value, left } = inPrivateTmpdir(() => {
     const opened = openDataDir(dataDir, { isWritable });
@@ -40,7 +45,8 @@ function readUnchanged(dataDir: string, isWritable?: (dir: string) => boolean) {
   expect(hashTree(dataDir)).toEqual(before);
   // Whatever private copy the read made is gone once the reader is closed.
   expect(left).toEqual([]);
-  return value;
+  expect(value.recipe).toBe(recipe);
+  checkContent(value);
 }
 
 function checkContent(read: ReturnType<typeof readEverything>) {
@@ -70,9 +76,7 @@ describe('openDataDir: every read leaves the data dir byte-identical', () => {
     const dir = newDataDir();
     await writeClosedDataDir(dir, EVENTS);
     expect(existsSync(join(dir, 'events', 'events.db-wal'))).toBe(false);
-    const read = readUnchanged(dir);
-    expect(read.recipe).toBe('snapshot');
-    checkContent(read);
+    readsUnchanged(dir, 'snapshot');
     expect(existsSync(join(dir, 'events', 'events.db-wal'))).toBe(false);
     expect(existsSync(join(dir, 'events', 'events.db-shm'))).toBe(false);
   });
@@ -82,9 +86,7 @@ describe('openDataDir: every read leaves the data dir byte-identical', () => {
     await writeCrashedDataDir(dir, EVENTS);
     expect(existsSync(join(dir, 'events', 'events.db-wal'))).toBe(true);
     expect(existsSync(join(dir, 'events', 'events.db-shm'))).toBe(true);
-    const read = readUnchanged(dir);
-    expect(read.recipe).toBe('private-copy');
-    checkContent(read);
+    readsUnchanged(dir, 'private-copy');
   });
 
   it('-wal without -shm (a copied folder): private temp copy, removed on close', async () => {
@@ -94,17 +96,13 @@ describe('openDataDir: every read leaves the data dir byte-identical', () => {
     mkdirSync(join(dir, 'events'), { recursive: true });
     copyFileSync(join(crashed, 'events', 'events.db'), join(dir, 'events', 'events.db'));
     copyFileSync(join(crashed, 'events', 'events.db-wal'), join(dir, 'events', 'events.db-wal'));
-    const read = readUnchanged(dir);
-    expect(read.recipe).toBe('private-copy');
-    checkContent(read);
+    readsUnchanged(dir, 'private-copy');
   });
 
   it('folder not writable, via the injectable check (root ignores chmod 555): private temp copy', async () => {
     const dir = newDataDir();
     await writeCrashedDataDir(dir, EVENTS);
-    const read = readUnchanged(dir, () => false);
-    expect(read.recipe).toBe('private-copy');
-    checkContent(read);
+    readsUnchanged(dir, 'private-copy', () => false);
   });
 
   it('folder really not writable (chattr +i events/, denied even to root; skipped where chattr is unsupported)', async (ctx) => {
@@ -114,9 +112,7 @@ describe('openDataDir: every read leaves the data dir byte-identical', () => {
     const { spawnSync } = await import('node:child_process');
     if (spawnSync('chattr', ['+i', events]).status !== 0) ctx.skip();
     try {
-      const read = readUnchanged(dir);
-      expect(read.recipe).toBe('private-copy');
-      checkContent(read);
+      readsUnchanged(dir, 'private-copy');
     } finally {
       spawnSync('chattr', ['-i', events]);
     }
@@ -167,21 +163,9 @@ describe('openDataDir: schema variants and damage give diagnostics, not throws',
   it('a corrupted page gives a diagnostic from open, listRuns or the stream, never a throw', async () => {
     const dir = newDataDir();
     await writeClosedDataDir(dir, Array.from({ length: 400 }, (_, i) => ({ runId: RUN_A, type: 'X', payload: { i, pad: 'x'.repeat(200) } })));
-    const file = join(dir, 'events', 'events.db');
-    const fs = await import('node:fs');
-    const bytes = fs.readFileSync(file);
-    bytes.fill(0xa5, 4096 * 3, 4096 * 6); // scribble over b-tree pages, keep the header
-    fs.writeFileSync(file, bytes);
+    scribbleOverPages(join(dir, 'events', 'events.db'));
     const before = hashTree(dir);
-    const reader = openDataDir(dir);
-    const codes: string[] = [];
-    if (!reader.ok) codes.push(reader.error.code);
-    else {
-      const runs = reader.value.listRuns();
-      if (!runs.ok) codes.push(runs.error.code);
-      for (const read of reader.value.readEvents(RUN_A)) if (!read.ok) codes.push(read.diagnostic.code);
-      reader.value.close();
-    }
+    const codes = codesOfEveryRead(openDataDir(dir), RUN_A);
     expect(codes).toContain('sqlite-corrupt');
     expect(hashTree(dir)).toEqual(before);
   });

@@ -10,6 +10,7 @@ import { ENGINE, eventsDb as db, expectNoBetterSqlite3, loadedNodeSqlite, newDat
 import type { OpenMode } from './sqlite-driver';
 import { canPage, runRows } from './paged-rows';
 import { inPrivateTmpdir } from '../../../test/support/scratch';
+import { codesOfEveryRead, scribbleOverPages } from '../../../test/support/corrupt-pages';
 import { hashTree, sampleRun, writeClosedDataDir, writeCrashedDataDir, type FixtureEvent } from '../../../test/support/store-test-fixtures';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -173,19 +174,9 @@ describe('node:sqlite adapter: damage gives typed diagnostics (Node 22 only)', (
   it('a corrupted page gives sqlite-corrupt from open, listRuns or the stream, never a throw', async () => {
     const dir = newDataDir();
     await writeClosedDataDir(dir, Array.from({ length: 400 }, (_, i) => ({ runId: RUN_A, type: 'X', payload: { i, pad: 'x'.repeat(200) } })), ENGINE);
-    const bytes = readFileSync(db(dir));
-    bytes.fill(0xa5, 4096 * 3, 4096 * 6); // scribble over b-tree pages, keep the header
-    writeFileSync(db(dir), bytes);
+    scribbleOverPages(db(dir));
     const before = hashTree(dir);
-    const codes: string[] = [];
-    const reader = openDataDir(dir, { driver: driver() });
-    if (!reader.ok) codes.push(reader.error.code);
-    else {
-      const runs = reader.value.listRuns();
-      if (!runs.ok) codes.push(runs.error.code);
-      for (const read of reader.value.readEvents(RUN_A)) if (!read.ok) codes.push(read.diagnostic.code);
-      reader.value.close();
-    }
+    const codes = codesOfEveryRead(openDataDir(dir, { driver: driver() }), RUN_A);
     expect(codes).toContain('sqlite-corrupt');
     expect(hashTree(dir)).toEqual(before);
     expect(existsSync(`${db(dir)}-wal`)).toBe(false);

@@ -2,11 +2,9 @@
  * Reads outer-loop manifests (`outer-loops/<ol_…>.json`): the cycles of a goal-driven
  * loop, each pointing at the run that executed it.
  */
-import { join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import { OUTER_LOOP_ID_PATTERN, RUN_ID_PATTERN } from '../../../shared/events/envelope';
-import { fsDiagnostic } from '../fs/fs-diagnostics';
-import { checkId, isRecord, parseJson, readContainedFile, readdirContained } from '../fs/safe-paths';
+import { checkId, isRecord, listJsonIds, readContainedJson } from '../fs/safe-paths';
 
 /** One finished cycle. */
 export type OuterLoopCycle = {
@@ -36,13 +34,9 @@ export type OuterLoopRead = { manifest: OuterLoopManifest; diagnostics: Diagnost
 export function readOuterLoop(dataDir: string, id: string): Result<OuterLoopRead> {
   const checked = checkId(id, OUTER_LOOP_ID_PATTERN, 'outer-loop');
   if (!checked.ok) return checked;
-  const file = readContainedFile(dataDir, 'outer-loops', `${checked.value}.json`);
+  const file = readContainedJson(dataDir, ['outer-loops', `${checked.value}.json`], (path) => diagnostic('outer-loop-missing', `Outer loop ${id} is not stored in this data dir`, { path }));
   if (!file.ok) return file;
-  if (file.value.kind === 'missing') {
-    return fail(diagnostic('outer-loop-missing', `Outer loop ${id} is not stored in this data dir`, { path: file.value.path }));
-  }
-  const path = file.value.path;
-  const parsed = parseJson(file.value.bytes.toString('utf8'));
+  const { path, parsed } = file.value;
   const corrupt = (why: string) => fail<OuterLoopRead>(diagnostic('outer-loop-corrupt', `${path}: ${why}`, { path }));
   if (!parsed.ok) return corrupt(`not JSON: ${parsed.message}`);
   const m = parsed.value;
@@ -67,17 +61,5 @@ export function readOuterLoop(dataDir: string, id: string): Result<OuterLoopRead
 
 /** Ids of every stored outer loop. */
 export function listOuterLoopIds(dataDir: string): Result<string[]> {
-  const dir = join(dataDir, 'outer-loops');
-  try {
-    return ok(
-      readdirContained(dataDir, 'outer-loops')
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => name.slice(0, -'.json'.length))
-        .filter((id) => OUTER_LOOP_ID_PATTERN.test(id))
-        .sort(),
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok([]);
-    return fail(fsDiagnostic(error, dir));
-  }
+  return listJsonIds(dataDir, 'outer-loops', OUTER_LOOP_ID_PATTERN);
 }

@@ -83,63 +83,64 @@ function mirrorOf(dbPath: string): WalMirror {
   return made.value;
 }
 
+/** A writer of `events` events (its log restarted every `autocheckpoint` pages) and its mirror, for `use`; both closed after. */
+function withMirror(autocheckpoint: number, events: number, use: (w: ReturnType<typeof writer>, mirror: WalMirror) => void): void {
+  const w = writer(autocheckpoint);
+  w.add(events);
+  const mirror = mirrorOf(w.dbPath);
+  try {
+    use(w, mirror);
+  } finally {
+    w.db.close();
+    mirror.close();
+  }
+}
+
 describe('the incremental mirror of a live events.db', () => {
-  it('copies the database once, then only the frames of each commit (stays equal to the writer)', () => {
-    const w = writer();
-    w.add(400);
-    const mirror = mirrorOf(w.dbPath);
-    expect(contents(mirror.path)).toBe(contents(w.dbPath));
-    for (let i = 0; i < 30; i += 1) {
+  it('copies the database once, then only the frames of each commit (stays equal to the writer)', () =>
+    withMirror(1000, 400, (w, mirror) => {
+      expect(contents(mirror.path)).toBe(contents(w.dbPath));
+      for (let i = 0; i < 30; i += 1) {
+        w.add(1);
+        const bytesBefore = mirror.stats.walBytesRead;
+        expect(mirror.refresh()).toEqual({ ok: true, value: 'advanced' });
+        // One event is a few pages: what a refresh reads is the commit, not the log or the database.
+        expect(mirror.stats.walBytesRead - bytesBefore).toBeLessThan(64 * 1024);
+      }
+      expect(mirror.refresh()).toEqual({ ok: true, value: 'same' });
+      expect(contents(mirror.path)).toBe(contents(w.dbPath));
+      expect(mirror.stats.fullCopies).toBe(1);
+    }));
+
+  it('follows a writer that restarts its log every few pages without copying again', () =>
+    withMirror(20, 50, (w, mirror) => {
+      for (let i = 0; i < 200; i += 1) {
+        w.add(1 + (i % 3));
+        const refreshed = mirror.refresh();
+        expect(refreshed.ok && refreshed.value).toBe('advanced');
+      }
+      expect(contents(mirror.path)).toBe(contents(w.dbPath));
+      expect(mirror.stats.fullCopies).toBe(1);
+      expect(mirror.stats.recopyReasons).toEqual(['first read']);
+    }));
+
+  it('reads the old generation past the restart, and copies again only when the new one overran the unread place', () =>
+    withMirror(20, 50, (w, mirror) => {
+      // Commits up to one restart of the log, and one more: the old generation's unread tail is
+      // still in the file past the new one's end.
+      const start = checkpointSequence(w.dbPath);
+      while (checkpointSequence(w.dbPath) === start) w.add(1);
+      expect(checkpointSequence(w.dbPath)).toBe(start + 1);
       w.add(1);
-      const bytesBefore = mirror.stats.walBytesRead;
       expect(mirror.refresh()).toEqual({ ok: true, value: 'advanced' });
-      // One event is a few pages: what a refresh reads is the commit, not the log or the database.
-      expect(mirror.stats.walBytesRead - bytesBefore).toBeLessThan(64 * 1024);
-    }
-    expect(mirror.refresh()).toEqual({ ok: true, value: 'same' });
-    expect(contents(mirror.path)).toBe(contents(w.dbPath));
-    expect(mirror.stats.fullCopies).toBe(1);
-    w.db.close();
-    mirror.close();
-  });
-
-  it('follows a writer that restarts its log every few pages without copying again', () => {
-    const w = writer(20);
-    w.add(50);
-    const mirror = mirrorOf(w.dbPath);
-    for (let i = 0; i < 200; i += 1) {
-      w.add(1 + (i % 3));
-      const refreshed = mirror.refresh();
-      expect(refreshed.ok && refreshed.value).toBe('advanced');
-    }
-    expect(contents(mirror.path)).toBe(contents(w.dbPath));
-    expect(mirror.stats.fullCopies).toBe(1);
-    expect(mirror.stats.recopyReasons).toEqual(['first read']);
-    w.db.close();
-    mirror.close();
-  });
-
-  it('reads the old generation past the restart, and copies again only when the new one overran the unread place', () => {
-    const w = writer(20);
-    w.add(50);
-    const mirror = mirrorOf(w.dbPath);
-    // Commits up to one restart of the log, and one more: the old generation's unread tail is
-    // still in the file past the new one's end.
-    const start = checkpointSequence(w.dbPath);
-    while (checkpointSequence(w.dbPath) === start) w.add(1);
-    expect(checkpointSequence(w.dbPath)).toBe(start + 1);
-    w.add(1);
-    expect(mirror.refresh()).toEqual({ ok: true, value: 'advanced' });
-    expect(mirror.stats.fullCopies).toBe(1);
-    expect(contents(mirror.path)).toBe(contents(w.dbPath));
-    // Many generations without a look: copied again, and still right.
-    w.add(400);
-    expect(mirror.refresh()).toEqual({ ok: true, value: 'recopied' });
-    expect(mirror.stats.recopyReasons.slice(1)[0]).toMatch(/restarted/);
-    expect(contents(mirror.path)).toBe(contents(w.dbPath));
-    w.db.close();
-    mirror.close();
-  });
+      expect(mirror.stats.fullCopies).toBe(1);
+      expect(contents(mirror.path)).toBe(contents(w.dbPath));
+      // Many generations without a look: copied again, and still right.
+      w.add(400);
+      expect(mirror.refresh()).toEqual({ ok: true, value: 'recopied' });
+      expect(mirror.stats.recopyReasons.slice(1)[0]).toMatch(/restarted/);
+      expect(contents(mirror.path)).toBe(contents(w.dbPath));
+    }));
 
   it('a TRUNCATE or RESTART checkpoint, and a writer that closes (the -wal is gone)', () => {
     const w = writer();

@@ -3,11 +3,9 @@
  * the LWIR step graph is stored outside event payloads, so the run view labels steps,
  * knows their kinds (`uses`) and their `maxVisits` from here.
  */
-import { join } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import { WORKFLOW_VERSION_ID_PATTERN } from '../../../shared/events/envelope';
-import { fsDiagnostic } from '../fs/fs-diagnostics';
-import { checkId, isRecord, parseJson, readContainedFile, readdirContained } from '../fs/safe-paths';
+import { checkId, isRecord, listJsonIds, readContainedJson } from '../fs/safe-paths';
 
 /** One LWIR step, flattened; nested steps (inside `parallel`) carry their parent's id. */
 export type WorkflowStepInfo = {
@@ -45,13 +43,9 @@ export function readWorkflowVersion(dataDir: string, id: string): Result<Workflo
   }
   const checked = checkId(id, WORKFLOW_VERSION_ID_PATTERN, 'workflow version');
   if (!checked.ok) return checked;
-  const file = readContainedFile(dataDir, 'workflow-versions', `${checked.value}.json`);
+  const file = readContainedJson(dataDir, ['workflow-versions', `${checked.value}.json`], (path) => diagnostic('workflow-version-missing', `Workflow version ${id} is not stored in this data dir`, { path }));
   if (!file.ok) return file;
-  if (file.value.kind === 'missing') {
-    return fail(diagnostic('workflow-version-missing', `Workflow version ${id} is not stored in this data dir`, { path: file.value.path }));
-  }
-  const path = file.value.path;
-  const parsed = parseJson(file.value.bytes.toString('utf8'));
+  const { path, parsed } = file.value;
   if (!parsed.ok || !isRecord(parsed.value)) {
     return fail(diagnostic('workflow-version-corrupt', `${path} is not a JSON object${parsed.ok ? '' : `: ${parsed.message}`}`, { path }));
   }
@@ -76,18 +70,7 @@ export function readWorkflowVersion(dataDir: string, id: string): Result<Workflo
 
 /** Ids of every stored workflow version (files that do not match the id pattern are skipped). */
 export function listWorkflowVersionIds(dataDir: string): Result<string[]> {
-  try {
-    return ok(
-      readdirContained(dataDir, 'workflow-versions')
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => name.slice(0, -'.json'.length))
-        .filter((id) => WORKFLOW_VERSION_ID_PATTERN.test(id))
-        .sort(),
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ok([]);
-    return fail(fsDiagnostic(error, join(dataDir, 'workflow-versions')));
-  }
+  return listJsonIds(dataDir, 'workflow-versions', WORKFLOW_VERSION_ID_PATTERN);
 }
 
 function flattenSteps(steps: unknown[], parentId: string | null, depth: number): WorkflowStepInfo[] {

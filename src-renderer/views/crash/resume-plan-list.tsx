@@ -1,6 +1,6 @@
 /** The core's resume plan as grouped lists, each item linked to the event it rests on. */
 import type { ReactNode } from 'react';
-import type { ResumePlan, SkippedStep } from '../../../shared/fold/crash/crash-types';
+import type { ReinvokedModelCall, ResumePlan, SkippedStep, SubRunDecision } from '../../../shared/fold/crash/crash-types';
 import type { RunRef } from '../../../shared/run/run-detail-types';
 import type { HarnessRefs } from '../../../shared/run/run-head-types';
 import { useSlice } from '../../stores/use-slice';
@@ -19,10 +19,41 @@ const SKIPPED_TITLE = 'Steps skipped (completed)';
 
 /** Every group of the plan; empty groups collapse to one muted line so the list stays scannable. */
 export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListProps) {
-  const turnSession = (id: number) => harness.modelTurns[id]?.sessionId;
+  // A re-invoked call, linked to its turn in the turns view when the head names its session.
+  const renderReinvokedTurn = (m: ReinvokedModelCall) => {
+    const session = harness.modelTurns[m.modelTurnId]?.sessionId;
+    return (
+      <>
+        turn {m.turn ?? '?'}
+        {m.stepPath && <span className="mono"> {m.stepPath}</span>} <span className="mono plan-callid">{m.callId ?? '(no callId)'}</span>{' '}
+        <EventLink at={at} sequence={m.sequence} />
+        {session !== undefined && (
+          <>
+            {' · '}
+            <a href={sessionHref(at, session)}>open in turns</a>
+          </>
+        )}
+      </>
+    );
+  };
+  const renderRestartedSession = (id: number) => {
+    const s = harness.sessions[id];
+    return (
+      <>
+        <a href={sessionHref(at, id)}>session {id}</a> <span className="muted">{s?.role ?? ''}{s?.stepPath ? ` · ${s.stepPath}` : ''}</span>{' '}
+        <EventLink at={at} sequence={s?.startSequence} />
+      </>
+    );
+  };
   const renderSkipped = (s: SkippedStep) => (
     <>
       <span className="mono">{s.stepPath}</span> <EventLink at={at} sequence={s.sequence} />
+    </>
+  );
+  const subRunKey = (s: SubRunDecision) => s.runId;
+  const renderSubRun = (s: SubRunDecision) => (
+    <>
+      <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
     </>
   );
   return (
@@ -54,28 +85,7 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
           </>
         )}
       />
-      <Group
-        title="Model calls re-invoked (same callId, no new called event)"
-        hot
-        items={plan.modelCallsReinvoked}
-        itemKey={(m) => m.modelTurnId}
-        render={(m) => {
-          const session = turnSession(m.modelTurnId);
-          return (
-            <>
-              turn {m.turn ?? '?'}
-              {m.stepPath && <span className="mono"> {m.stepPath}</span>} <span className="mono plan-callid">{m.callId ?? '(no callId)'}</span>{' '}
-              <EventLink at={at} sequence={m.sequence} />
-              {session !== undefined && (
-                <>
-                  {' · '}
-                  <a href={sessionHref(at, session)}>open in turns</a>
-                </>
-              )}
-            </>
-          );
-        }}
-      />
+      <Group title="Model calls re-invoked (same callId, no new called event)" hot items={plan.modelCallsReinvoked} itemKey={(m) => m.modelTurnId} render={renderReinvokedTurn} />
       <Group
         title="Tools re-invoked (same callId and args)"
         hot
@@ -88,37 +98,9 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
           </>
         )}
       />
-      <Group
-        title="Sub-runs fast-forwarded (result recorded here)"
-        items={plan.subRunsFastForwarded}
-        itemKey={(s) => s.runId}
-        render={(s) => (
-          <>
-            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
-      <Group
-        title="Sub-runs adopted (finished in their own log)"
-        items={plan.subRunsAdopted}
-        itemKey={(s) => s.runId}
-        render={(s) => (
-          <>
-            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
-      <Group
-        title="Sub-runs re-dispatched (same reserved id)"
-        hot
-        items={plan.subRunsRedispatched}
-        itemKey={(s) => s.runId}
-        render={(s) => (
-          <>
-            <RunLink runId={s.runId} dir={at.dir} /> <span className="muted">{s.status} · {s.toolName}</span> <EventLink at={at} sequence={s.sequence} />
-          </>
-        )}
-      />
+      <Group title="Sub-runs fast-forwarded (result recorded here)" items={plan.subRunsFastForwarded} itemKey={subRunKey} render={renderSubRun} />
+      <Group title="Sub-runs adopted (finished in their own log)" items={plan.subRunsAdopted} itemKey={subRunKey} render={renderSubRun} />
+      <Group title="Sub-runs re-dispatched (same reserved id)" hot items={plan.subRunsRedispatched} itemKey={subRunKey} render={renderSubRun} />
       <Group
         title="Parallel branches"
         items={plan.branches}
@@ -131,20 +113,7 @@ export function ResumePlanList({ plan, harness, at, skipped }: ResumePlanListPro
           </>
         )}
       />
-      <Group
-        title="Sessions restarted (new session.started, same manifest hash)"
-        items={plan.sessionsRestarted}
-        itemKey={(id) => id}
-        render={(id) => {
-          const s = harness.sessions[id];
-          return (
-            <>
-              <a href={sessionHref(at, id)}>session {id}</a> <span className="muted">{s?.role ?? ''}{s?.stepPath ? ` · ${s.stepPath}` : ''}</span>{' '}
-              <EventLink at={at} sequence={s?.startSequence} />
-            </>
-          );
-        }}
-      />
+      <Group title="Sessions restarted (new session.started, same manifest hash)" items={plan.sessionsRestarted} itemKey={(id) => id} render={renderRestartedSession} />
       {plan.notes.length > 0 && (
         <section className="plan-group plan-notes" aria-label="Notes">
           <h4>Notes</h4>

@@ -1,8 +1,5 @@
 /** The library's little-harness sessions: state, model and tool calls, failures, invalid lines; a row opens the session. */
-import { useEffect, useState } from 'react';
-import type { SessionListing } from '../../../shared/harness-trace/session-view-types';
-import { api } from '../../api';
-import { IDLE, LOADING, loaded, type Load } from '../../stores/load';
+import { useSessionListings } from '../../stores/sessions-store';
 import { useRouteStore } from '../../stores/route-store';
 import { OutcomesSection } from './outcomes-section';
 import './sessions.css';
@@ -10,16 +7,8 @@ import { sessionStateWord } from '../../../shared/harness-trace/session-state';
 
 /** Listed below the run table; fetched again whenever the opened folder changes. */
 export function SessionsPanel({ root }: { root: string }) {
-  const [load, setLoad] = useState<Load<SessionListing[]>>(IDLE);
+  const load = useSessionListings(root);
   const navigate = useRouteStore((s) => s.navigate);
-  useEffect(() => {
-    let live = true;
-    setLoad(LOADING);
-    void api['sessions.list']({}).then((r) => live && setLoad(loaded(r)));
-    return () => {
-      live = false;
-    };
-  }, [root]);
   if (load.phase !== 'ready' || load.value.length === 0) return load.phase === 'error' ? <p className="error">{load.error.message}</p> : null;
   return (
     <section className="sessions-panel" aria-label="little-harness sessions">

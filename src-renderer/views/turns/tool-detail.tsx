@@ -2,11 +2,10 @@
 import type { JsonPreview } from '../../../shared/run/json-preview';
 import type { HarnessRefs, RunHead } from '../../../shared/run/run-head-types';
 import { JsonView } from '../../components/json-view';
-import { EventLink, RunLink, type RunAddress } from '../../components/run-links';
-import { formatTime } from '../../format';
-import { formatDuration, msBetween } from '../crash/relative-time';
+import { RunLink, type RunAddress } from '../../components/run-links';
 import { EventStateNote } from './event-state-note';
 import { oneLine } from './one-line';
+import { StartEndRows } from './start-end-rows';
 import { ToolStatus, type TurnSelection } from './turn-row';
 import { payloadField, useRunEvent } from '../../stores/use-run-event';
 
@@ -57,21 +56,7 @@ export function ToolDetail({ detail, refs, at, toolId, onSelect }: { detail: Run
             </dd>
           </>
         )}
-        <dt>Started</dt>
-        <dd>
-          <EventLink at={at} sequence={c.startedSequence} /> {formatTime(c.startedAt ?? null)}
-        </dd>
-        <dt>Ended</dt>
-        <dd>
-          {c.endSequence !== undefined ? (
-            <>
-              <EventLink at={at} sequence={c.endSequence} /> {formatTime(c.endedAt ?? null)}{' '}
-              <span className="muted">({formatDuration(msBetween(c.startedAt, c.endedAt))} later)</span>
-            </>
-          ) : (
-            <span className="muted">never</span>
-          )}
-        </dd>
+        <StartEndRows at={at} start={{ label: 'Started', sequence: c.startedSequence, at: c.startedAt }} end={{ label: 'Ended', sequence: c.endSequence, at: c.endedAt }} />
         <dt>callId</dt>
         <dd className="mono">{c.callId ?? '—'}</dd>
         {c.scope !== undefined && (

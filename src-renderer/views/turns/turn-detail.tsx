@@ -1,13 +1,13 @@
 /** A model turn in full: identity, price, tokens, timing, then the request and response fetched by sequence. */
 import type { HarnessRefs, RunHead } from '../../../shared/run/run-head-types';
 import { EventLink, type RunAddress } from '../../components/run-links';
-import { formatCost, formatCount, formatTime } from '../../format';
-import { formatDuration, msBetween } from '../crash/relative-time';
+import { formatCost, formatCount } from '../../format';
 import { EventStateNote } from './event-state-note';
 import { MessageList, ResponseBody } from './model-bodies';
 import type { TurnSelection } from './turn-row';
 import { TurnStatus } from './turn-row';
 import { modelIdentity } from './turn-price';
+import { StartEndRows } from './start-end-rows';
 import { payloadField, useRunEvent } from '../../stores/use-run-event';
 
 /** Detail pane of model turn `turnId`. */
@@ -49,21 +49,7 @@ export function TurnDetail({ detail, refs, at, turnId, onSelect }: { detail: Run
             ? `${formatCount(priced.uncachedInputTokens)} uncached + ${formatCount(priced.cachedInputTokens)} cached in · ${formatCount(priced.outputTokens)} out (${formatCount(priced.reasoningTokens)} reasoning)`
             : '—'}
         </dd>
-        <dt>Called</dt>
-        <dd>
-          <EventLink at={at} sequence={t.calledSequence} /> {formatTime(t.calledAt ?? null)}
-        </dd>
-        <dt>Responded</dt>
-        <dd>
-          {t.respondedSequence !== undefined ? (
-            <>
-              <EventLink at={at} sequence={t.respondedSequence} /> {formatTime(t.respondedAt ?? null)}{' '}
-              <span className="muted">({formatDuration(msBetween(t.calledAt, t.respondedAt))} later)</span>
-            </>
-          ) : (
-            <span className="muted">never</span>
-          )}
-        </dd>
+        <StartEndRows at={at} start={{ label: 'Called', sequence: t.calledSequence, at: t.calledAt }} end={{ label: 'Responded', sequence: t.respondedSequence, at: t.respondedAt }} />
         <dt>callId</dt>
         <dd className="mono">{t.callId ?? '— (legacy: paired by turn)'}</dd>
         {t.stepPath && (

@@ -7,7 +7,10 @@
  * the same run was asked for: both answer `cancelled`. The renderer no longer shows that
  * position; main builds it again if it is shown after all (run-service.ts).
  */
-import type { RunWorkerRequest } from './run-detail-worker';
+import type { RunDetailContext } from './run-stages';
+
+/** A request for a run's detail (a move when it is as of an event). */
+export type DetailAsk = { id: number; dataDir: string; runId: string; context: Pick<RunDetailContext, 'upto'> };
 
 /** How long a position must stay the latest before its lists are built. */
 export const TRAVEL_SETTLE_MS = 250;
@@ -17,11 +20,11 @@ export class TravelMoves {
   private readonly latest = new Map<string, number>();
 
   /**
-   * Note `request` as it arrives; for a move (a run's detail as of an event), a check that says
-   * whether a later move of the same run has come since; null for any other request.
+   * Note a detail request as it arrives; for a move (a run's detail as of an event), a check that
+   * says whether a later move of the same run has come since; null for the whole run.
    */
-  note(request: RunWorkerRequest): (() => boolean) | null {
-    if (request.kind !== 'detail' || request.context.upto === undefined) return null;
+  note(request: DetailAsk): (() => boolean) | null {
+    if (request.context.upto === undefined) return null;
     const run = `${request.dataDir}\u0000${request.runId}`;
     this.latest.set(run, request.id);
     return () => this.latest.get(run) !== request.id;
