@@ -249,11 +249,16 @@ export class RunAccumulator {
     return { state, steps, reportError, harness, boundary };
   }
 
+  /** The crash boundary `detail` would hold, without the rest of the detail (`plan`: at 1M events the lists cost ~3 s). */
+  crashBoundary(facts: RunModelFacts): CrashBoundary {
+    return this.boundary(boundaryFactsOf(facts)).boundary;
+  }
+
   /** The run folded so far, in the run view's two stages (the core now, the lists from it next); see `detail`. */
   folded(facts: RunModelFacts, upto?: number): FoldedRun {
     const parts = this.parts;
     if (parts === null) throw new Error('RunAccumulator.folded needs mode "detail"');
-    const { state, steps, reportError, harness, boundary } = this.boundary({ lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle });
+    const { state, steps, reportError, harness, boundary } = this.boundary(boundaryFactsOf(facts));
     let lastUndecodable = 0;
     for (const sequence of facts.undecodableSequences) {
       if (upto !== undefined && sequence > upto) break;
@@ -341,4 +346,9 @@ function stateHead(state: MaterializedRunState): RunStateHead {
     artifacts: state.artifacts,
     eventCount: state.eventCount,
   };
+}
+
+/** What the crash boundary reads of the run's facts. */
+function boundaryFactsOf(facts: RunModelFacts): BoundaryFacts {
+  return { lockOwner: facts.lockOwner, subRunStatuses: facts.subRunStatuses, ...facts.pendingCycle };
 }

@@ -8,6 +8,9 @@ import { resolve } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunDetail } from '../../shared/run/run-detail-types';
+import type { CrashBoundary } from '../../shared/fold/crash/crash-types';
+import type { RunAccumulator } from '../../shared/run/run-accumulator';
+import type { RunModelFacts } from '../../shared/run/run-model-facts';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import { foldLog, type Checkpoints } from '../engine/fold-log';
 import { loadLibrary } from './load-library';
@@ -28,6 +31,16 @@ export type RunDetailAtOptions = {
 
 /** The run view's detail of `runId` in the data dir `dataDir` (findings left empty). */
 export function loadRunDetailAt(dataDir: string, runId: string, options: RunDetailAtOptions): Result<RunDetail> {
+  return foldRunAt(dataDir, runId, options, (accumulator, facts) => accumulator.detail(facts, options.upto));
+}
+
+/** The crash boundary of `runId` as of `upto` (what `plan` prints), as `loadRunDetailAt`'s detail holds it, without the rest. */
+export function loadRunBoundaryAt(dataDir: string, runId: string, options: RunDetailAtOptions): Result<CrashBoundary> {
+  return foldRunAt(dataDir, runId, options, (accumulator, facts) => accumulator.crashBoundary(facts));
+}
+
+/** Fold `runId` as `options` say and hand the accumulator and the run's facts to `finish`. */
+function foldRunAt<T>(dataDir: string, runId: string, options: RunDetailAtOptions, finish: (accumulator: RunAccumulator, facts: RunModelFacts) => T): Result<T> {
   const path = resolve(dataDir);
   const table = options.table;
   const context = options.context !== undefined ? ok(options.context) : libraryContext(path, runId, table);
@@ -42,7 +55,7 @@ export function loadRunDetailAt(dataDir: string, runId: string, options: RunDeta
     }
     const read = readRunModelFacts(reader.value, runId, context.value, fold);
     const facts = { ...factsAsOf(read, options.upto), now: options.now ?? read.now };
-    return ok(fold.accumulator.detail(facts, options.upto));
+    return ok(finish(fold.accumulator, facts));
   } finally {
     reader.value.close();
   }

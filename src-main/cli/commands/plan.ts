@@ -7,7 +7,7 @@ import { BUNDLED_PRICE_TABLE } from '../../../shared/pricing/bundled-price-table
 import { resolve } from 'node:path';
 import { RunNotFoundError } from '../../../shared/fold/fold-errors';
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
-import { loadRunDetailAt } from '../../library/run-detail-at';
+import { loadRunBoundaryAt } from '../../library/run-detail-at';
 import { parseArgs, parseAtFlag, UsageError } from '../args';
 import type { CliIo } from '../cli-io';
 import { CACHE_FLAGS, CACHE_USAGE, checkpointsArg } from '../cache-arg';
@@ -22,13 +22,12 @@ export async function planCommand(argv: string[], io: CliIo): Promise<number> {
   const runId = positionals[0];
   if (!RUN_ID_PATTERN.test(runId)) throw new LittleCliError('WorldPathError', `Invalid run id: ${runId}`);
   const dataDir = resolve(process.cwd(), (flags['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
-  const detail = loadRunDetailAt(dataDir, runId, { upto, table: BUNDLED_PRICE_TABLE, checkpoints: checkpointsArg(flags, [dataDir]) });
-  if (!detail.ok) {
-    if (detail.error.code === 'run-not-found') throw new RunNotFoundError(runId);
-    throw new DataDirError(detail.error);
+  const read = loadRunBoundaryAt(dataDir, runId, { upto, table: BUNDLED_PRICE_TABLE, checkpoints: checkpointsArg(flags, [dataDir]) });
+  if (!read.ok) {
+    if (read.error.code === 'run-not-found') throw new RunNotFoundError(runId);
+    throw new DataDirError(read.error);
   }
-  const { boundary } = detail.value;
-  if (boundary === null) throw new LittleCliError('UnsupportedError', `Run ${runId} has no crash boundary (not a little-workflow run)`);
+  const boundary = read.value;
   if (flags.json === true) {
     const { lastEvent, verdict, inferredStatus, inFlight, resumePlan } = boundary;
     io.stdout(`${JSON.stringify({ runId, at: upto ?? null, lastEvent: lastEvent ?? null, verdict, inferredStatus: inferredStatus ?? null, inFlight, resumePlan })}\n`);
