@@ -44,8 +44,12 @@ export const SCAN_PAYLOAD_NEEDS: PayloadNeeds = Object.freeze({
 
 export type RunScanOptions = { table: PriceTable; settings?: ScanSettings; now: Date };
 
-/** One row as the scan reads it (an EventEnvelope is one); `recordedAt` is unread when the times come apart. */
-export type ScanInput = { type: string; sequence: number; payload: unknown; recordedAt?: string };
+/**
+ * One row as the scan reads it (an EventEnvelope is one); `recordedAt` is unread when the times
+ * come apart. `loneRequest`: a model call the reader proved no other two sends at its place can
+ * equal (little-workflow/scan-rows.ts), so its request is not keyed.
+ */
+export type ScanInput = { type: string; sequence: number; payload: unknown; recordedAt?: string; loneRequest?: true };
 
 export class RunScan {
   private readonly ctx: ScanContext;
@@ -103,7 +107,7 @@ export class RunScan {
         this.pricing.call(input.sequence, priced.costUsd, `${stringField(model, 'provider') ?? '?'}/${stringField(model, 'modelId') ?? '?'}`);
       }
     }
-    const event: ScanEvent = { type, sequence: input.sequence, payload, where };
+    const event: ScanEvent = { type, sequence: input.sequence, payload, where, loneRequest: input.loneRequest === true };
     for (const scanner of this.scanners) scanner.add(event);
   }
 

@@ -13,8 +13,8 @@ import { formatUsd } from '../format/money';
 import { ScanPlaces, type Where } from './scan-places';
 import type { ScanFinding, ScanFindingKind, ScanSettings, ScanSeverity } from './scan-types';
 
-/** An event as scanners see it: the type normalised (legacy harness names), its place when a harness event. */
-export type ScanEvent = { type: string; sequence: number; payload: unknown; where: Where | null };
+/** An event as scanners see it: the type normalised (legacy harness names), its place when a harness event; `loneRequest` as ScanInput's. */
+export type ScanEvent = { type: string; sequence: number; payload: unknown; where: Where | null; loneRequest: boolean };
 
 /** A model call's cost: null when the table could not price it (never 0 for unknown). */
 export type CallCost = number | null;
