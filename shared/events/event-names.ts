@@ -48,7 +48,8 @@ export const LEGACY_HARNESS_EVENT_TYPES: ReadonlyMap<string, HarnessEventType> =
 
 /** Map a legacy PascalCase harness type to its dotted name; any other string comes back unchanged. */
 export function normalizeHarnessEventType(type: string): string {
-  return LEGACY_HARNESS_EVENT_TYPES.get(type) ?? type;
+  // Every legacy name starts so: the other types (nearly every row of a log) skip the lookup.
+  return type.startsWith('Harness') ? (LEGACY_HARNESS_EVENT_TYPES.get(type) ?? type) : type;
 }
 
 /** True when `type` (after normalisation) is one of the dotted harness event types. */

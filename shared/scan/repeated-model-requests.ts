@@ -36,6 +36,7 @@ export class RepeatedModelRequests implements Scanner {
   add(e: ScanEvent): void {
     if (e.where === null) return;
     if (e.type === 'harness.model.called') {
+      if (e.loneRequest) return; // never three sends of it at its place: no repeat, no key to keep
       const callId = stringField(e.payload, 'callId');
       const request = objectField(e.payload, 'request');
       if (callId === undefined || request === undefined) return;

@@ -8,7 +8,7 @@
  */
 import type { ResumeAudit } from '../compare/resume-audit';
 import { isoMs } from '../time/iso-ms';
-import { usd, type ScanContext, type ScanEvent, type Scanner } from './scan-context';
+import { usd, type ScanContext } from './scan-context';
 import type { ScanFinding } from './scan-types';
 
 /** A gap the audit takes for a boundary (its default `gapMs`). */
@@ -16,7 +16,7 @@ export const AUDIT_GAP_MS = 60_000;
 /** A gap that makes a long-resume-gap finding. */
 export const LONG_GAP_MS = 60 * 60_000;
 
-export class ResumeFindings implements Scanner {
+export class ResumeFindings {
   /** True once the stream saw a boundary the audit would look at. */
   needsAudit = false;
   private lastMs: number | null = null;
@@ -30,17 +30,18 @@ export class ResumeFindings implements Scanner {
     this.needsAudit = true;
   }
 
-  add(e: ScanEvent): void {
-    const ms = isoMs(e.recordedAt);
+  /** The next row of the log (every row, in sequence order): when it was written. */
+  time(sequence: number, recordedAt: string): void {
+    const ms = isoMs(recordedAt);
     if (Number.isFinite(ms)) {
       if (this.lastMs !== null) {
         const gap = ms - this.lastMs;
         if (gap >= AUDIT_GAP_MS) this.needsAudit = true;
-        if (gap >= LONG_GAP_MS) this.gaps.push({ from: this.lastSequence, to: e.sequence, ms: gap });
+        if (gap >= LONG_GAP_MS) this.gaps.push({ from: this.lastSequence, to: sequence, ms: gap });
       }
       this.lastMs = ms;
     }
-    this.lastSequence = e.sequence;
+    this.lastSequence = sequence;
   }
 
   finish(out: ScanFinding[]): void {

@@ -4,9 +4,12 @@
  * each owns one rule (docs/SCAN.md); this file only routes events to them with their place and
  * priced usage. When `needsResumeAudit` says so, the caller reads the log once more into an
  * array for the resume audit (shared/compare/resume-audit.ts needs random access).
+ *
+ * Only rows of SCAN_PAYLOAD_NEEDS's types reach a scanner; every other row counts only for when
+ * it was written (the gap rules). A reader that leaves those rows out in SQL hands their times
+ * apart (`timesApart`: every row's time through `time`, the rows of the scan's types through `add`).
  */
 import type { ResumeAudit } from '../compare/resume-audit';
-import type { EventEnvelope } from '../events/envelope';
 import { HARNESS_EVENT_TYPES, LEGACY_HARNESS_EVENT_TYPES, normalizeHarnessEventType } from '../events/event-names';
 import type { PayloadNeeds } from '../events/payload-needs';
 import { objectField, stringField } from '../fold/payload-fields';
@@ -20,10 +23,11 @@ import { DEFAULT_SCAN_SETTINGS, SEVERITY_RANK, type RunScanResult, type ScanFind
 import { SessionEndings } from './session-endings';
 import { StepFailures } from './step-failures';
 
-/** The event types whose payloads the scan reads (every other payload may come unread). */
+/** The event types a scanner reads (every other row only for its time; its payload may come unread). */
 const READ_TYPES = [
   'RunStarted',
   'WorkflowVersionRegistered',
+  'WorkflowValidationFailed',
   'StepAttemptStarted',
   'StepFailed',
   'StepCompleted',
@@ -40,12 +44,20 @@ export const SCAN_PAYLOAD_NEEDS: PayloadNeeds = Object.freeze({
 
 export type RunScanOptions = { table: PriceTable; settings?: ScanSettings; now: Date };
 
+/**
+ * One row as the scan reads it (an EventEnvelope is one); `recordedAt` is unread when the times
+ * come apart. `loneRequest`: a model call the reader proved no other two sends at its place can
+ * equal (little-workflow/scan-rows.ts), so its request is not keyed.
+ */
+export type ScanInput = { type: string; sequence: number; payload: unknown; recordedAt?: string; loneRequest?: true };
+
 export class RunScan {
   private readonly ctx: ScanContext;
   private readonly failures: StepFailures;
   private readonly resumes: ResumeFindings;
   private readonly pricing: PricingFindings;
   private readonly scanners: Scanner[];
+  private timesApart = false;
 
   constructor(
     readonly runId: string,
@@ -55,7 +67,17 @@ export class RunScan {
     this.failures = new StepFailures(this.ctx);
     this.resumes = new ResumeFindings(this.ctx);
     this.pricing = new PricingFindings(this.ctx);
-    this.scanners = [new RepeatedToolCalls(this.ctx), new RepeatedModelRequests(this.ctx), this.failures, new SessionEndings(this.ctx), this.resumes];
+    this.scanners = [new RepeatedToolCalls(this.ctx), new RepeatedModelRequests(this.ctx), this.failures, new SessionEndings(this.ctx)];
+  }
+
+  /** From now on the times of rows come through `time` (every row of the log), not with `add`. */
+  takeTimesApart(): void {
+    this.timesApart = true;
+  }
+
+  /** When the row `sequence` was written: every row of the log in sequence order, once `takeTimesApart` was called. */
+  time(sequence: number, recordedAt: string): void {
+    this.resumes.time(sequence, recordedAt);
   }
 
   /** Whether the log has a resume boundary the audit should look at (then pass its audit to `result`). */
@@ -63,9 +85,10 @@ export class RunScan {
     return this.resumes.needsAudit;
   }
 
-  add(envelope: EventEnvelope): void {
-    const type = normalizeHarnessEventType(envelope.type);
-    const payload = envelope.payload;
+  add(input: ScanInput): void {
+    if (!this.timesApart) this.resumes.time(input.sequence, input.recordedAt ?? '');
+    const type = normalizeHarnessEventType(input.type);
+    const payload = input.payload;
     let where: ScanEvent['where'] = null;
     if (type.startsWith('harness.')) {
       if (type === 'harness.session.started') {
@@ -81,10 +104,10 @@ export class RunScan {
       const priced = this.ctx.priceResponse(type, payload);
       if (priced !== null) {
         const model = objectField(payload, 'model');
-        this.pricing.call(envelope.sequence, priced.costUsd, `${stringField(model, 'provider') ?? '?'}/${stringField(model, 'modelId') ?? '?'}`);
+        this.pricing.call(input.sequence, priced.costUsd, `${stringField(model, 'provider') ?? '?'}/${stringField(model, 'modelId') ?? '?'}`);
       }
     }
-    const event: ScanEvent = { type, sequence: envelope.sequence, recordedAt: envelope.recordedAt, payload, where, envelope };
+    const event: ScanEvent = { type, sequence: input.sequence, payload, where, loneRequest: input.loneRequest === true };
     for (const scanner of this.scanners) scanner.add(event);
   }
 
@@ -92,6 +115,7 @@ export class RunScan {
   result(audit: ResumeAudit | null = null): RunScanResult {
     const findings: ScanFinding[] = [];
     for (const scanner of this.scanners) scanner.finish(findings);
+    this.resumes.finish(findings);
     if (audit !== null) this.resumes.auditFindings(audit, findings);
     this.pricing.finish(findings, this.options.now);
     return { runId: this.runId, workflowVersionId: this.failures.workflowVersionId, findings: sortFindings(findings), failures: this.failures.failures };

@@ -5,7 +5,6 @@
  * shared/pricing). Only the cost is kept per call, not the priced call: a long run's scan holds
  * one number per call, so the scavenger has little to copy (docs/SCAN.md "Speed").
  */
-import type { EventEnvelope } from '../events/envelope';
 import { readModelCall } from '../fold/model-call';
 import { stringField } from '../fold/payload-fields';
 import { priceModelCall, type PricedModelCall } from '../pricing/price-model-call';
@@ -14,8 +13,8 @@ import { formatUsd } from '../format/money';
 import { ScanPlaces, type Where } from './scan-places';
 import type { ScanFinding, ScanFindingKind, ScanSettings, ScanSeverity } from './scan-types';
 
-/** An event as scanners see it: the type normalised (legacy harness names), its place when a harness event. */
-export type ScanEvent = { type: string; sequence: number; recordedAt: string; payload: unknown; where: Where | null; envelope: EventEnvelope };
+/** An event as scanners see it: the type normalised (legacy harness names), its place when a harness event; `loneRequest` as ScanInput's. */
+export type ScanEvent = { type: string; sequence: number; payload: unknown; where: Where | null; loneRequest: boolean };
 
 /** A model call's cost: null when the table could not price it (never 0 for unknown). */
 export type CallCost = number | null;

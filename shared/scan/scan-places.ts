@@ -17,6 +17,8 @@ export class ScanPlaces {
    * integers (no object per place): a long run has a place per loop visit.
    */
   private readonly sessions = new Map<string, number>();
+  /** Per place, the name of its latest session (`place#n`), made once per session rather than once per event. */
+  private readonly names = new Map<string, string>();
   /** The latest session without a step path: planner and orchestrator events carry no stepPath after their start. */
   private currentRolePlace: string | null = null;
 
@@ -30,7 +32,7 @@ export class ScanPlaces {
       const role = stringField(scope, 'role');
       place = role !== undefined ? `role:${role}` : (this.currentRolePlace ?? RUN_PLACE);
     }
-    return { place, stepPath, session: `${place}#${(this.sessions.get(place) ?? 0) >> 1}` };
+    return { place, stepPath, session: this.names.get(place) ?? `${place}#0` };
   }
 
   /**
@@ -47,7 +49,9 @@ export class ScanPlaces {
     const resumed = (state & 1) === 1;
     const n = (state >> 1) + 1;
     this.sessions.set(place, n * 2 + 1);
-    return { place, stepPath, session: `${place}#${n}`, resumed };
+    const session = `${place}#${n}`;
+    this.names.set(place, session);
+    return { place, stepPath, session, resumed };
   }
 
   /** The place's session ended (completed or failed). */

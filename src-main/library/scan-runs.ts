@@ -1,7 +1,8 @@
 /**
- * The behavioural scan over a run's source (`scan`, `run.scan`, `library.scan`): the log
- * streamed through `RunScan` a row at a time with only the payloads the scan reads
- * (SCAN_PAYLOAD_NEEDS), then — only for a run whose stream showed a resume boundary — the log
+ * The behavioural scan over a run's source (`scan`, `run.scan`, `library.scan`): the rows of the
+ * types the scan reads (SCAN_PAYLOAD_NEEDS) through `RunScan`, with every row's time apart, where
+ * the source can leave the other rows in its store (`scanRead`); else the log streamed a row at a
+ * time with only the payloads the scan reads. Then — only for a run whose stream showed a resume boundary — the log
  * read once more into one array for the resume audit (the one consumer that needs random
  * access: docs/READ-PATH.md). Fleet mode scans every run of a library and adds the findings
  * that only show across runs (shared/scan/fleet-findings.ts).
@@ -13,6 +14,7 @@ import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/libr
 import { addFleetFindings } from '../../shared/scan/fleet-findings';
 import { RunScan, SCAN_PAYLOAD_NEEDS, type RunScanOptions } from '../../shared/scan/run-scan';
 import type { RunScanResult } from '../../shared/scan/scan-types';
+import { TIME_WIDTH } from '../sources/little-workflow/scan-rows';
 import type { RunSource } from '../sources/run-source';
 
 /** One run's scan, with the data dir it is in. */
@@ -23,6 +25,36 @@ export type ScannedRun = RunScanResult & { dataDir: string };
  * log with no readable event is `run-not-found` (or its read error).
  */
 export async function scanRunLog(source: RunSource, dataDir: string, runId: string, options: RunScanOptions, upTo = Number.POSITIVE_INFINITY): Promise<Result<ScannedRun>> {
+  const read = (await scanFromStore(source, dataDir, runId, options, upTo)) ?? (await scanStreamed(source, dataDir, runId, options, upTo));
+  if (!read.ok) return read;
+  const { scan, last } = read.value;
+  const audit = scan.needsResumeAudit ? await readAudit(source, dataDir, runId, last) : null;
+  return ok({ ...scan.result(audit), dataDir });
+}
+
+type ScanRead = Result<{ scan: RunScan; last: number }>;
+
+/** The scan through the source's own read (`scanRead`); null when it has none or cannot read this log so (then stream it). */
+async function scanFromStore(source: RunSource, dataDir: string, runId: string, options: RunScanOptions, upTo: number): Promise<ScanRead | null> {
+  if (source.scanRead === undefined) return null;
+  const scan = new RunScan(runId, options);
+  scan.takeTimesApart();
+  let last = 0;
+  for await (const item of source.scanRead(dataDir, runId, upTo, SCAN_PAYLOAD_NEEDS.types ?? [])) {
+    if ('fallback' in item) return null;
+    if ('times' in item) {
+      last = item.through;
+      for (let i = 0; i < last; i += 1) scan.time(i + 1, item.times.slice(i * TIME_WIDTH, (i + 1) * TIME_WIDTH));
+    } else if ('rows' in item) {
+      for (const row of item.rows) scan.add(row);
+    } else break; // a failed read: what was read is scanned, as when streamed
+  }
+  // Nothing read (the read failed before the first row): the streamed read says why.
+  return last === 0 ? null : ok({ scan, last });
+}
+
+/** The scan over the log streamed row by row. */
+async function scanStreamed(source: RunSource, dataDir: string, runId: string, options: RunScanOptions, upTo: number): Promise<ScanRead> {
   const scan = new RunScan(runId, options);
   let last = 0;
   let failure: Diagnostic | null = null;
@@ -35,8 +67,7 @@ export async function scanRunLog(source: RunSource, dataDir: string, runId: stri
     } else failure ??= read.diagnostic;
   }
   if (last === 0) return fail(failure ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId }));
-  const audit = scan.needsResumeAudit ? await readAudit(source, dataDir, runId, last) : null;
-  return ok({ ...scan.result(audit), dataDir });
+  return ok({ scan, last });
 }
 
 async function readAudit(source: RunSource, dataDir: string, runId: string, last: number): Promise<ResumeAudit | null> {

@@ -28,6 +28,7 @@ import type { LockReader } from './little-workflow/lock-watch';
 import type { SqliteDriver } from './little-workflow/sqlite-driver';
 import type { OpenDataDirOptions } from './little-workflow/data-dir-reader';
 import type { EventRead } from './little-workflow/store-types';
+import type { ScanReadItem } from './little-workflow/scan-rows';
 
 /** The source names a run row carries (`RunSummary.source`; absent means little-workflow). */
 export type SourceName = NonNullable<RunSummary['source']>;
@@ -100,6 +101,13 @@ export interface RunSource {
    * `needs`: the payloads the consumer reads (a source may hand the others as `UNREAD_PAYLOAD`).
    */
   streamLog(dataDir: string, runId: string, afterSequence?: number, needs?: PayloadNeeds): AsyncIterable<EventRead>;
+  /**
+   * The behaviour scan's read through `upto`, where the format can leave out in its store the rows
+   * the scan does not read (little-workflow/scan-rows.ts): first every row's time or `fallback`,
+   * then the rows of `types` a page at a time; a failed read ends it. Absent (or `fallback`): the
+   * scan reads `streamLog`.
+   */
+  scanRead?(dataDir: string, runId: string, upto: number, types: readonly string[]): AsyncIterable<ScanReadItem | EventRead>;
   /**
    * What changes whenever the run's log can have changed (file stats), without reading it; the
    * fleet index skips a run whose stamp it has seen. Absent or null: no cheap stamp (read to know).

@@ -18,6 +18,7 @@ import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } fr
 import { defaultSqliteDriver, type SqliteConnection, type SqliteDriver } from './sqlite-driver';
 import { canPage, endSequence, runRows } from './paged-rows';
 import { oneShot } from './one-shot-statements';
+import { scanRows, type ScanReadItem } from './scan-rows';
 import { sqliteDiagnostic } from './sqlite-errors';
 import type { DataDirReader, EventRead, RunAggregate, SparseRead } from './store-types';
 import { fsDiagnostic } from '../fs/fs-diagnostics';
@@ -161,6 +162,13 @@ class SqliteDataDirReader implements DataDirReader {
     });
   }
 
+  readForScan(runId: string, upto: number, types: readonly string[]): Iterable<ScanReadItem | EventRead> {
+    if (!RUN_ID_PATTERN.test(runId)) return [{ fallback: true }];
+    const unique = this.uniqueSequences;
+    const paged = (connection: SqliteConnection) => this.canPage(connection, runId);
+    return this.guardedRead(runId, (connection) => scanRows(connection, runId, upto, types, unique, paged(connection)));
+  }
+
   lastSequence(runId: string): number | null {
     if (!RUN_ID_PATTERN.test(runId)) return null;
     const db = this.connect();
@@ -264,7 +272,7 @@ class SqliteDataDirReader implements DataDirReader {
   }
 
   /** Open (or keep) the connection and read; a failure to open or a failed read is the last item. */
-  private *guardedRead<T extends SparseRead>(label: string, read: (connection: OpenedEventDb['connection']) => Iterable<T>): Generator<T | EventRead> {
+  private *guardedRead<T extends SparseRead | ScanReadItem>(label: string, read: (connection: OpenedEventDb['connection']) => Iterable<T>): Generator<T | EventRead> {
     const db = this.connect();
     if (!db.ok) {
       yield readFailure(label, db.error);

@@ -77,8 +77,7 @@ function decodeEvent(
 ): EventRead {
   let payload: unknown;
   try {
-    if (jsonTooDeep(payloadText)) throw new SyntaxError(tooDeepMessage());
-    payload = JSON.parse(payloadText);
+    payload = parsePayloadText(payloadText);
   } catch (error) {
     const raw: RawEventRow = { type, payloadText, eventId, recordedAt, occurrenceId };
     return {
@@ -90,6 +89,12 @@ function decodeEvent(
     };
   }
   return { ok: true, event: envelope(runId, sequence, eventId, type, occurrenceId, recordedAt, payload), payloadText };
+}
+
+/** A stored payload parsed as little-workflow's `listEvents` parses it, refused past the nesting limit: throws SyntaxError. */
+export function parsePayloadText(payloadText: string): unknown {
+  if (jsonTooDeep(payloadText)) throw new SyntaxError(tooDeepMessage());
+  return JSON.parse(payloadText);
 }
 
 // Two plain literals rather than a conditional spread: same keys and order, but no per-row

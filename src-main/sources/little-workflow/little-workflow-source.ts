@@ -21,6 +21,7 @@ import { readRunFacts } from './run-facts';
 import { eventRows, filterSequences, fullEvent } from './run-events';
 import { summariseDataDir } from './run-rows';
 import type { DataDirReader, EventRead } from './store-types';
+import type { ScanReadItem } from './scan-rows';
 
 /** Run `use` on the opened data dir, closing it afterwards. */
 async function withReader<T>(dataDir: string, use: (reader: DataDirReader) => Promise<Result<T>> | Result<T>, options: OpenDataDirOptions = {}): Promise<Result<T>> {
@@ -54,6 +55,27 @@ async function* streamLog(dataDir: string, runId: string, afterSequence = 0, nee
   }
 }
 
+/** The scan's read (scan-rows.ts), a page at a time with a yield between them; `fallback` for a log it cannot read that way. */
+async function* scanRead(dataDir: string, runId: string, upto: number, types: readonly string[]): AsyncGenerator<ScanReadItem | EventRead> {
+  const reader = openDataDir(dataDir);
+  if (!reader.ok) {
+    yield { fallback: true };
+    return;
+  }
+  try {
+    if (reader.value.readForScan === undefined) {
+      yield { fallback: true };
+      return;
+    }
+    for (const item of reader.value.readForScan(runId, upto, types)) {
+      yield item;
+      if ('rows' in item) await yieldToLoop();
+    }
+  } finally {
+    reader.value.close();
+  }
+}
+
 function createLittleWorkflowSource(options: SourceOptions = {}): RunSource {
   return {
     name: 'little-workflow',
@@ -67,6 +89,7 @@ function createLittleWorkflowSource(options: SourceOptions = {}): RunSource {
       }
     },
     streamLog,
+    scanRead,
     readFacts: readRunFacts,
     detail: (dataDir, runId, context) =>
       options.buildDetail

@@ -9,6 +9,7 @@ import type { EventEnvelope } from '../../../shared/events/envelope';
 import type { PayloadNeeds } from '../../../shared/events/payload-needs';
 import type { DataDirInfo, LogFormat, RunStatus } from '../../../shared/library';
 import type { ReadRecipe } from './read-recipe';
+import type { ScanReadItem } from './scan-rows';
 
 /** The stored columns of a row whose payload could not be decoded. */
 export type RawEventRow = { type: string; payloadText: string; eventId: string; recordedAt: string; occurrenceId: string | null };
@@ -79,6 +80,12 @@ export interface DataDirReader {
    * without it is read with `readEvents`.
    */
   readEventsSparse?(runId: string, afterSequence: number, upto: number | undefined, needs: PayloadNeeds): Iterable<SparseRead>;
+  /**
+   * The behaviour scan's read through `upto` (scan-rows.ts): every row's time, then only the rows
+   * of `types`; `fallback` first when the log cannot be read that way (then read it with readEvents).
+   * Optional: a reader without it is read with `readEvents`.
+   */
+  readForScan?(runId: string, upto: number, types: readonly string[]): Iterable<ScanReadItem | EventRead>;
   /**
    * The run's highest sequence when the unique (run_id, sequence) index gives it without a scan,
    * else null (no such index, no row, not a number): how many rows a read may cross, cheaply.

@@ -10,7 +10,7 @@ import type { SqliteConnection } from './sqlite-driver';
 const typeListCache = new WeakMap<readonly string[], string>();
 
 /** The types `read` as a list of SQL string literals, one text per list. */
-function typeList(read: readonly string[]): string {
+export function typeList(read: readonly string[]): string {
   let list = typeListCache.get(read);
   if (list === undefined) {
     list = read.map((type) => `'${type.replaceAll("'", "''")}'`).join(', ');
