@@ -51,6 +51,12 @@ export type FoldRequest = {
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
   deferTail?: boolean;
+  /**
+   * Also leave time travel's snapshots on the way (every half slice, and where the read ended) where
+   * snapshots are kept (the worker's): the run view's whole-log fold, so a run's first move lands
+   * near one instead of folding from the start. A fold whose keys wait holds them until its digest is settled.
+   */
+  snapshotsOnTheWay?: boolean;
   /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
   sliceRows?: number;
 };
@@ -67,8 +73,12 @@ export type FoldOutcome = {
   resumedFrom: number;
   /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
   leaveTail(): void;
-  /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
-  reached(): FoldReach | null;
+  /**
+   * What proves the log still reads as this fold read it: null without a checkpoint store, after a
+   * read failure or an unvouched row. `byState`: at once, without reading the keys a `deferTail`
+   * fold's digest waits for; its digest is then STATE_ONLY_DIGEST (checkpoint-files.ts) unless settled already.
+   */
+  reached(options?: { byState?: boolean }): FoldReach | null;
 };
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Time travel's first move on a run folds from the start (or a disk checkpoint) up to its N and
- * leaves snapshots on the way; the next move past N would fold that far again. So once a run's
+ * The run view's open leaves snapshots on the way in the worker (fold-request.ts
+ * `snapshotsOnTheWay`); a worker that has none for the run (started after the open, or recycled)
+ * folds its first move from the start (or a disk checkpoint) up to its N, leaving snapshots on
+ * the way, and the next move past N would fold that far again. So once a run's
  * first move has sent its head, the worker folds on from the highest snapshot to the end of the
  * log in slices (beside that move's lists and check), leaving a snapshot every half slice
  * (fold-snapshots.ts): a few seconds later any N is at most 5,000 events from one. Moves asked

@@ -29,6 +29,7 @@ import type { RunRef } from '../../shared/run/run-detail-types';
 import { discover } from '../sources/fs/discovery';
 import { primeSnapshots } from '../engine/prime-snapshots';
 import { settle, TravelMoves } from './travel-moves';
+import { HeadsFirst } from './heads-first';
 import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { IdleWarmUp } from '../engine/idle-warm-up';
@@ -169,13 +170,15 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     const { folded, checkFindingsAsync, leaveCheckpoint, rememberHead } = parts.value;
     // The head first (the overview needs no list), then the lists; the checkpoint after them.
     const head = headOfFolded(folded, table);
+    // The head is kept as it is sent (a file of a few KB, valid while the database is unchanged): a
+    // server stopped right after the overview still leaves its cached reopening. Kept again with
+    // its digest before the lists (the keys are read once, the checkpoint then reuses them). A
+    // failure to keep it must cost neither the head nor the lists.
+    guarded(() => rememberHead(head, 'now'))();
     handedOver = true;
     return {
       result: ok(head),
-      // The head is kept as soon as it is sent (a small file; the digest's keys are read once, the
-      // checkpoint then reuses them): a server stopped right after the overview still leaves its
-      // cached reopening. A failure to keep it must not cost the lists.
-      lists: async () => (guarded(() => rememberHead(head))(), guarded(() => modelDataOfFolded(folded, table, new Date()))()),
+      lists: async () => (guarded(() => rememberHead(head, 'settled'))(), guarded(() => modelDataOfFolded(folded, table, new Date()))()),
       after: guarded(() => {
         try {
           leaveCheckpoint();
@@ -207,6 +210,7 @@ function threadCheckpoints(cacheDir: string | null | undefined): Checkpoints {
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
 const moves = new TravelMoves();
+const heads = new HeadsFirst();
 
 // The thread's first idle moment folds the bundled warm-up run (beside this bundle; none from
 // source), so the first run a user opens meets compiled code. The log is read once, when wanted.
@@ -224,26 +228,35 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
 // Answer `request` and run its later stages; settles once all of them are sent.
 async function answer(request: RunWorkerRequest): Promise<void> {
   const movedOn = moves.note(request);
-  await handleRunRequest(request).then(async ({ result, lists, after, findings, release }) => {
-    parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
-    if (!lists || !findings) return release?.();
-    // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
-    if (movedOn !== null && request.kind === 'detail') {
-      void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
-    }
-    // The run view shows its head; the lists follow, then the integrity check (other requests may go
-    // between). A move's wait until the user stays on it (travel-moves.ts).
-    await (movedOn === null ? yieldToLoop() : settle());
-    try {
-      await laterStages(request.id, movedOn, lists, after, findings);
-    } finally {
-      release?.();
-    }
-  });
+  // A run's head goes before any build's later stages (heads-first.ts).
+  const head = request.kind === 'detail';
+  if (head) heads.begin();
+  let handled: HandledRequest;
+  try {
+    handled = await handleRunRequest(request);
+    parentPort!.postMessage({ id: request.id, result: handled.result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+  } finally {
+    if (head) heads.done();
+  }
+  const { lists, after, findings, release } = handled;
+  if (!lists || !findings) return release?.();
+  // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
+  if (movedOn !== null && request.kind === 'detail') {
+    void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
+  }
+  // The run view shows its head; the lists follow, then the integrity check (other requests may go
+  // between). A move's wait until the user stays on it (travel-moves.ts).
+  await (movedOn === null ? yieldToLoop() : settle());
+  try {
+    await laterStages(request.id, movedOn, lists, after, findings);
+  } finally {
+    release?.();
+  }
 }
 
 // The lists, the fold's checkpoint and the check of request `id`; a move passed over (`movedOn`) answers them `cancelled`.
 async function laterStages(id: number, movedOn: (() => boolean) | null, lists: () => Promise<Result<RunModelData>>, after: (() => void) | undefined, findings: NonNullable<HandledRequest['findings']>): Promise<void> {
+  await heads.idle();
   if (movedOn?.() === true) {
     parentPort!.postMessage({ id, lists: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     parentPort!.postMessage({ id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
@@ -253,6 +266,7 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
   const built = await lists();
   const packed = built.ok ? packModelData(built.value) : null;
   parentPort!.postMessage({ id, lists: packed ? ok(packed.packed) : (built as Result<never>), heapBytes: heapBytes() } satisfies RunWorkerResponse, packed?.transfer ?? []);
+  await heads.idle();
   after?.();
   await yieldToLoop();
   // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.
