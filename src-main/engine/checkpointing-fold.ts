@@ -9,8 +9,8 @@ import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findi
 import { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { SparseRead } from '../sources/little-workflow/store-types';
 import type { FoldOutcome, FoldRequest } from './fold-request';
-import { holdSnapshot, keepSnapshot, leavePoint, type HeldSnapshot } from './leave-points';
 import { STATE_ONLY_DIGEST } from './checkpoint-files';
+import { holdSnapshot, keepSnapshot, leavePoint, type HeldSnapshot } from './leave-points';
 import { CHECKPOINT_EVERY, databaseState } from './log-digests';
 import type { FoldBasis, FoldPosition } from './resume-points';
 import { SliceChain } from './slice-chain';
@@ -38,8 +38,8 @@ export class CheckpointingFold {
   private keysLater = false;
   /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
   private midTaken = -1;
-  /** Snapshots a `keysLater` fold left on the way (`snapshotsOnTheWay`), by the state alone: vouched for once its keys are read. */
-  private readonly held: HeldSnapshot[] = [];
+  /** The snapshot where a `keysLater` fold's read ended (`snapshotAtTail`), kept by the state alone until its keys are read. */
+  private heldTail: HeldSnapshot | null = null;
 
   /** `basis`: the fold's key and its database's identity and state (null: no checkpoints); `start`: where it resumes (null: the first event). */
   constructor(
@@ -55,7 +55,7 @@ export class CheckpointingFold {
     const digests = basis === null ? null : checkpoints?.digests;
     const remember = digests == null ? null : (slice: number, digest: string) => digests.remember(reader, runId, basis!.state, slice, digest);
     this.chain = new SliceChain(checkpoints?.digests.every ?? CHECKPOINT_EVERY, start, { reader, runId, remember });
-    // Resumed from a snapshot held by the state alone: its chain is unknown, so this fold vouches for nothing it reads.
+    // Resumed from a snapshot kept by the state alone: its chain is unknown, so this fold vouches for nothing it reads.
     if (start?.digest === STATE_ONLY_DIGEST) this.chain.stopVouching();
   }
 
@@ -118,10 +118,9 @@ export class CheckpointingFold {
     // Only a boundary the log reached is complete: a later append could still add rows below any other.
     while (chain.nextBoundary <= this.lastSequence) this.closeSlice();
     this.leaveMidSlice(this.lastSequence + 1);
-    // Where the read ended, for moves to the end: the run's whole fold is the fold as of its last event.
-    if (this.alongSnapshots() && this.lastSequence > 0) this.leaveSnapshot(this.lastSequence);
     // Where the fold stands, when its rows are vouched for: a tap's fold is whole events, not the accumulator's alone.
     vouched = basis !== null && this.readFailures.length === 0 && this.request.tap === undefined;
+    if (vouched) this.leaveTailSnapshot();
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
@@ -141,8 +140,7 @@ export class CheckpointingFold {
     let first = this.lastSequence + 1;
     while (first <= through) {
       if (chain.vouching) while (first > chain.nextBoundary) this.closeSlice();
-      this.leaveMidSlice(first);
-      const last = chain.vouching ? Math.min(through, this.nextStop(first)) : through;
+      const last = chain.vouching ? Math.min(through, chain.nextBoundary) : through;
       this.accumulator.addLeftOut(first, last);
       this.events += last - first + 1;
       this.lastSequence = last;
@@ -168,15 +166,27 @@ export class CheckpointingFold {
   private settleKeys(): boolean {
     if (!this.keysLater) return this.chain.vouching;
     this.keysLater = false;
-    const held = this.held.splice(0);
-    const proofs = this.chain.settle(this.lastSequence, () => databaseState(this.request.reader.path) === this.basis?.state, held.map((h) => h.sequence));
+    const settled = this.chain.settle(this.lastSequence, () => databaseState(this.request.reader.path) === this.basis?.state);
+    const held = this.heldTail;
+    this.heldTail = null;
+    // The tail snapshot, vouched for by its digest from now on (it also holds once other runs' rows change the database).
+    if (settled && held !== null) keepSnapshot(this.request.checkpoints!.snapshots!, this.basis!, held, this.chain.proofHere(this.lastSequence));
+    return settled;
+  }
+
+  /**
+   * The run view's fold (`snapshotAtTail`, where snapshots are kept) leaves a snapshot where its
+   * read ended: the whole log's fold is the fold as of its last event, so a move to the end (or
+   * past it, once the log grows) resumes there. Freezing a fold that adds nothing more is free;
+   * snapshots taken on the way would not be (measured in docs/PERFORMANCE.md, issue 33). A fold
+   * whose keys wait keeps it by the state alone until they are read.
+   */
+  private leaveTailSnapshot(): void {
     const snapshots = this.request.checkpoints?.snapshots;
-    if (proofs === null || snapshots == null || this.basis === null || this.readFailures.length > 0) return proofs !== null;
-    for (const h of held) {
-      const proof = proofs.get(h.sequence);
-      if (proof !== undefined) keepSnapshot(snapshots, this.basis, h, proof);
-    }
-    return true;
+    if (this.request.snapshotAtTail !== true || this.request.leave === 'boundaries' || snapshots == null || this.basis === null) return;
+    if (!this.chain.vouching || this.lastSequence === 0) return;
+    if (!this.keysLater) return this.leave(this.lastSequence, this.chain.upTo(this.lastSequence), false);
+    this.heldTail = holdSnapshot(snapshots, this.basis, { accumulator: this.accumulator, undecodable: this.undecodable }, this.lastSequence);
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked); a `keysLater` fold chains it when settled.
@@ -184,10 +194,9 @@ export class CheckpointingFold {
     const { chain } = this;
     const sequence = chain.nextBoundary;
     chain.nextBoundary += chain.every;
-    if (this.keysLater) return this.leaveSnapshot(sequence);
+    if (this.keysLater) return;
     chain.chain(sequence, this.basis !== null && this.proven !== null);
     if (chain.vouching && this.request.leave === 'boundaries') this.leave(sequence, chain.digest, false);
-    else this.leaveSnapshot(sequence);
   }
 
   /**
@@ -196,48 +205,14 @@ export class CheckpointingFold {
    * snapshot there (every row up to it is folded), its digest the slice's so far.
    */
   private leaveMidSlice(next: number): void {
-    const middle = this.middle();
-    if (middle === null || next <= middle || middle <= this.from || middle === this.midTaken) return;
-    this.midTaken = middle;
-    if (this.request.leave === 'boundaries') this.leave(middle, this.chain.partial(), false);
-    else this.leaveSnapshot(middle);
-  }
-
-  // The open slice's middle where snapshots are left every half slice (time travel's, or on the way); else null.
-  private middle(): number | null {
     const { chain } = this;
     const half = chain.every / 2;
-    const travel = this.request.leave === 'boundaries' && this.request.checkpoints?.snapshots != null && this.proven === null;
-    if (!(travel || this.alongSnapshots()) || !Number.isInteger(half) || !chain.vouching || this.basis === null) return null;
-    return chain.nextBoundary - half;
-  }
-
-  // Where rows left out from `first` are added up to at most: the next boundary, or the open slice's middle if a snapshot is due there.
-  private nextStop(first: number): number {
-    const middle = this.middle();
-    return middle !== null && first <= middle && middle > this.from ? middle : this.chain.nextBoundary;
-  }
-
-  // Whether this fold leaves snapshots on the way (`snapshotsOnTheWay`, where snapshots are kept, not time travel's own fold).
-  private alongSnapshots(): boolean {
-    return this.request.snapshotsOnTheWay === true && this.request.leave !== 'boundaries' && this.request.checkpoints?.snapshots != null && this.basis !== null && this.request.tap === undefined;
-  }
-
-  /**
-   * A snapshot on the way at `sequence` (every row up to it folded): held until the keys are read
-   * by a fold whose keys wait, else left now (a proven read's keys read up to it first).
-   */
-  private leaveSnapshot(sequence: number): void {
-    const { chain } = this;
-    if (!this.alongSnapshots() || !chain.vouching || this.readFailures.length > 0) return;
-    if (this.keysLater) {
-      if (this.held.at(-1)?.sequence === sequence) return;
-      const held = holdSnapshot(this.request.checkpoints!.snapshots!, this.basis!, { accumulator: this.accumulator, undecodable: this.undecodable }, sequence);
-      if (held !== null) this.held.push(held);
-      return;
-    }
-    if (this.proven !== null) chain.readKeys(sequence);
-    if (chain.vouching) this.leave(sequence, chain.upTo(sequence), false);
+    if (this.request.leave !== 'boundaries' || this.request.checkpoints?.snapshots == null || !Number.isInteger(half)) return;
+    if (!chain.vouching || this.proven !== null || this.basis === null) return;
+    const middle = chain.nextBoundary - half;
+    if (next <= middle || middle <= this.from || middle === this.midTaken) return;
+    this.midTaken = middle;
+    this.leave(middle, chain.partial(), false);
   }
 
   private leave(sequence: number, digest: string, tail: boolean): void {

@@ -66,7 +66,7 @@ function startFold(request: FoldRequest): CheckpointingFold {
   // A fold that is to leave snapshots all the way starts only from one (prime-snapshots.ts).
   if (request.startFrom !== 'snapshots') kinds.push(checkpointPoints(checkpoints.store));
   const { reader, runId, table } = request;
-  const ask = { ...basis, atMost: request.upto ?? Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests };
+  const ask = { ...basis, atMost: request.resumeAtMost ?? request.upto ?? Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests };
   return new CheckpointingFold(request, basis, cheapestStart(kinds, ask));
 }
 

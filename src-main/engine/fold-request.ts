@@ -46,17 +46,19 @@ export type FoldRequest = {
    * checkpoint: a fold that is to leave snapshots all the way (prime-snapshots.ts).
    */
   startFrom?: 'any' | 'snapshots';
+  /** The highest sequence a resume point may stand at (default `upto`, else any). */
+  resumeAtMost?: number;
   /**
    * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
   deferTail?: boolean;
   /**
-   * Also leave time travel's snapshots on the way (every half slice, and where the read ended) where
-   * snapshots are kept (the worker's): the run view's whole-log fold, so a run's first move lands
-   * near one instead of folding from the start. A fold whose keys wait holds them until its digest is settled.
+   * Leave a snapshot where the read ended, where snapshots are kept (the worker's): the run view's
+   * whole-log fold, so a run's first move to its end resumes there instead of folding from the
+   * start. A fold whose keys wait keeps it by the database's state until they are read.
    */
-  snapshotsOnTheWay?: boolean;
+  snapshotAtTail?: boolean;
   /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
   sliceRows?: number;
 };

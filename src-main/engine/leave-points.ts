@@ -3,7 +3,7 @@
  * in memory at time travel's boundaries and slice middles where snapshots are kept, else (and
  * always at the tail, where the next process resumes) a checkpoint in the store. Each carries the
  * one validity key: the database's identity and state before the read, and the rows' digest. The
- * run view's fold, whose keys wait, holds its snapshots on the way by the state alone until they are read.
+ * run view's fold, whose keys wait, keeps its tail snapshot by the state alone until they are read.
  */
 import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
 import type { AccumulatorCheckpoint, RunAccumulator } from '../../shared/run/run-accumulator';
@@ -39,10 +39,10 @@ export function leavePoint(checkpoints: Checkpoints, basis: FoldBasis, fold: Fol
 export type HeldSnapshot = { sequence: number; frozen: AccumulatorCheckpoint; undecodable: UndecodableRow[]; bytes: number };
 
 /**
- * Freeze the fold where it stands, at `sequence` (a copy of its undecodable rows: the fold goes
- * on adding); unless `keep` is false, keep it now by the database's state alone
- * (STATE_ONLY_DIGEST: a move may resume there at once, its chain then vouching for nothing) until
- * `keepSnapshot` vouches for it. Null when a snapshot of the same state is kept there already.
+ * Freeze the fold where it stands, at `sequence` (a copy of its undecodable rows), and keep it now
+ * by the database's state alone (STATE_ONLY_DIGEST: a move may resume there at once, its chain
+ * then vouching for nothing) until `keepSnapshot` vouches for it. Null when a snapshot of the
+ * same state is kept there already.
  */
 export function holdSnapshot(snapshots: FoldSnapshots, basis: FoldBasis, fold: Omit<FoldState, 'chain'>, sequence: number): HeldSnapshot | null {
   const kept = snapshots.get(basis.name, sequence);

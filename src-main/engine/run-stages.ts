@@ -79,9 +79,9 @@ export async function loadRunDetailParts(
 ): Promise<Result<DetailParts>> {
   const { upto } = context;
   // As of N, moves leave checkpoints on the way, so the next move starts near where it lands; the
-  // whole log's fold leaves snapshots on the way where they are kept, so the first move does too.
+  // whole log's fold leaves a snapshot at its end where they are kept, so a first move to the end starts there.
   const whole = upto === undefined;
-  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: whole ? 'tail' : 'boundaries', deferTail: true, snapshotsOnTheWay: whole });
+  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: whole ? 'tail' : 'boundaries', deferTail: true, snapshotAtTail: whole });
   if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
     return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }

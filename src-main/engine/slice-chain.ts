@@ -10,7 +10,7 @@ import { chainDigest, keyRanges, MAX_EMPTY_SLICES } from './log-digests';
 /** Where the chain of a resumed fold stands (a resume point's digest and keys); null: the first event. */
 export type ChainStart = { sequence: number; digest: string; sliceKeys: string[] } | null;
 
-/** What vouches for a point of the chain: the digest of the rows up to it, and the last boundary's digest and the keys after it (a resumed chain's start). */
+/** What vouches for a point of the chain: the digest of the rows up to it, and the last boundary's digest and the keys after it. */
 export type ChainProof = { digest: string; slice: { base: string; keys: string[] } };
 
 /** What a chain reads keys from, and where it notes each slice's digest (null: no store, nothing to vouch for). */
@@ -77,26 +77,17 @@ export class SliceChain {
   /**
    * Chain now, from SQLite, every whole slice after `keysThrough` up to `through`, in order, and
    * read the keys after the last one (a fold whose keys waited), only while `unchanged()` holds,
-   * asked before and after. The keys are read in pieces ending at each of `stops` too, so each
-   * stop's proof (its digest, and where a chain resumed there stands) is known on the way: the
-   * proofs of the stops, or null once the chain cannot vouch for its rows.
+   * asked before and after. False once the chain cannot vouch for its rows.
    */
-  settle(through: number, unchanged: () => boolean, stops: readonly number[] = []): Map<number, ChainProof> | null {
+  settle(through: number, unchanged: () => boolean): boolean {
     if (!unchanged()) this.stopVouching();
-    const wanted = new Set(stops.filter((s) => s >= this.keysThrough && s <= through));
-    const boundaries = keyRanges(this.keysThrough, through, this.every).map(([, upto]) => upto);
-    const proofs = new Map<number, ChainProof>();
-    for (const at of [...new Set([...boundaries, ...wanted, through])].sort((a, b) => a - b)) {
-      if (!this.vouching) break;
-      if (at % this.every === 0 && at > this.keysThrough) this.chain(at, true);
-      else this.readKeys(at);
-      if (this.vouching && wanted.has(at)) proofs.set(at, this.proofHere(at));
-    }
+    for (const [, upto] of keyRanges(this.keysThrough, through, this.every)) if (this.vouching && upto % this.every === 0) this.chain(upto, true);
+    if (this.vouching) this.readKeys(through);
     if (this.vouching && !unchanged()) this.stopVouching();
-    return this.vouching ? proofs : null;
+    return this.vouching;
   }
 
-  /** The proof of the rows up to `sequence`, where the keys stand now: its digest, and the chain's base and keys after it. */
+  /** The proof of the rows up to `sequence`, where the keys stand now: its digest, and the chain's base and keys after it (a resumed chain's start). */
   proofHere(sequence: number): ChainProof {
     return { digest: this.upTo(sequence), slice: { base: this.digest, keys: [...this.keys] } };
   }

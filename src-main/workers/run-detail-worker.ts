@@ -78,6 +78,9 @@ export type HandledRequest = {
   release?: () => void;
 };
 
+/** The heads being built in this thread: a build's later stages wait for none to be (heads-first.ts). */
+const heads = new HeadsFirst();
+
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
   // The live observer's rescans: a big root is walked here, never on main's thread.
@@ -178,7 +181,12 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
     handedOver = true;
     return {
       result: ok(head),
-      lists: async () => (guarded(() => rememberHead(head, 'settled'))(), guarded(() => modelDataOfFolded(folded, table, new Date()))()),
+      // A move asked meanwhile goes between keeping the head and building the lists (heads-first.ts).
+      lists: async () => {
+        guarded(() => rememberHead(head, 'settled'))();
+        await heads.idle();
+        return guarded(() => modelDataOfFolded(folded, table, new Date()))();
+      },
       after: guarded(() => {
         try {
           leaveCheckpoint();
@@ -210,7 +218,6 @@ function threadCheckpoints(cacheDir: string | null | undefined): Checkpoints {
 const heapBytes = () => getHeapStatistics().total_heap_size;
 
 const moves = new TravelMoves();
-const heads = new HeadsFirst();
 
 // The thread's first idle moment folds the bundled warm-up run (beside this bundle; none from
 // source), so the first run a user opens meets compiled code. The log is read once, when wanted.
@@ -264,6 +271,7 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
   }
   // Packed: main unpacks only the windows the view asks for (packed-lists.ts); the buffers are transferred.
   const built = await lists();
+  await heads.idle();
   const packed = built.ok ? packModelData(built.value) : null;
   parentPort!.postMessage({ id, lists: packed ? ok(packed.packed) : (built as Result<never>), heapBytes: heapBytes() } satisfies RunWorkerResponse, packed?.transfer ?? []);
   await heads.idle();
