@@ -52,7 +52,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 /** Fold in slices, yielding to the event loop between them (main's worker, the library). */
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = startFold(request);
-  await drainInSlices(rowsOf(request, fold.from), (read) => fold.handle(read), undefined, request.sliceRows);
+  await drainInSlices(rowsOf(request, fold.from), (read) => fold.handle(read), undefined, request.sliceRows, request.turn);
   return fold.finish();
 }
 

@@ -59,6 +59,11 @@ export type FoldRequest = {
    * start. A fold whose keys wait keeps it by the database's state until they are read.
    */
   snapshotAtTail?: boolean;
+  /**
+   * What an async fold awaits between slices (default one turn of the event loop): the worker's
+   * priming waits there while a run's head is being built, so a move is not slowed by it.
+   */
+  turn?: () => Promise<void>;
   /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
   sliceRows?: number;
 };

@@ -17,8 +17,11 @@ import { foldBasis } from './resume-points';
 /** Runs primed (or being primed) by this worker. */
 const primed = new Set<string>();
 
-/** Fold `runId` of `dataDir` to its end leaving snapshots, unless done already (failures are left to the next move: it folds as before). */
-export async function primeSnapshots(dataDir: string, runId: string, context: RunDetailContext, checkpoints: Checkpoints): Promise<void> {
+/**
+ * Fold `runId` of `dataDir` to its end leaving snapshots, unless done already (failures are left
+ * to the next move: it folds as before); `turn`: what it awaits between slices (FoldRequest `turn`).
+ */
+export async function primeSnapshots(dataDir: string, runId: string, context: RunDetailContext, checkpoints: Checkpoints, turn?: () => Promise<void>): Promise<void> {
   if (checkpoints.snapshots === null || context.summary.eventCount <= checkpoints.digests.every) return;
   const key = `${dataDir}\u0000${runId}\u0000${context.table.id}`;
   if (primed.has(key)) return;
@@ -29,7 +32,7 @@ export async function primeSnapshots(dataDir: string, runId: string, context: Ru
     // From a snapshot or the first event: a stored checkpoint (the open's, at the end) would skip
     // the boundaries, and so would the open's snapshot at the end: from the highest below which none is missing.
     const resumeAtMost = primedThrough(reader.value, runId, context, checkpoints);
-    await foldLogAsync({ reader: reader.value, runId, table: context.table, mode: 'detail', checkpoints, leave: 'boundaries', startFrom: 'snapshots', resumeAtMost });
+    await foldLogAsync({ reader: reader.value, runId, table: context.table, mode: 'detail', checkpoints, leave: 'boundaries', startFrom: 'snapshots', resumeAtMost, ...(turn === undefined ? {} : { turn }) });
   } catch {
     // The move's own fold reported what is wrong with the log; priming only saves later folds.
   } finally {
@@ -37,7 +40,7 @@ export async function primeSnapshots(dataDir: string, runId: string, context: Ru
   }
 }
 
-// The highest snapshot of the run's fold below which every half slice holds one (0: none).
+// The highest snapshot of the run's fold below which every half slice holds one (0: none); those above it are dropped.
 function primedThrough(reader: DataDirReader, runId: string, context: RunDetailContext, checkpoints: Checkpoints): number {
   const { every } = checkpoints.digests;
   const basis = foldBasis(reader, runId, 'detail', context.table, every);
@@ -46,5 +49,8 @@ function primedThrough(reader: DataDirReader, runId: string, context: RunDetailC
   const half = Math.max(1, Math.floor(every / 2));
   let through = 0;
   while (held.has(through + half)) through += half;
+  // Above it the open's snapshot at the end pins that whole fold (~100 MB at 200,000 events) beside
+  // the one priming grows: priming leaves its own there (or half a slice below).
+  for (const sequence of held) if (sequence > through) checkpoints.snapshots.discard(basis.name, sequence);
   return through;
 }

@@ -249,7 +249,8 @@ async function answer(request: RunWorkerRequest): Promise<void> {
   if (!lists || !findings) return release?.();
   // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
   if (movedOn !== null && request.kind === 'detail') {
-    void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
+    // Behind any head: a move asked meanwhile folds at full speed (heads-first.ts).
+    void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir), () => heads.idle());
   }
   // The run view shows its head; the lists follow, then the integrity check (other requests may go
   // between). A move's wait until the user stays on it (travel-moves.ts).
