@@ -27,7 +27,7 @@ async function headOf(dir: string, runId: string, checkpoints: Checkpoints | nul
     const parts = await loadRunDetailParts(reader.value, runId, context, checkpoints);
     if (!parts.ok) throw new Error(parts.error.message);
     const head = headOfFolded(parts.value.folded, table);
-    parts.value.rememberHead(head);
+    parts.value.rememberHead(head, 'settled');
     return { head: JSON.parse(JSON.stringify(head)) as unknown, cached: false };
   } finally {
     reader.value.close();

@@ -1,48 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { seededBatches } from '../shared/compare/consistency';
-import type { RunSummary } from '../shared/library';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { factsIfDiedAfterCut } from '../shared/run/as-of-facts';
-import { runDetailLists } from '../shared/run/folded-run';
-import { headOfFolded } from '../shared/run/run-head';
 import { CheckpointStore, priceTableHash } from '../src-main/engine/checkpoint-store';
-import { checkpointsOver, foldLog, type Checkpoints } from '../src-main/engine/fold-log';
-import { readRunModelFacts } from '../src-main/engine/run-stages';
-import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
-import { seededShuffle } from '../scripts/bench/timing';
+import { checkpointsOver } from '../src-main/engine/fold-log';
 import { changeableRun } from './support/changeable-run';
+import { moveTo, shuffledCuts } from './support/move-to';
 import { scratchRoot } from './support/scratch';
 
 // Time travel as the worker serves it, moving in a random order: each move starts from whatever
 // the earlier moves left (boundary checkpoints in memory or in the cache folder, snapshots in
 // memory: the engine's resume points), cuts the head and builds the lists. At every move the head and the lists are byte for byte those of a fold from the first
 // event cut at the same N, however the move started.
-const NOW = new Date('2026-12-01T00:00:00Z');
 const table = BUNDLED_PRICE_TABLE;
 // A small spacing, so the fixture run (about a hundred events) passes many boundaries.
 const EVERY = 7;
-
-/** The head and the lists at `upto` as JSON text (what crosses to main), and where the fold started. */
-function moveTo(dataDir: string, runId: string, checkpoints: Checkpoints | null, upto: number) {
-  const reader = openDataDir(dataDir);
-  if (!reader.ok) throw new Error(reader.error.message);
-  try {
-    const fold = foldLog({ reader: reader.value, runId, table, mode: 'detail', upto, checkpoints, leave: 'boundaries' });
-    const context = { summary: { runId } as RunSummary, siblings: [] };
-    const facts = { ...factsIfDiedAfterCut({ ...readRunModelFacts(reader.value, runId, context, fold), now: NOW }), ref: { dataDir, runId, at: upto } };
-    const folded = fold.accumulator.folded(facts, upto);
-    const head = JSON.stringify(headOfFolded(folded, table));
-    const lists = JSON.stringify(runDetailLists(folded, table));
-    return { head, lists, resumedFrom: fold.resumedFrom };
-  } finally {
-    reader.value.close();
-  }
-}
-
-/** Every N of 1..last once, in a seeded random order. */
-function shuffledCuts(last: number, seed: number): number[] {
-  return seededShuffle(Array.from({ length: last }, (_, i) => i + 1), seed);
-}
 
 describe('time travel in a random order equals a fresh fold at every move', () => {
   const run = changeableRun('li-tt-random-');

@@ -34,6 +34,13 @@ export type Validity = {
   digest: string;
 };
 
+/**
+ * The digest of a point kept before its rows' keys were read (the kept head, saved in the same
+ * moment it is sent, while a fold's keys still wait): it holds while the database's state is the
+ * one before its read, never by a digest (no chain of keys is this text).
+ */
+export const STATE_ONLY_DIGEST = 'state-only';
+
 /** What proves a fold taken at some sequence still matches the log, and where a fold resumed there stands. */
 export type ResumeProof = Validity & {
   /**

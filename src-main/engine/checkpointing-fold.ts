@@ -9,7 +9,8 @@ import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findi
 import { RunAccumulator } from '../../shared/run/run-accumulator';
 import type { SparseRead } from '../sources/little-workflow/store-types';
 import type { FoldOutcome, FoldRequest } from './fold-request';
-import { leavePoint, storesBoundary } from './leave-points';
+import { STATE_ONLY_DIGEST } from './checkpoint-files';
+import { holdSnapshot, keepSnapshot, leavePoint, storesBoundary, type HeldSnapshot } from './leave-points';
 import { CHECKPOINT_EVERY, databaseState } from './log-digests';
 import type { FoldBasis, FoldPosition } from './resume-points';
 import { SliceChain } from './slice-chain';
@@ -37,6 +38,8 @@ export class CheckpointingFold {
   private keysLater = false;
   /** The mid-slice sequence a snapshot was last left at (snapshots come every half slice: leaveMidSlice). */
   private midTaken = -1;
+  /** The snapshot where a `keysLater` fold's read ended (`snapshotAtTail`), kept by the state alone until its keys are read. */
+  private heldTail: HeldSnapshot | null = null;
 
   /** `basis`: the fold's key and its database's identity and state (null: no checkpoints); `start`: where it resumes (null: the first event). */
   constructor(
@@ -52,6 +55,8 @@ export class CheckpointingFold {
     const digests = basis === null ? null : checkpoints?.digests;
     const remember = digests == null ? null : (slice: number, digest: string) => digests.remember(reader, runId, basis!.state, slice, digest);
     this.chain = new SliceChain(checkpoints?.digests.every ?? CHECKPOINT_EVERY, start, { reader, runId, remember });
+    // Resumed from a snapshot kept by the state alone: its chain is unknown, so this fold vouches for nothing it reads.
+    if (start?.digest === STATE_ONLY_DIGEST) this.chain.stopVouching();
   }
 
   /** Take the next item of the read: a row, or a sparse read's mark. */
@@ -101,8 +106,11 @@ export class CheckpointingFold {
       resumedFrom: this.from,
       leaveTail: () => leaveTail(),
       // Where the fold stands, once its keys are settled (null when its rows cannot be vouched for).
-      reached: () => {
-        if (!vouched || !this.settleKeys() || basis === null) return null;
+      reached: (options) => {
+        if (!vouched || basis === null) return null;
+        // The head as it is sent: no key is read, the point holds by the database's state alone.
+        if (options?.byState === true && this.keysLater) return { key: basis.key, identity: basis.identity, state: basis.state, sequence: this.lastSequence, digest: STATE_ONLY_DIGEST };
+        if (!this.settleKeys()) return null;
         return { key: basis.key, identity: basis.identity, state: basis.state, sequence: this.lastSequence, digest: chain.upTo(this.lastSequence) };
       },
     };
@@ -112,6 +120,7 @@ export class CheckpointingFold {
     this.leaveMidSlice(this.lastSequence + 1);
     // Where the fold stands, when its rows are vouched for: a tap's fold is whole events, not the accumulator's alone.
     vouched = basis !== null && this.readFailures.length === 0 && this.request.tap === undefined;
+    if (vouched) this.leaveTailSnapshot();
     // Time travel leaves boundaries only: a tail at a random N rarely serves the next move and
     // would cost a serialisation per move.
     if (this.request.leave !== 'boundaries' && this.lastSequence > this.from) {
@@ -157,7 +166,27 @@ export class CheckpointingFold {
   private settleKeys(): boolean {
     if (!this.keysLater) return this.chain.vouching;
     this.keysLater = false;
-    return this.chain.settle(this.lastSequence, () => databaseState(this.request.reader.path) === this.basis?.state);
+    const settled = this.chain.settle(this.lastSequence, () => databaseState(this.request.reader.path) === this.basis?.state);
+    const held = this.heldTail;
+    this.heldTail = null;
+    // The tail snapshot, vouched for by its digest from now on (it also holds once other runs' rows change the database).
+    if (settled && held !== null) keepSnapshot(this.request.checkpoints!.snapshots!, this.basis!, held, this.chain.proofHere(this.lastSequence));
+    return settled;
+  }
+
+  /**
+   * The run view's fold (`snapshotAtTail`, where snapshots are kept) leaves a snapshot where its
+   * read ended: the whole log's fold is the fold as of its last event, so a move to the end (or
+   * past it, once the log grows) resumes there. Freezing a fold that adds nothing more is free;
+   * snapshots taken on the way would not be (measured in docs/PERFORMANCE.md, issue 33). A fold
+   * whose keys wait keeps it by the state alone until they are read.
+   */
+  private leaveTailSnapshot(): void {
+    const snapshots = this.request.checkpoints?.snapshots;
+    if (this.request.snapshotAtTail !== true || this.request.leave === 'boundaries' || snapshots == null || this.basis === null) return;
+    if (!this.chain.vouching || this.lastSequence === 0) return;
+    if (!this.keysLater) return this.leave(this.lastSequence, this.chain.upTo(this.lastSequence), false);
+    this.heldTail = holdSnapshot(snapshots, this.basis, { accumulator: this.accumulator, undecodable: this.undecodable }, this.lastSequence);
   }
 
   // Every row up to `nextBoundary` has been read: chain the slice's digest (and leave a checkpoint when asked); a `keysLater` fold chains it when settled.

@@ -52,7 +52,7 @@ export function foldLog(request: FoldRequest): FoldOutcome {
 /** Fold in slices, yielding to the event loop between them (main's worker, the library). */
 export async function foldLogAsync(request: FoldRequest): Promise<FoldOutcome> {
   const fold = startFold(request);
-  await drainInSlices(rowsOf(request, fold.from), (read) => fold.handle(read), undefined, request.sliceRows);
+  await drainInSlices(rowsOf(request, fold.from), (read) => fold.handle(read), undefined, request.sliceRows, request.turn);
   return fold.finish();
 }
 
@@ -66,7 +66,7 @@ function startFold(request: FoldRequest): CheckpointingFold {
   // A fold that is to leave snapshots all the way starts only from one (prime-snapshots.ts).
   if (request.startFrom !== 'snapshots') kinds.push(checkpointPoints(checkpoints.store));
   const { reader, runId, table } = request;
-  const ask = { ...basis, atMost: request.upto ?? Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests };
+  const ask = { ...basis, atMost: request.resumeAtMost ?? request.upto ?? Number.MAX_SAFE_INTEGER, reader, runId, table, digests: checkpoints.digests };
   return new CheckpointingFold(request, basis, cheapestStart(kinds, ask));
 }
 

@@ -46,11 +46,24 @@ export type FoldRequest = {
    * checkpoint: a fold that is to leave snapshots all the way (prime-snapshots.ts).
    */
   startFrom?: 'any' | 'snapshots';
+  /** The highest sequence a resume point may stand at (default `upto`, else any). */
+  resumeAtMost?: number;
   /**
    * Leave the tail checkpoint only when the outcome's `leaveTail()` is called (the worker sends
    * the run's head first: serialising a 200k-event detail fold takes about a second).
    */
   deferTail?: boolean;
+  /**
+   * Leave a snapshot where the read ended, where snapshots are kept (the worker's): the run view's
+   * whole-log fold, so a run's first move to its end resumes there instead of folding from the
+   * start. A fold whose keys wait keeps it by the database's state until they are read.
+   */
+  snapshotAtTail?: boolean;
+  /**
+   * What an async fold awaits between slices (default one turn of the event loop): the worker's
+   * priming waits there while a run's head is being built, so a move is not slowed by it.
+   */
+  turn?: () => Promise<void>;
   /** Rows an async fold handles between two yields to the event loop (default in-slices.ts SLICE). */
   sliceRows?: number;
 };
@@ -67,8 +80,12 @@ export type FoldOutcome = {
   resumedFrom: number;
   /** Leave the tail checkpoint a `deferTail` fold held back (once; a no-op otherwise). */
   leaveTail(): void;
-  /** What proves the log still reads as this fold read it: null without a checkpoint store, after a read failure or an unvouched row. */
-  reached(): FoldReach | null;
+  /**
+   * What proves the log still reads as this fold read it: null without a checkpoint store, after a
+   * read failure or an unvouched row. `byState`: at once, without reading the keys a `deferTail`
+   * fold's digest waits for; its digest is then STATE_ONLY_DIGEST (checkpoint-files.ts) unless settled already.
+   */
+  reached(options?: { byState?: boolean }): FoldReach | null;
 };
 
 /**

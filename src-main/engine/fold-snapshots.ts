@@ -1,5 +1,6 @@
 /**
- * Time travel's snapshots of a fold: at every boundary and slice middle a move's fold passes, the accumulator is
+ * Time travel's snapshots of a fold: at every boundary and slice middle a move's fold passes (and
+ * where the run view's open ended: fold-request.ts `snapshotAtTail`), the accumulator is
  * frozen (RunAccumulator.freeze) and kept here as live structures, not bytes. A snapshot costs
  * no copy to take (the fold goes on copying only what it changes: shared/fold/copy-on-write.ts)
  * and none to resume from (`thaw`), where decoding a serialised checkpoint of a 200,000-event

@@ -2,15 +2,17 @@
  * How a fold leaves a resume point where it stands (resume-points.ts reads them back): a snapshot
  * in memory at time travel's boundaries and slice middles where snapshots are kept, else (and
  * always at the tail, where the next process resumes) a checkpoint in the store. Each carries the
- * one validity key: the database's identity and state before the read, and the rows' digest.
+ * one validity key: the database's identity and state before the read, and the rows' digest. The
+ * run view's fold, whose keys wait, keeps its tail snapshot by the state alone until they are read.
  */
 import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findings';
-import type { RunAccumulator } from '../../shared/run/run-accumulator';
+import type { AccumulatorCheckpoint, RunAccumulator } from '../../shared/run/run-accumulator';
+import { STATE_ONLY_DIGEST } from './checkpoint-files';
 import { proofOf } from './checkpoint-store';
 import type { Checkpoints } from './fold-request';
-import { snapshotBytes } from './fold-snapshots';
+import { snapshotBytes, type FoldSnapshots } from './fold-snapshots';
 import type { FoldBasis } from './resume-points';
-import type { SliceChain } from './slice-chain';
+import type { ChainProof, SliceChain } from './slice-chain';
 
 /** Where the fold stands: its accumulator, the rows it could not decode, its digest chain. */
 export type FoldState = { accumulator: RunAccumulator; undecodable: UndecodableRow[]; chain: SliceChain };
@@ -44,4 +46,28 @@ export function leavePoint(checkpoints: Checkpoints, basis: FoldBasis, fold: Fol
   if (checkpoints.store.holds(key, sequence, proofOf({ identity, digest }))) return;
   const slice = { base: chain.digest, keys: chain.keys };
   checkpoints.store.put(key, { identity, state, sequence, digest, slice, undecodable: fold.undecodable, checkpoint: accumulator.checkpointView() }, tail);
+}
+
+/** A snapshot taken before its rows' digest is known (a fold whose keys wait), to vouch for once they are read (`keepSnapshot`). */
+export type HeldSnapshot = { sequence: number; frozen: AccumulatorCheckpoint; undecodable: UndecodableRow[]; bytes: number };
+
+/**
+ * Freeze the fold where it stands, at `sequence` (a copy of its undecodable rows), and keep it now
+ * by the database's state alone (STATE_ONLY_DIGEST: a move may resume there at once, its chain
+ * then vouching for nothing) until `keepSnapshot` vouches for it. Null when a snapshot of the
+ * same state is kept there already.
+ */
+export function holdSnapshot(snapshots: FoldSnapshots, basis: FoldBasis, fold: Omit<FoldState, 'chain'>, sequence: number): HeldSnapshot | null {
+  const kept = snapshots.get(basis.name, sequence);
+  if (kept !== undefined && kept.identity === basis.identity && kept.state === basis.state) return null;
+  const held = { sequence, frozen: fold.accumulator.freeze(), undecodable: [...fold.undecodable], bytes: snapshotBytes(fold.accumulator.itemCount()) };
+  keepSnapshot(snapshots, basis, held, { digest: STATE_ONLY_DIGEST, slice: { base: STATE_ONLY_DIGEST, keys: [] } });
+  return held;
+}
+
+/** Keep `held` as a snapshot of the fold `basis`, vouched for by `proof`, unless one that matches is kept already. */
+export function keepSnapshot(snapshots: FoldSnapshots, basis: FoldBasis, held: HeldSnapshot, proof: ChainProof): void {
+  const { name, identity, state } = basis;
+  if (snapshots.holds(name, held.sequence, identity, proof.digest)) return;
+  snapshots.put(name, held.sequence, { frozen: held.frozen, identity, state, digest: proof.digest, slice: proof.slice, undecodable: held.undecodable, bytes: held.bytes });
 }

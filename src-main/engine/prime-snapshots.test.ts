@@ -34,4 +34,25 @@ describe('primeSnapshots', () => {
     await primeSnapshots(run.dir, run.runId, context, checkpoints);
     expect(checkpoints.snapshots!.size).toBe(held);
   });
+
+  it("starts below the open's snapshot at the end (snapshotAtTail), which would skip every half slice, and drops it", async () => {
+    const run = changeableRun('li-prime-tail-');
+    const library = loadLibrary(run.dir, BUNDLED_PRICE_TABLE);
+    if (!library.ok) throw new Error(library.error.message);
+    const context = { summary: library.value.runs.find((r) => r.runId === run.runId)!, siblings: library.value.runs, table: BUNDLED_PRICE_TABLE };
+    const every = 8;
+    const checkpoints = checkpointsOver(new CheckpointStore({ dir: null }), every, { snapshots: true });
+    const reader = openDataDir(run.dir);
+    if (!reader.ok) throw new Error(reader.error.message);
+    try {
+      foldLog({ reader: reader.value, runId: run.runId, table: BUNDLED_PRICE_TABLE, mode: 'detail', checkpoints, snapshotAtTail: true });
+    } finally {
+      reader.value.close();
+    }
+    expect(checkpoints.snapshots!.size).toBe(1);
+    await primeSnapshots(run.dir, run.runId, context, checkpoints);
+    // Every half slice, and no longer the open's at the end (off the grid here): it pinned the open's whole fold.
+    expect(run.last % (every / 2)).not.toBe(0);
+    expect(checkpoints.snapshots!.size).toBe(Math.floor(run.last / (every / 2)));
+  });
 });

@@ -11,7 +11,7 @@ import type { UndecodableRow } from '../../shared/fold/integrity/integrity-findi
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { RunAccumulator, type AccumulatorMode } from '../../shared/run/run-accumulator';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
-import type { CheckpointKey, Validity } from './checkpoint-files';
+import { STATE_ONLY_DIGEST, type CheckpointKey, type Validity } from './checkpoint-files';
 import { priceTableHash, type CheckpointStore } from './checkpoint-store';
 import type { FoldSnapshots } from './fold-snapshots';
 import { databaseIdentity, databaseState, type LogDigests } from './log-digests';
@@ -68,6 +68,7 @@ export function stillValid(taken: Validity, ask: Pick<ResumeAsk, 'identity' | 's
   if (taken.identity !== ask.identity) return false;
   // Same file, same bytes: its rows are the ones taken (no key is read).
   if (taken.state === ask.state) return true;
+  if (taken.digest === STATE_ONLY_DIGEST) return false;
   const digest = ask.digests.digestAt(ask.reader, ask.runId, sequence, ask.state);
   return digest === null ? null : digest === taken.digest;
 }

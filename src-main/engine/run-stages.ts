@@ -78,8 +78,10 @@ export async function loadRunDetailParts(
   checkpoints: Checkpoints | null = null,
 ): Promise<Result<DetailParts>> {
   const { upto } = context;
-  // As of N, moves leave checkpoints on the way, so the next move starts near where it lands.
-  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: upto === undefined ? 'tail' : 'boundaries', deferTail: true });
+  // As of N, moves leave checkpoints on the way, so the next move starts near where it lands; the
+  // whole log's fold leaves a snapshot at its end where they are kept, so a first move to the end starts there.
+  const whole = upto === undefined;
+  const fold = await foldLogAsync({ reader, runId, table: context.table, mode: 'detail', upto, checkpoints, leave: whole ? 'tail' : 'boundaries', deferTail: true, snapshotAtTail: whole });
   if (fold.accumulator.count === 0 && fold.undecodable.length === 0) {
     return fail(fold.readFailures[0] ?? diagnostic('run-not-found', `Run not found: ${runId}`, { runId, path: reader.path }));
   }
@@ -90,13 +92,15 @@ export async function loadRunDetailParts(
   // yet): its own read with its own reader (the caller closes this one once the tail is left).
   return ok({
     folded,
+    resumedFrom: fold.resumedFrom,
     leaveCheckpoint: fold.leaveTail,
     checkFindingsAsync: (stop) => checkRunFromDiskAsync(dataDir, runId, upto, stop),
     // Only the whole log's head is kept: time travel's heads are cut at every N.
-    rememberHead: (head) => {
+    rememberHead: (head, when) => {
       if (checkpoints === null || upto !== undefined) return;
-      // Where the fold ended and its digest: read now, so a fold whose keys wait reads them here.
-      const reach = fold.reached();
+      // Where the fold ended and its digest: read now, so a fold whose keys wait reads them here;
+      // or, as the head is sent, by the database's state alone (no key read yet).
+      const reach = fold.reached({ byState: when === 'now' });
       if (reach !== null) rememberHead(checkpoints, reach, facts, head);
     },
   });
@@ -110,10 +114,17 @@ export async function loadRunDetailParts(
  */
 export type DetailParts = {
   folded: FoldedRun;
+  /** The sequence the fold resumed after (its resume point's; 0: the first event). */
+  resumedFrom: number;
   leaveCheckpoint(): void;
   /** The check in slices (the worker serves other requests between them); null once `stop()` says it is no longer wanted. */
   checkFindingsAsync(stop?: () => boolean): Promise<Diagnostic[] | null>;
-  rememberHead(head: RunHeadCore): void;
+  /**
+   * `now`: as the head is sent, kept by the database's state alone (a server stopped right after
+   * the overview still leaves it); `settled`: again with its rows' digest (the fold's keys read),
+   * so it also holds once other runs' rows change the database.
+   */
+  rememberHead(head: RunHeadCore, when: 'now' | 'settled'): void;
 };
 
 /**

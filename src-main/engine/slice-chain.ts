@@ -10,6 +10,9 @@ import { chainDigest, keyRanges, MAX_EMPTY_SLICES } from './log-digests';
 /** Where the chain of a resumed fold stands (a resume point's digest and keys); null: the first event. */
 export type ChainStart = { sequence: number; digest: string; sliceKeys: string[] } | null;
 
+/** What vouches for a point of the chain: the digest of the rows up to it, and the last boundary's digest and the keys after it. */
+export type ChainProof = { digest: string; slice: { base: string; keys: string[] } };
+
 /** What a chain reads keys from, and where it notes each slice's digest (null: no store, nothing to vouch for). */
 export type ChainSource = { reader: DataDirReader; runId: string; remember: ((slice: number, digest: string) => void) | null };
 
@@ -82,6 +85,11 @@ export class SliceChain {
     if (this.vouching) this.readKeys(through);
     if (this.vouching && !unchanged()) this.stopVouching();
     return this.vouching;
+  }
+
+  /** The proof of the rows up to `sequence`, where the keys stand now: its digest, and the chain's base and keys after it (a resumed chain's start). */
+  proofHere(sequence: number): ChainProof {
+    return { digest: this.upTo(sequence), slice: { base: this.digest, keys: [...this.keys] } };
   }
 
   /** The digest of the rows up to `sequence`: the last boundary's, chained with the keys after it unless `sequence` is a boundary. */

@@ -26,8 +26,17 @@ export type StagedDetail = {
   release?: () => void;
 };
 
-/** Build `runId`'s detail in stages with its own reader (closed by `release`, or at once on failure); never throws. */
-export async function stagedDetail(dataDir: string, runId: string, context: RunDetailContext, checkpoints: Checkpoints): Promise<StagedDetail> {
+/**
+ * Build `runId`'s detail in stages with its own reader (closed by `release`, or at once on failure); never throws.
+ * `beforeLists`: what the lists wait for once the head is kept (the worker's other heads: heads-first.ts).
+ */
+export async function stagedDetail(
+  dataDir: string,
+  runId: string,
+  context: RunDetailContext,
+  checkpoints: Checkpoints,
+  beforeLists: () => Promise<void> = async () => {},
+): Promise<StagedDetail> {
   const failed = (error: unknown) => fail(diagnostic('internal', `detail of ${runId} failed: ${(error as Error).message}`, { runId }));
   const guarded =
     <T,>(stage: () => T) =>
@@ -78,13 +87,20 @@ export async function stagedDetail(dataDir: string, runId: string, context: RunD
     const { folded, checkFindingsAsync, leaveCheckpoint, rememberHead } = parts.value;
     // The head first (the overview needs no list), then the lists; the checkpoint after them.
     const head = headOfFolded(folded, table);
+    // The head is kept as it is sent (a file of a few KB, valid while the database is unchanged): a
+    // server stopped right after the overview still leaves its cached reopening. Kept again with
+    // its digest before the lists (the keys are read once, the checkpoint then reuses them). A
+    // failure to keep it must cost neither the head nor the lists.
+    guarded(() => rememberHead(head, 'now'))();
     handedOver = true;
     return {
       result: ok(head),
-      // The head is kept as soon as it is sent (a small file; the digest's keys are read once, the
-      // checkpoint then reuses them): a server stopped right after the overview still leaves its
-      // cached reopening. A failure to keep it must not cost the lists.
-      lists: async () => (guarded(() => rememberHead(head))(), guarded(() => modelDataOfFolded(folded, table, new Date()))()),
+      // A move asked meanwhile goes between keeping the head and building the lists.
+      lists: async () => {
+        guarded(() => rememberHead(head, 'settled'))();
+        await beforeLists();
+        return guarded(() => modelDataOfFolded(folded, table, new Date()))();
+      },
       after: guarded(() => {
         try {
           leaveCheckpoint();

@@ -29,6 +29,7 @@ import { discover } from '../sources/fs/discovery';
 import { primeSnapshots } from '../engine/prime-snapshots';
 import { settle, TravelMoves } from '../engine/travel-moves';
 import { stagedDetail, type StagedDetail } from '../engine/staged-detail';
+import { HeadsFirst } from './heads-first';
 import { packModelData, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { IdleWarmUp } from '../engine/idle-warm-up';
@@ -65,6 +66,9 @@ export type RunWorkerResponse = { id: number; heapBytes: number } & (
 
 /** A request's result and, for details, the stages to run once it is sent (staged-detail.ts). */
 export type HandledRequest = Omit<StagedDetail, 'result'> & { result: Result<RunWorkerResult> };
+
+/** The heads being built in this thread: a build's later stages wait for none to be (heads-first.ts). */
+const heads = new HeadsFirst();
 
 /** Serve one request with its own reader (closed afterwards); never throws. */
 export async function handleRunRequest(request: RunWorkerRequest): Promise<HandledRequest> {
@@ -117,7 +121,7 @@ export async function handleRunRequest(request: RunWorkerRequest): Promise<Handl
       reader.value.close();
     }
   }
-  return stagedDetail(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
+  return stagedDetail(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir), () => heads.idle());
 }
 
 /**
@@ -151,26 +155,36 @@ parentPort?.on('message', (request: RunWorkerRequest) => {
 // Answer `request` and run its later stages; settles once all of them are sent.
 async function answer(request: RunWorkerRequest): Promise<void> {
   const movedOn = request.kind === 'detail' ? moves.note(request) : null;
-  await handleRunRequest(request).then(async ({ result, lists, after, findings, release }) => {
-    parentPort!.postMessage({ id: request.id, result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
-    if (!lists || !findings) return release?.();
-    // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
-    if (movedOn !== null && request.kind === 'detail') {
-      void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir));
-    }
-    // The run view shows its head; the lists follow, then the integrity check (other requests may go
-    // between). A move's wait until the user stays on it (engine/travel-moves.ts).
-    await (movedOn === null ? yieldToLoop() : settle());
-    try {
-      await laterStages(request.id, movedOn, lists, after, findings);
-    } finally {
-      release?.();
-    }
-  });
+  // A run's head goes before any build's later stages (heads-first.ts).
+  const head = request.kind === 'detail';
+  if (head) heads.begin();
+  let handled: HandledRequest;
+  try {
+    handled = await handleRunRequest(request);
+    parentPort!.postMessage({ id: request.id, result: handled.result, heapBytes: heapBytes() } satisfies RunWorkerResponse);
+  } finally {
+    if (head) heads.done();
+  }
+  const { lists, after, findings, release } = handled;
+  if (!lists || !findings) return release?.();
+  // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
+  if (movedOn !== null && request.kind === 'detail') {
+    // Behind any head: a move asked meanwhile folds at full speed (heads-first.ts).
+    void primeSnapshots(request.dataDir, request.runId, request.context, threadCheckpoints(request.context.cacheDir), () => heads.idle());
+  }
+  // The run view shows its head; the lists follow, then the integrity check (other requests may go
+  // between). A move's wait until the user stays on it (engine/travel-moves.ts).
+  await (movedOn === null ? yieldToLoop() : settle());
+  try {
+    await laterStages(request.id, movedOn, lists, after, findings);
+  } finally {
+    release?.();
+  }
 }
 
 // The lists, the fold's checkpoint and the check of request `id`; a move passed over (`movedOn`) answers them `cancelled`.
 async function laterStages(id: number, movedOn: (() => boolean) | null, lists: () => Promise<Result<RunModelData>>, after: (() => void) | undefined, findings: NonNullable<HandledRequest['findings']>): Promise<void> {
+  await heads.idle();
   if (movedOn?.() === true) {
     parentPort!.postMessage({ id, lists: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     parentPort!.postMessage({ id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
@@ -178,8 +192,10 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
   }
   // Packed: main unpacks only the windows the view asks for (packed-lists.ts); the buffers are transferred.
   const built = await lists();
+  await heads.idle();
   const packed = built.ok ? packModelData(built.value) : null;
   parentPort!.postMessage({ id, lists: packed ? ok(packed.packed) : (built as Result<never>), heapBytes: heapBytes() } satisfies RunWorkerResponse, packed?.transfer ?? []);
+  await heads.idle();
   after?.();
   await yieldToLoop();
   // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.

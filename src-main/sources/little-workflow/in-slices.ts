@@ -13,15 +13,16 @@ export function yieldToLoop(): Promise<void> {
 
 /**
  * Hand every item of `items` to `each`, yielding to the event loop after each slice of `slice`
- * items; false as soon as `stop()` (asked after each slice) says the rest is no longer wanted, else true.
+ * items (or awaiting `turn`, which yields too); false as soon as `stop()` (asked after each slice)
+ * says the rest is no longer wanted, else true.
  */
-export async function drainInSlices<T>(items: Iterable<T>, each: (item: T) => void, stop?: () => boolean, slice = SLICE): Promise<boolean> {
+export async function drainInSlices<T>(items: Iterable<T>, each: (item: T) => void, stop?: () => boolean, slice = SLICE, turn: () => Promise<void> = yieldToLoop): Promise<boolean> {
   let sinceYield = 0;
   for (const item of items) {
     each(item);
     if (++sinceYield < slice) continue;
     sinceYield = 0;
-    await yieldToLoop();
+    await turn();
     if (stop?.() === true) return false;
   }
   return true;
