@@ -38,7 +38,8 @@ describe('payloads a consumer does not read (node:sqlite, Node 22 only)', () => 
       expect(foldView(sparse)).toEqual(foldView(whole));
       const key = { dataDir: reader.path, runId: NEEDS_RUN, mode: 'fold' as const, tableHash: priceTableHash(BUNDLED_PRICE_TABLE), every };
       const sequences = stores[0].store.sequences(key, Infinity);
-      expect(sequences.length).toBeGreaterThan(10);
+      // Without snapshots the boundaries at 1, 2, 4 … slices are stored (engine/leave-points.ts storesBoundary), and the tail.
+      expect(sequences.length).toBeGreaterThanOrEqual(5);
       expect(stores[1].store.sequences(key, Infinity)).toEqual(sequences);
       for (const sequence of sequences) expect(stores[0].store.get(key, sequence)!.digest).toBe(stores[1].store.get(key, sequence)!.digest);
     } finally {
