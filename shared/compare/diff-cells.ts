@@ -3,7 +3,7 @@
  * view's cells and `little-inspector diff`'s text both use, so an unpriced cost reads
  * "unpriced" in both (the CLI once wrote "n/a") and a duration reads as everywhere else.
  */
-import type { DiffNumberField, NumberDelta } from './run-diff';
+import type { DiffNumberField, NumberDelta, StepDiff } from './run-diff';
 import { formatDuration } from '../format/duration';
 import { formatUsd } from '../format/money';
 
@@ -29,4 +29,18 @@ function formatNumber(field: DiffNumberField, value: number): string {
   if (field === 'costUsd') return formatUsd(value);
   if (field === 'durationMs') return formatDuration(value);
   return value.toLocaleString('en-US');
+}
+
+/** How a step of B differs from A's. */
+export type StepChange = 'added' | 'removed' | 'changed' | 'same';
+
+/**
+ * `added`: only in B; `removed`: only in A; `changed`: any field differs (status, output, model,
+ * tokens, cost, attempts, duration: step-changes.ts); else `same`. The compare view's mark and
+ * filter and the CLI's mark.
+ */
+export function stepChange(step: StepDiff): StepChange {
+  if (step.status.a === null) return 'added';
+  if (step.status.b === null) return 'removed';
+  return step.changes.length > 0 ? 'changed' : 'same';
 }

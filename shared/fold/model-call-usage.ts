@@ -16,6 +16,11 @@ import { ASKED_CALL_TYPES, FAILED_CALL_TYPES } from './model-call-balance';
 /** Stored types that carry a call's usage (dotted, legacy and workflow-level names). */
 export const USAGE_CALL_TYPES = ['harness.model.responded', 'HarnessModelResponded', 'ModelCallCompleted'] as const;
 
+const USAGE_TYPE_SET: ReadonlySet<string> = new Set(USAGE_CALL_TYPES);
+
+/** Whether a stored type is one of USAGE_CALL_TYPES. */
+export const isUsageCallType = (type: string): boolean => USAGE_TYPE_SET.has(type);
+
 /** What a reader hands the run list of a log's model calls: their usage and their balance (model-call-balance.ts). */
 export const RUN_LIST_CALL_TYPES: readonly string[] = [...USAGE_CALL_TYPES, ...ASKED_CALL_TYPES, ...FAILED_CALL_TYPES];
 

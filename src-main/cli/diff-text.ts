@@ -1,14 +1,11 @@
 /** The human text of `little-inspector diff`: one line per aligned step, then the totals. */
 import type { DiffNumberField, NumberDelta, RunDiff, StepDiff } from '../../shared/compare/run-diff';
-import { deltaText, valueText } from '../../shared/compare/diff-cells';
+import { deltaText, stepChange, valueText, type StepChange } from '../../shared/compare/diff-cells';
 import { terminalSafe } from './terminal-safe';
 
 /** `+` only in B, `-` only in A, `~` any field differs (step.changes), `=` same. */
-function mark(step: StepDiff): string {
-  if (step.status.a === null) return '+';
-  if (step.status.b === null) return '-';
-  return step.changes.length > 0 ? '~' : '=';
-}
+const MARK: Record<StepChange, string> = { added: '+', removed: '-', changed: '~', same: '=' };
+const mark = (step: StepDiff): string => MARK[stepChange(step)];
 
 /** A side's plain value (status, attempts): a dash where the step is absent. */
 function plain(v: number | string | null): string {

@@ -12,10 +12,9 @@ import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../sha
 import { RUN_ID_PATTERN } from '../../../shared/events/envelope';
 import { statusFromType } from './run-list-query';
 import type { DataDirReader, EventRead, RunAggregate } from './store-types';
-import { RUN_LIST_CALL_TYPES, USAGE_CALL_TYPES } from '../../../shared/fold/model-call-usage';
+import { isUsageCallType, RUN_LIST_CALL_TYPES } from '../../../shared/fold/model-call-usage';
 import { readLinesSync } from '../fs/sync-lines';
 
-const ANSWER_TYPES: ReadonlySet<string> = new Set(USAGE_CALL_TYPES);
 const WEIGHED_TYPES: ReadonlySet<string> = new Set(RUN_LIST_CALL_TYPES);
 const STATUS_TYPES = new Set(['RunStarted', 'RunCompleted', 'RunFailed']);
 const SESSION_START_TYPES = new Set(['harness.session.started', 'HarnessSessionStarted']);
@@ -80,8 +79,8 @@ class LegacyJsonlReader implements DataDirReader {
     if (!listed.ok) return;
     const weigh = new Set(weighed);
     for (const run of listed.value.runs) {
-      const types = weigh.has(run.runId) ? WEIGHED_TYPES : ANSWER_TYPES;
-      yield* this.stream(run.runId, (line) => types.has(line.type));
+      const keep = weigh.has(run.runId) ? (type: string) => WEIGHED_TYPES.has(type) : isUsageCallType;
+      yield* this.stream(run.runId, (line) => keep(line.type));
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from '../../../shared/diagnostics';
 import { modelCallBalance } from '../../../shared/fold/model-call-balance';
-import { addModelCallUsage } from '../../../shared/fold/model-call-usage';
+import { addModelCallUsage, isUsageCallType } from '../../../shared/fold/model-call-usage';
 import type { UsageTotals } from '../../../shared/fold/run-state-types';
 import type { RunSummary } from '../../../shared/library';
 import type { PriceTable } from '../../../shared/pricing/price-table-types';
@@ -32,7 +32,7 @@ export function summariseDataDir(reader: DataDirReader, table: PriceTable): { ru
     const summary = summariseRun(reader.path, run, usage.get(run.runId) ?? null);
     const lock = locks.get(run.runId) ?? 'none';
     if (summary.status !== 'completed' && summary.status !== 'failed') return { ...summary, ...judgeOpenRun(reader, run, lock, table) };
-    return summary.status === 'failed' && (balance.get(run.runId) ?? 0) > 0 ? { ...summary, ...finishedRunInFlight(reader, run, lock, table) } : summary;
+    return (balance.get(run.runId) ?? 0) > 0 ? { ...summary, ...finishedRunInFlight(reader, run, lock, table) } : summary;
   });
   return { runs, diagnostics };
 }
@@ -50,8 +50,8 @@ function modelCallsByRun(reader: DataDirReader, table: PriceTable, weighed: read
     const runId = read.event.runId;
     const step = modelCallBalance(read.event);
     if (step !== 0) balance.set(runId, (balance.get(runId) ?? 0) + step);
-    // An answer is usage too; asked calls and failures leave the totals as they are.
-    if (step <= 0) usage.set(runId, addModelCallUsage(usage.get(runId) ?? emptyUsageTotals(), read.event, table));
+    // Only answers are usage: an asked call or a failure alone leaves a run without totals (no model calls).
+    if (isUsageCallType(read.event.type)) usage.set(runId, addModelCallUsage(usage.get(runId) ?? emptyUsageTotals(), read.event, table));
   }
   return { usage, balance };
 }

@@ -2,23 +2,14 @@
  * The compare view's rows, kept pure: what each aligned step shows (added, removed, changed,
  * same) and the activity cells; the numbers' texts are shared/compare/diff-cells.ts.
  */
-import type { Pair, StepDiff } from '../../../shared/compare/run-diff';
+import type { Pair } from '../../../shared/compare/run-diff';
 import type { StepActivity } from '../../../shared/compare/step-activity';
 
-/** How a step of B differs from A's. */
-export type StepChange = 'added' | 'removed' | 'changed' | 'same';
+import type { StepChange } from '../../../shared/compare/diff-cells';
 
-/**
- * `added`: only in B; `removed`: only in A; `changed`: any field differs (status, output, model,
- * tokens, cost, attempts, duration: shared/compare/step-changes.ts); else `same`.
- */
-export function stepChange(step: StepDiff): StepChange {
-  if (step.status.a === null) return 'added';
-  if (step.status.b === null) return 'removed';
-  return step.changes.length > 0 ? 'changed' : 'same';
-}
+export { stepChange, type StepChange } from '../../../shared/compare/diff-cells';
 
-/** The mark drawn in front of a step path (as `little-inspector diff` prints it). */
+/** The mark drawn in front of a step path (as `little-inspector diff` prints it, a blank where it prints `=`). */
 export const CHANGE_MARK: Record<StepChange, string> = { added: '+', removed: '-', changed: '~', same: ' ' };
 
 /** Tool calls by name as `search ×2, fetch ×1` (sorted by name). */
