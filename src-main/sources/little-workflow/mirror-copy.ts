@@ -6,11 +6,11 @@
  * app and `serve`, whose first copy of a 500 MB log held main for seconds). Only plain reads of
  * the data dir: nothing is created or changed there.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, writeSync, ftruncateSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync, ftruncateSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import { tempFullDiagnostic } from '../fs/private-temp';
-import { fileStamp } from '../fs/safe-paths';
+import { mainFileStamp } from './wal-index-stamp';
 import { copyByReading } from './copy-by-reading';
 import { readCommits, readWalHeader, sameGeneration, startOf, type WalCommit, type WalHeader, type WalPosition } from './wal-frames';
 
@@ -22,7 +22,13 @@ export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
 const FORMAT_OFFSETS = [18, 19] as const;
 
 /** Where a copy (or a refresh) left the mirror in the writer's log; plain data, so a thread can post it. */
-export type LogPlace = { walId: string; header: WalHeader | null; position: WalPosition | null };
+export type LogPlace = {
+  walId: string;
+  header: WalHeader | null;
+  position: WalPosition | null;
+  /** events.db's stat and the wal-index header when the copy was made (wal-index-stamp.ts): with no frames to read, what tells a commit came and went. */
+  mainStamp: string;
+};
 
 /** A finished full copy: where it stands in the log, and what it read of the log. */
 export type CopiedMirror = { place: LogPlace; commitsApplied: number; walBytesRead: number };
@@ -48,7 +54,7 @@ export function copyMirror(dbPath: string, target: string): Result<CopiedMirror 
     if (wal === null) return ok('wal-gone');
     try {
       const before = readWalHeader(wal);
-      const mainBefore = fileStamp(statSync(dbPath));
+      const mainBefore = mainFileStamp(dbPath);
       copyByReading(dbPath, target);
       patchFormat(target);
       const applied = before === null ? null : applyCommits(wal, before, startOf(before), target);
@@ -56,10 +62,10 @@ export function copyMirror(dbPath: string, target: string): Result<CopiedMirror 
         return fail(diagnostic('sqlite-busy', `${dbPath}-wal holds a transaction too big to read; reading again later`, { path: dbPath }));
       }
       const after = readWalHeader(wal);
-      const kept = before === null ? after === null && fileStamp(statSync(dbPath)) === mainBefore : after !== null && sameGeneration(before, after);
+      const kept = before === null ? after === null && mainFileStamp(dbPath) === mainBefore : after !== null && sameGeneration(before, after);
       if (kept) {
         const position = applied === null ? null : (applied.end as WalPosition);
-        return ok({ place: { walId: identityOf(wal), header: before, position }, commitsApplied: applied?.commits ?? 0, walBytesRead: applied?.bytesRead ?? 0 });
+        return ok({ place: { walId: identityOf(wal), header: before, position, mainStamp: mainBefore }, commitsApplied: applied?.commits ?? 0, walBytesRead: applied?.bytesRead ?? 0 });
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Diagnostic, type Result } from '../../../shared/diagnostics';
 import type { SqliteDriver } from './sqlite-driver';
 import { fileStamp, notRegularFile, outside } from '../fs/safe-paths';
+import { walIndexHeaderStamp } from './wal-index-stamp';
 import { leaseEventDb, type CopyOffThread, type EventDbLease } from './shared-event-db';
 
 export { chooseRecipe } from './shared-event-db';
@@ -71,7 +72,8 @@ export function inspectSidecars(eventsDir: string, isWritable: WritableCheck): R
     walExists: wal !== null,
     shmExists: shm !== null,
     dirWritable: isWritable(eventsDir),
-    fingerprint: `${fileStamp(db)}|${fileStamp(wal)}|${shm === null ? '-' : 'shm'}`,
+    // The wal-index header too: a commit checkpointed away at once changes neither -wal nor, within a clock tick, events.db's stat.
+    fingerprint: `${fileStamp(db)}|${fileStamp(wal)}|${shm === null ? '-' : `shm:${walIndexHeaderStamp(dbPath)}`}`,
   });
 }
 

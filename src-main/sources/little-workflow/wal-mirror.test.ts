@@ -7,6 +7,7 @@ import { WalMirror } from './wal-mirror';
 import { readWalHeader } from './wal-frames';
 import { openDataDir } from './data-dir-reader';
 import { ChangeProbe } from './change-probe';
+import { inspectSidecars } from './read-recipe';
 import { walMirrorOf, type CopyOffThread } from './shared-event-db';
 import { mirrorCopierOffMain } from '../../workers/mirror-copy-thread';
 import type { MirrorCopier } from './mirror-copy';
@@ -141,6 +142,29 @@ describe('the incremental mirror of a live events.db', () => {
       expect(mirror.stats.recopyReasons.slice(1)[0]).toMatch(/restarted/);
       expect(contents(mirror.path)).toBe(contents(w.dbPath));
     }));
+
+  it('a commit checkpointed away (TRUNCATE) between two looks, the -wal empty at both, is copied, not missed', () => {
+    const w = writer();
+    w.add(20);
+    w.db.pragma('wal_checkpoint(TRUNCATE)');
+    const mirror = mirrorOf(w.dbPath);
+    try {
+      expect(mirror.refresh()).toEqual({ ok: true, value: 'same' });
+      const before = inspectSidecars(join(w.dir, 'events'), () => true);
+      // Two small events: events.db need not grow, and its mtime may fall in the same clock tick.
+      w.add(2);
+      w.db.pragma('wal_checkpoint(TRUNCATE)');
+      const after = inspectSidecars(join(w.dir, 'events'), () => true);
+      expect(before.ok && after.ok && before.value.fingerprint !== after.value.fingerprint).toBe(true);
+      expect(mirror.refresh()).toEqual({ ok: true, value: 'recopied' });
+      expect(mirror.stats.recopyReasons.at(-1)).toBe('events.db changed while its -wal was empty');
+      expect(contents(mirror.path)).toBe(contents(w.dbPath));
+      expect(mirror.refresh()).toEqual({ ok: true, value: 'same' });
+    } finally {
+      w.db.close();
+      mirror.close();
+    }
+  });
 
   it('a TRUNCATE or RESTART checkpoint, and a writer that closes (the -wal is gone)', () => {
     const w = writer();

@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { diagnostic, fail, ok, type Result } from '../../../shared/diagnostics';
 import { makePrivateFolder, privateRoot, removePrivateFolder, tempFullDiagnostic } from '../fs/private-temp';
 import { applyCommits, copyFailure, copyMirror, identityOf, openOrNull, type CopiedMirror, type LogPlace } from './mirror-copy';
+import { mainFileStamp } from './wal-index-stamp';
 import { frameOfGeneration, readWalHeader, sameGeneration, startOf, type WalHeader, type WalPosition } from './wal-frames';
 
 /**
@@ -93,7 +94,11 @@ export class WalMirror {
       const walId = identityOf(wal);
       const header = readWalHeader(wal);
       if (place === null || walId !== place.walId) return recopy('the -wal was replaced');
-      if (header === null) return place.header === null ? ok('same') : recopy('the -wal was truncated');
+      if (header === null) {
+        if (place.header !== null) return recopy('the -wal was truncated');
+        // No frames before or after: a commit checkpointed away in between shows only in events.db and -shm.
+        return mainFileStamp(this.dbPath) === place.mainStamp ? ok('same') : recopy('events.db changed while its -wal was empty');
+      }
       if (place.header === null || place.position === null) return recopy('the -wal got its first frames');
       if (sameGeneration(header, place.header)) return this.applyFrom(wal, header, place.position, recopy);
       return this.afterRestart(wal, header, place.header, place.position, recopy);
@@ -130,7 +135,7 @@ export class WalMirror {
     if (rest === 'too-big') return recopy('a transaction too big to hold');
     if (frameOfGeneration(wal, header, rest.offset)) {
       // Whole transactions of the old generation were applied: the file is a committed state, and where it stands is kept.
-      this.place = { walId: this.place?.walId ?? '', header: old, position: rest };
+      this.place = { walId: this.place?.walId ?? '', header: old, position: rest, mainStamp: this.place?.mainStamp ?? '' };
       return recopy('the -wal restarted over frames not yet read');
     }
     const next = this.applyFrom(wal, header, startOf(header), recopy);
@@ -141,7 +146,7 @@ export class WalMirror {
     const end = this.apply(wal, header, position);
     if (end === 'too-big') return recopy('a transaction too big to hold');
     const moved = end.offset !== position.offset;
-    this.place = { walId: this.place?.walId ?? '', header, position: end };
+    this.place = { walId: this.place?.walId ?? '', header, position: end, mainStamp: this.place?.mainStamp ?? '' };
     if (moved) this.stats.deltas += 1;
     return ok(moved ? 'advanced' : 'same');
   }
