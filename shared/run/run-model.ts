@@ -117,6 +117,11 @@ export type RunModel = {
  * the integrity check still running in the worker (absent: the detail has its findings).
  * `head`: the head the build sent first (absent: cut from the detail).
  */
+/** What the integrity check found; a failed check is itself a finding: the log was not verified. */
+export function findingsOfCheck(result: Result<Diagnostic[]>): Diagnostic[] {
+  return result.ok ? result.value : [{ ...result.error, message: `The integrity check could not run: ${result.error.message}` }];
+}
+
 export function createRunModel(data: RunModelData | ListedModelData, build = 0, findings?: Promise<Result<Diagnostic[]>>, head?: RunHeadCore): RunModel {
   const { turnRows, costs } = data;
   const { shell, lists } = 'listed' in data ? data.listed : listedDetail(data.detail);
@@ -126,8 +131,7 @@ export function createRunModel(data: RunModelData | ListedModelData, build = 0, 
   const wholeInTurns = async (): Promise<RunDetail> => Object.assign('detail' in data ? data.detail : await wholeDetailInTurns(data.listed), { findings: shell.findings });
   let checked = findings === undefined;
   const checkedFindings: Promise<Diagnostic[]> = (findings ?? Promise.resolve(ok(shell.findings))).then((result) => {
-    // A failed check is itself a finding: the log was not verified.
-    shell.findings = result.ok ? result.value : [{ ...result.error, message: `The integrity check could not run: ${result.error.message}` }];
+    shell.findings = findingsOfCheck(result);
     checked = true;
     return shell.findings;
   });

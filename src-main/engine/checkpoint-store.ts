@@ -16,6 +16,9 @@ import { decodeCheckpoint, encodeCheckpoint, readFileOrNull, writeFileAtomic, ty
 export const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
 
 /** Where checkpoints live: `dir` null keeps them in memory only (`--no-cache`). */
+/** The small notes kept beside a key's checkpoints. */
+export type StoreNote = 'head' | 'check';
+
 export type CheckpointStoreOptions = { dir: string | null; memoryBytes?: number };
 
 const tableHashes = new WeakMap<PriceTable, string>();
@@ -36,7 +39,7 @@ export class CheckpointStore {
   private readonly memory = new Map<string, Map<number, Buffer>>();
   /** What vouches for each checkpoint this store wrote or read back (proofOf), by key folder, then sequence. */
   private readonly proofs = new Map<string, Map<number, string>>();
-  /** The last head cut from each key's fold (head-cache.ts), by key folder. */
+  /** The notes of each key's last fold (its head, its check), by key folder and kind. */
   private readonly heads = new Map<string, Buffer>();
   private memoryUsed = 0;
   private readonly memoryBytes: number;
@@ -131,26 +134,29 @@ export class CheckpointStore {
     if (folder !== null) rmSync(join(folder, `${sequence}.ckpt`), { force: true });
   }
 
-  /** Keep the encoded head of `key`'s latest fold (one per key: a newer one replaces it). */
-  putHead(key: CheckpointKey, bytes: Buffer): void {
-    const name = folderName(key);
+  /**
+   * Keep a small note of `key`'s latest fold (one per key and kind: a newer one replaces it): its
+   * head (head-cache.ts) or its log's integrity check (check-cache.ts).
+   */
+  putNote(key: CheckpointKey, note: StoreNote, bytes: Buffer): void {
+    const name = `${folderName(key)}\n${note}`;
     this.heads.delete(name);
     this.heads.set(name, bytes);
-    // A head is small; a few hundred keys' worth stay in memory.
+    // A note is small; a few hundred keys' worth stay in memory.
     for (const old of this.heads.keys()) {
-      if (this.heads.size <= 256) break;
+      if (this.heads.size <= 512) break;
       this.heads.delete(old);
     }
     const folder = this.folder(key);
-    if (folder !== null) writeFileAtomic(join(folder, 'head'), bytes);
+    if (folder !== null) writeFileAtomic(join(folder, note), bytes);
   }
 
-  /** The encoded head `putHead` kept for `key`, or null. */
-  getHead(key: CheckpointKey): Buffer | null {
-    const cached = this.heads.get(folderName(key));
+  /** The note `putNote` kept for `key`, or null. */
+  getNote(key: CheckpointKey, note: StoreNote): Buffer | null {
+    const cached = this.heads.get(`${folderName(key)}\n${note}`);
     if (cached !== undefined) return cached;
     const folder = this.folder(key);
-    return folder === null ? null : readFileOrNull(join(folder, 'head'));
+    return folder === null ? null : readFileOrNull(join(folder, note));
   }
 
   private noteProof(name: string, sequence: number, proof: string): void {

@@ -33,7 +33,7 @@ function boundaryFacts(facts: RunModelFacts): string {
 /** Keep `head`, cut from a whole-run fold that ended at `reach`, judged with `facts`. */
 export function rememberHead(checkpoints: Checkpoints, reach: FoldReach, facts: RunModelFacts, head: RunHeadCore): void {
   const file: HeadFile = { magic: MAGIC, format: CHECKPOINT_FORMAT, runId: reach.key.runId, identity: reach.identity, state: reach.state, sequence: reach.sequence, digest: reach.digest, facts: boundaryFacts(facts), head };
-  checkpoints.store.putHead(reach.key, serialize(file));
+  checkpoints.store.putNote(reach.key, 'head', serialize(file));
 }
 
 /**
@@ -44,7 +44,7 @@ export function rememberHead(checkpoints: Checkpoints, reach: FoldReach, facts: 
 export function headPoints(checkpoints: Checkpoints, facts: RunModelFacts): ResumePoints<RunHeadCore> {
   return {
     points(ask) {
-      const file = keptHead(checkpoints.store.getHead(ask.key), ask.runId);
+      const file = keptHead(checkpoints.store.getNote(ask.key, 'head'), ask.runId);
       if (file === null) return [];
       const resume = (): RunHeadCore | 'stale' | 'unreadable' => {
         if (file.facts !== boundaryFacts(facts)) return 'stale';

@@ -22,6 +22,7 @@ import { LOCK_FACT } from '../sources/little-workflow/judge-open-run';
 import { checkRunAsync } from '../sources/little-workflow/run-check';
 import { foldLogAsync, type Checkpoints } from './fold-log';
 import { cachedHead, rememberHead } from './head-cache';
+import { checkWholeRunKept } from './check-cache';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { runDisplayStatus } from '../../shared/status/display-status';
 
@@ -94,7 +95,7 @@ export async function loadRunDetailParts(
     folded,
     resumedFrom: fold.resumedFrom,
     leaveCheckpoint: fold.leaveTail,
-    checkFindingsAsync: (stop) => checkRunFromDiskAsync(dataDir, runId, upto, stop),
+    checkFindingsAsync: (stop) => checkRunFromDiskAsync(dataDir, runId, upto, stop, { table: context.table, checkpoints }),
     // Only the whole log's head is kept: time travel's heads are cut at every N.
     rememberHead: (head, when) => {
       if (checkpoints === null || upto !== undefined) return;
@@ -148,8 +149,16 @@ export function factsAsOf(facts: RunModelFacts, upto: number | undefined): RunMo
 /**
  * The integrity findings of `runId` (up to `upto`), read with a reader of its own, in slices (the
  * worker serves other requests between them); null once `stop()` says they are no longer wanted.
+ * `kept`: the whole log's check is kept in (and taken from) these checkpoints (check-cache.ts).
  */
-export async function checkRunFromDiskAsync(dataDir: string, runId: string, upto: number | undefined, stop?: () => boolean): Promise<Diagnostic[] | null> {
+export async function checkRunFromDiskAsync(
+  dataDir: string,
+  runId: string,
+  upto: number | undefined,
+  stop?: () => boolean,
+  kept?: { table: PriceTable; checkpoints: Checkpoints | null },
+): Promise<Diagnostic[] | null> {
+  if (upto === undefined && kept !== undefined && kept.checkpoints !== null) return checkWholeRunKept(dataDir, runId, kept.table, kept.checkpoints, stop);
   const reader = openDataDir(dataDir);
   if (!reader.ok) return [reader.error];
   try {

@@ -10,6 +10,7 @@ import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { modelDataOfFolded, type RunModelData } from '../../shared/run/run-model';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { Checkpoints } from './fold-log';
+import { keptFindings } from './check-cache';
 import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from './run-stages';
 
 /**
@@ -22,6 +23,8 @@ export type StagedDetail = {
   after?: () => void;
   /** The integrity check in slices, null once `stop()` says it is no longer wanted (a later move). */
   findings?: (stop?: () => boolean) => Promise<Result<Diagnostic[]> | null>;
+  /** The findings are at hand (kept: check-cache.ts): sent before the lists. */
+  findingsFirst?: boolean;
   /** Close what the later stages still read (the fold's reader); called once they are done or skipped. */
   release?: () => void;
 };
@@ -62,6 +65,7 @@ export async function stagedDetail(
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, runId, context, checkpoints);
     if (cached !== null) {
+      const kept = keptFindings(reader.value, runId, table, checkpoints);
       return {
         result: ok(cached),
         lists: async () => {
@@ -79,7 +83,10 @@ export async function stagedDetail(
             again.value.close();
           }
         },
-        findings: checked(() => checkRunFromDiskAsync(dataDir, runId, undefined)),
+        ...(kept === null
+          ? { findings: checked(() => checkRunFromDiskAsync(dataDir, runId, undefined, undefined, { table, checkpoints })) }
+          : // Kept and still holding (check-cache.ts): sent before the lists, which fold from the checkpoint.
+            { findings: async () => ok(kept), findingsFirst: true }),
       };
     }
     const parts = await loadRunDetailParts(reader.value, runId, context, checkpoints);

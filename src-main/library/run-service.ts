@@ -14,7 +14,7 @@ import type { EventEnvelope } from '../../shared/events/envelope';
 import type { ArtifactManifest } from '../sources/little-workflow/artifacts';
 import type { DataDirInfo } from '../../shared/library';
 import type { ReportBodies } from '../../shared/report-export/harness-section';
-import { createRunModel, type RunModel } from '../../shared/run/run-model';
+import { createRunModel, findingsOfCheck, type RunModel } from '../../shared/run/run-model';
 import { captureLive } from './run-compare';
 import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
@@ -221,8 +221,8 @@ export function createRunService(context: RunServiceContext) {
       stageOf(ref, async (built) => {
         const found = await built.checked;
         if (!found.ok && found.error.code === 'cancelled') return found;
-        const modelled = await built.model;
-        return modelled.ok ? ok(await modelled.value.findings()) : modelled;
+        // Findings need no list: kept ones come before the lists (check-cache.ts), so they are not kept waiting for them.
+        return ok(findingsOfCheck(found));
       }),
     /** The head as soon as the run is folded (its findings once checked, else null); the position asked for is the one shown. */
     head: async (ref: RunRef): Promise<Result<RunHead>> => {

@@ -165,7 +165,7 @@ async function answer(request: RunWorkerRequest): Promise<void> {
   } finally {
     if (head) heads.done();
   }
-  const { lists, after, findings, release } = handled;
+  const { lists, after, findings, findingsFirst, release } = handled;
   if (!lists || !findings) return release?.();
   // A run's first move: snapshots to the end of its log meanwhile, in slices, so the next moves land near one.
   if (movedOn !== null && request.kind === 'detail') {
@@ -176,19 +176,24 @@ async function answer(request: RunWorkerRequest): Promise<void> {
   // between). A move's wait until the user stays on it (engine/travel-moves.ts).
   await (movedOn === null ? yieldToLoop() : settle());
   try {
-    await laterStages(request.id, movedOn, lists, after, findings);
+    await laterStages(request.id, movedOn, lists, after, findings, findingsFirst === true);
   } finally {
     release?.();
   }
 }
 
 // The lists, the fold's checkpoint and the check of request `id`; a move passed over (`movedOn`) answers them `cancelled`.
-async function laterStages(id: number, movedOn: (() => boolean) | null, lists: () => Promise<Result<RunModelData>>, after: (() => void) | undefined, findings: NonNullable<HandledRequest['findings']>): Promise<void> {
+async function laterStages(id: number, movedOn: (() => boolean) | null, lists: () => Promise<Result<RunModelData>>, after: (() => void) | undefined, findings: NonNullable<HandledRequest['findings']>, findingsFirst: boolean): Promise<void> {
   await heads.idle();
   if (movedOn?.() === true) {
     parentPort!.postMessage({ id, lists: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     parentPort!.postMessage({ id, findings: CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
     return;
+  }
+  // Findings at hand (kept from an earlier check) go at once: the lists take seconds more.
+  if (findingsFirst) {
+    const found = await findings();
+    parentPort!.postMessage({ id, findings: found ?? CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
   }
   // Packed: main unpacks only the windows the view asks for (packed-lists.ts); the buffers are transferred.
   const built = await lists();
@@ -199,6 +204,7 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
   after?.();
   await yieldToLoop();
   // The check reads every row (seconds at 200,000 events) in slices: a later move is served between them and stops it.
+  if (findingsFirst) return;
   const found = await findings(movedOn ?? undefined);
   parentPort!.postMessage({ id, findings: found ?? CANCELLED, heapBytes: heapBytes() } satisfies RunWorkerResponse);
 }

@@ -56,9 +56,15 @@ export function checkRun(reader: DataDirReader, runId: string, upto?: number): D
  * time-travel move meanwhile); null as soon as `stop()` says the check is no longer wanted.
  */
 export async function checkRunAsync(reader: DataDirReader, runId: string, upto?: number, stop?: () => boolean): Promise<Diagnostic[] | null> {
+  const log = await checkRunLogAsync(reader, runId, upto, stop);
+  return log === null ? null : withArtifactFindings(log, reader.path, runId);
+}
+
+/** `checkRunAsync` without the artifact checks: the part a check of the same rows gives again. */
+export async function checkRunLogAsync(reader: DataDirReader, runId: string, upto?: number, stop?: () => boolean): Promise<LogCheck | null> {
   const check = new RunLogCheck(reader.path, runId);
   const drained = await drainInSlices(reader.readEvents(runId, 0, upto), (read) => check.add(read), stop);
-  return drained ? check.findings() : null;
+  return drained ? check.logPart() : null;
 }
 
 /**
@@ -90,13 +96,26 @@ export class RunLogCheck {
 
   /** Read failures, then the log's findings, then the artifacts the log names that fail their checks. */
   findings(): Diagnostic[] {
-    const findings = [...this.readFailures, ...this.check.findings()];
-    for (const ref of this.refs) {
-      const read = readArtifact(this.dataDir, ref, this.runId);
-      if (!read.ok) findings.push({ ...read.error, runId: this.runId, detail: { ...read.error.detail, ref } });
-    }
-    return findings;
+    return withArtifactFindings(this.logPart(), this.dataDir, this.runId);
   }
+
+  /** What the log alone says (read failures and the log's findings) and the artifact refs it names: all a check of the same rows gives again. */
+  logPart(): LogCheck {
+    return { findings: [...this.readFailures, ...this.check.findings()], refs: [...this.refs] };
+  }
+}
+
+/** A log's check before its artifacts are looked at (engine/check-cache.ts keeps it while the database is unchanged). */
+export type LogCheck = { findings: Diagnostic[]; refs: string[] };
+
+/** The log's findings, then those of each artifact it names that fails its checks now (artifacts change apart from the log). */
+export function withArtifactFindings(log: LogCheck, dataDir: string, runId: string): Diagnostic[] {
+  const findings = [...log.findings];
+  for (const ref of log.refs) {
+    const read = readArtifact(dataDir, ref, runId);
+    if (!read.ok) findings.push({ ...read.error, runId, detail: { ...read.error.detail, ref } });
+  }
+  return findings;
 }
 
 function addArtifactRefs(refs: Set<string>, event: EventEnvelope): void {
