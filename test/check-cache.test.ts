@@ -62,7 +62,7 @@ describe('the kept integrity check of a whole run', () => {
     run.edit("UPDATE events SET payload = json_set(payload, '$.tampered', 1) WHERE run_id = ? AND sequence = 2", run.runId);
     expect(keptNow(run.dir, run.runId, cache)).toBeNull();
     const again = await checkKept(run.dir, run.runId, cache);
-    expect(again.map((f) => f.code)).toContain('event-id-mismatch');
+    expect((again ?? []).map((f) => f.code)).toContain('event-id-mismatch');
     expect(again).toEqual(await fresh(run.dir, run.runId));
   });
 
@@ -145,6 +145,7 @@ describe('a reopened run in the worker', () => {
         const built = await pool.detail(dir, runId, context);
         if (!built.ok) throw new Error(built.error.message);
         const order: string[] = [];
+        if (built.value.findings === undefined) throw new Error('no findings stage');
         const [findings] = await Promise.all([built.value.findings.then((f) => (order.push('findings'), f)), built.value.lists.then(() => order.push('lists'))]);
         return { order, findings };
       } finally {

@@ -9,12 +9,11 @@ import { useShallow } from 'zustand/react/shallow';
 import type { FleetIndexStatus } from '../../../shared/search/fleet-search-types';
 import { trapTab, useModalDialog } from '../../components/modal-dialog';
 import { formatCount } from '../../format';
-import { refreshIndexStatus, useFleetSearchStore } from '../../stores/fleet-search-store';
+import { useFleetSearchStore } from '../../stores/fleet-search-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { useRouteStore } from '../../stores/route-store';
 import { groupHits, hitRoute, markedParts } from './hit-route';
 import './search.css';
-import { whenIdle } from '../../components/when-idle';
 
 /** "Indexing 1,234 of 10,000 runs" while building; what the index holds once ready. */
 export function indexStatusText(status: FleetIndexStatus | null): string {
@@ -134,12 +133,9 @@ export function SearchDialog() {
 export function SearchButton() {
   const status = useFleetSearchStore((s) => s.status);
   const root = useLibraryStore((s) => s.snapshot?.root ?? null);
-  // Asking starts the opened root's index (main builds it only for a page that searches); asked
-  // once the page is idle, so a deep link's own questions (run head, detail) go first.
-  useEffect(() => {
-    if (root === null) return;
-    return whenIdle(() => void refreshIndexStatus());
-  }, [root]);
+  // The index is built once the user first opens the search (the dialog asks its status), not
+  // when a page loads: building it beside a big run's open (a third thread on two cores) held the
+  // server at 685 MB instead of 304 and slowed every move after the overview (docs/FLEET.md).
   if (root === null) return null;
   return (
     <div className="fleet-search-entry">
