@@ -64,12 +64,11 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
     // The shared bundle's single-file viewer is the same renderer built again (scripts/build/bundle-viewer.ts).
-    plugins: [react(), bundleViewerPlugin(), earlyScriptPlugin('early-run')],
+    plugins: [react(), bundleViewerPlugin(), earlyScriptPlugin()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       minify: true,
-      // early-run: a deep link's first request, before the app's bundle runs (src-renderer/early-run.ts).
-      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html'), 'early-run': resolve(__dirname, 'src-renderer/early-run.ts') } },
+      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },
 });

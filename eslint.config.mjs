@@ -63,8 +63,6 @@ const LAYERS = {
   'src-renderer/api': ['src-renderer/web', 'src-renderer/bundle', 'shared'],
   'src-renderer/format': ['shared'],
   'src-renderer/routing': ['shared'],
-  // a deep link's first script (runs before the app's bundle): the address and the transport only, never the app.
-  'src-renderer/early-run': ['src-renderer/routing', 'src-renderer/web', 'shared'],
   'src-renderer/components': ['src-renderer/routing', 'src-renderer/format', 'shared'],
   'src-renderer/stores': ['src-renderer/api', 'src-renderer/routing', 'shared'],
   'src-renderer/keyboard': ['src-renderer/stores', 'src-renderer/views', 'src-renderer/components', 'src-renderer/routing', 'shared'],

@@ -102,7 +102,7 @@ test('the overview shows before the lists; each tab waits for its part, then fil
   }
 });
 
-test("a deep link's page names its run from its inline script (the CSP allows it), then asks the library, names the run again and asks its head before the app has loaded, and the app takes those answers; the library's page names none", async ({ page }) => {
+test("a deep link's page names its run from its inline script (the CSP allows it) before anything else, once; the app then asks the library and the run's head itself; the library's page names none", async ({ page }) => {
   const served = await serve(join(examples, 'fixtures'));
   try {
     const calls: Array<{ channel: string; body: unknown }> = [];
@@ -118,15 +118,14 @@ test("a deep link's page names its run from its inline script (the CSP allows it
     await expect(page.locator('.step-row:not(.step-placeholder)').first()).toBeVisible({ timeout: 15_000 });
     // First of all, as the HTML is parsed, the inline script sends the hash itself.
     expect(calls[0]).toEqual({ channel: 'run.prepare', body: { hash: `#/run/${crashed.runId}/at/3/steps` } });
-    // Then, before the app runs, the first module script asks what the app asks first, names the run,
-    // then asks the head of the ref the server answered; the app asks none of them again (a quiet data dir).
-    // (The search button's index status and the kept theme are the app's own, asked once the page is idle: not among them.)
-    const early = calls.slice(1).filter((c) => c.channel !== 'fleet.indexStatus' && c.channel !== 'settings.theme');
-    expect(early.slice(0, 4).map((c) => c.channel).sort()).toEqual(['app.info', 'library.current', 'run.detail', 'run.prepare']);
-    expect(early.find((c) => c.channel === 'run.prepare')!.body).toEqual({ runId: crashed.runId, dir: null, at: 3 });
-    expect(early.find((c) => c.channel === 'run.detail')!.body).toEqual({ dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 });
-    expect(early.findIndex((c) => c.channel === 'run.prepare')).toBeLessThan(early.findIndex((c) => c.channel === 'run.detail'));
-    for (const channel of ['app.info', 'library.current', 'run.detail', 'run.prepare']) expect(early.filter((c) => c.channel === channel)).toHaveLength(1);
+    // Then the app asks what it needs itself, each once (a quiet data dir): the run is named only by the inline script
+    // (a module script that also asked these before the app ran gained nothing: docs/PERFORMANCE.md, "early request").
+    const later = calls.slice(1);
+    expect(later.map((c) => c.channel)).not.toContain('run.prepare');
+    for (const channel of ['app.info', 'library.current', 'run.detail']) expect(later.filter((c) => c.channel === channel)).toHaveLength(1);
+    expect(later.find((c) => c.channel === 'run.detail')!.body).toEqual({ dataDir: join(examples, crashed.dataDir), runId: crashed.runId, at: 3 });
+    // No page that only looks at a run starts the fleet index.
+    expect(later.map((c) => c.channel)).not.toContain('fleet.indexStatus');
     // The page's scripts all ran under the policy: nothing was refused.
     expect(blocked).toEqual([]);
     // The token left the address all the same.

@@ -130,9 +130,8 @@ export const CHANNELS = {
   /**
    * Start building the run an address names (its id, the data dir label when the id is ambiguous, `at`; or the location
    * hash itself, read by shared/run-address.ts) and answer at once with its ref (null: the library lists no such run, or
-   * the hash names no run). A fresh page sends it on a deep link twice: the hash from an inline script in index.html, as
-   * the page's HTML is parsed (shared/early-prepare-script.ts), then the address from its first module script, which
-   * asks `run.detail` of the ref; both share the one build (src-renderer/web/early-head.ts).
+   * the hash names no run). A fresh page sends it on a deep link once: the hash, from an inline script in index.html as
+   * the page's HTML is parsed (shared/early-prepare-script.ts); the app's `run.detail` of the run shares that build.
    */
   'run.prepare': answers<RunRef | null>()((z) =>
     z.union([

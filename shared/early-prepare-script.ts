@@ -1,16 +1,13 @@
 /**
  * The one inline script of index.html, first in its head: on a deep link to a run in browser
  * mode it sends the location hash to `run.prepare` as the HTML is parsed, so the server starts
- * folding the run before any of the page's scripts has even been fetched. The page's first
- * module script (src-renderer/early-run.ts) runs only once it and its imports are loaded (~0.1-0.25 s
- * later on a fresh page of these machines, whose network thread starves while Chromium starts);
- * its own `run.prepare` then finds the build already running.
+ * folding the run before any of the page's scripts has even been fetched; the app's own
+ * `run.detail` of the run then finds the build already running.
  *
  * Plain ES5 text, not a module: the build puts it into index.html byte for byte
  * (scripts/build/early-script.ts), and the Content-Security-Policy allows exactly this text by its
  * SHA-256 (src-main/content-security-policy.ts). It needs nothing from the page: the token comes
- * from the address (`?token=`, before the app moves it) or this tab's storage, as web-token.ts
- * `peekToken` reads it; the server parses the hash (shared/run-address.ts). In Electron
+ * from the address (`?token=`, before the app moves it: web-token.ts) or this tab's storage; the server parses the hash (shared/run-address.ts). In Electron
  * (`window.inspector`, the preload's bridge) and on any address that is not a run's it does nothing.
  */
 import { TOKEN_STORAGE_KEY } from './web-token-key';

@@ -111,7 +111,7 @@ describe('a position whose lists were skipped', () => {
   });
 });
 
-// A deep link's page names its run before its app has loaded (src-renderer/early-run.ts): the
+// A deep link's page names its run before its app has loaded (shared/early-prepare-script.ts): the
 // build starts then, and the run view's own run.detail shares it.
 describe('run.prepare', () => {
   function preparedService() {

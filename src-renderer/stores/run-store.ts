@@ -8,12 +8,10 @@
 import { create } from 'zustand';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunHead } from '../../shared/run/run-head-types';
-import type { Result } from '../../shared/diagnostics';
 import { latestWins } from '../../shared/async/latest-wins';
-import { api, takeEarlyHead } from '../api';
+import { api } from '../api';
 import { IDLE, LOADING, loaded, type Load } from './load';
 import { requestOf, sameRun, samePosition } from '../../shared/run/run-position';
-import { useLibraryStore } from './library-store';
 
 export type RunState = {
   /** The run and position asked for last (`at` absent: now). */
@@ -38,26 +36,11 @@ const loads = latestWins();
 let queued: RunRef | null = null;
 let inFlight = 0;
 
-/**
- * `head`, the answer to the page's first script for `ref` (web/early-head.ts), if it is still the
- * run's latest: as of an event, or the library's row (read after the push stream opened) ends
- * where it does. Else null, and the head is asked again: the live view would otherwise miss the
- * events the run got between the two.
- */
-function stillLatest(ref: RunRef, head: Result<RunHead>): Result<RunHead> | null {
-  if (!head.ok) return null;
-  if (ref.at !== undefined) return head;
-  const row = useLibraryStore.getState().snapshot?.runs.find((r) => r.dataDir === ref.dataDir && r.runId === ref.runId);
-  return row?.lastSequence !== undefined && row.lastSequence === head.value.lastSequence ? head : null;
-}
-
 export const useRunStore = create<RunState>()((set, get) => {
   const fetchHead = async (ref: RunRef): Promise<void> => {
     const ticket = loads.begin();
     inFlight += 1;
-    const early = takeEarlyHead(ref);
-    const answer = early && (await early);
-    const result = (answer && stillLatest(ref, answer)) ?? (await api['run.detail'](requestOf(ref)));
+    const result = await api['run.detail'](requestOf(ref));
     inFlight -= 1;
     const next = queued;
     queued = null;

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '../../shared/contract';
 import { createWebApi } from './web-api';
 
-// A deep link's first script starts the transport before the app runs: answers it asked early
-// are taken once by the app's first identical call, and pushes that came before the app
-// subscribed reach its first subscriber, in order, on the one stream.
+// Browser mode's transport: each call is its own POST (nothing answered from an earlier one),
+// and every subscriber shares the one push stream, getting the pushes that come after it.
 
 type Served = { calls: Array<{ channel: string; body: unknown }>; streams: number; push(message: PushMessage): void };
 
@@ -35,71 +34,32 @@ const changed = (n: number): PushMessage => ({ kind: 'library.changed', snapshot
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the early transport', () => {
-  it('an answer asked early is taken once, by the first call of the same channel and request', async () => {
+describe('the web transport', () => {
+  it('asks the server at every call, with its channel and request', async () => {
     const server = fakeServer();
     const api = createWebApi('', 't');
-    api.prefetch('library.current', {});
-    await settle();
-    expect(server.calls).toHaveLength(1);
-    const first = await api['library.current']({});
-    expect(first).toEqual({ ok: true, value: { channel: 'library.current', body: {}, n: 1 } });
-    expect(server.calls).toHaveLength(1);
-    // Taken: the next call asks again; another request was never asked early.
+    expect(await api['library.current']({})).toEqual({ ok: true, value: { channel: 'library.current', body: {}, n: 1 } });
     expect(await api['library.current']({})).toMatchObject({ value: { n: 2 } });
-    api.prefetch('run.seek', { dataDir: '/d', runId: 'run_1', from: 3, direction: 'next' });
-    expect(await api['run.seek']({ dataDir: '/d', runId: 'run_1', from: 4, direction: 'next' })).toMatchObject({ value: { body: { from: 4 } } });
     expect(await api['run.seek']({ dataDir: '/d', runId: 'run_1', from: 3, direction: 'next' })).toMatchObject({ value: { body: { from: 3 }, n: 3 } });
+    expect(server.calls.map((c) => c.channel)).toEqual(['library.current', 'library.current', 'run.seek']);
   });
 
-  it('answers asked early and not taken by the first subscription are dropped', async () => {
+  it('subscribers share one stream and get only the pushes after they subscribed', async () => {
     const server = fakeServer();
     const api = createWebApi('', 't');
-    api.holdPushes();
-    api.prefetch('app.info', {});
-    api.prefetch('library.current', {});
-    expect(await api['app.info']({})).toMatchObject({ value: { n: 1 } });
-    api.subscribe(() => undefined);
-    expect(await api['library.current']({})).toMatchObject({ value: { channel: 'library.current', n: 3 } });
-    expect(server.calls.map((c) => c.channel)).toEqual(['app.info', 'library.current', 'library.current']);
-  });
-
-  it('pushes held before the app subscribed reach its first subscriber in order, on one stream; later ones as they come', async () => {
-    const server = fakeServer();
-    const api = createWebApi('', 't');
-    api.holdPushes();
-    await settle();
-    expect(server.streams).toBe(1);
-    server.push(changed(1));
-    server.push(changed(2));
-    await settle();
-    expect(api.pushesSeen()).toBe(2);
     const got: PushMessage[] = [];
     const off = api.subscribe((message) => got.push(message));
-    expect(got).toEqual([changed(1), changed(2)]);
-    server.push(changed(3));
-    await settle();
-    expect(got).toEqual([changed(1), changed(2), changed(3)]);
-    // A second subscriber gets only what comes after it.
-    const second: PushMessage[] = [];
-    api.subscribe((message) => second.push(message));
-    server.push(changed(4));
-    await settle();
-    expect(second).toEqual([changed(4)]);
-    expect(server.streams).toBe(1);
-    expect(api.pushesSeen()).toBe(4);
-    off();
-  });
-
-  it('without holding, a subscriber gets only the pushes after it', async () => {
-    const server = fakeServer();
-    const api = createWebApi('', 't');
-    const got: PushMessage[] = [];
-    api.subscribe((message) => got.push(message));
     await settle();
     server.push(changed(1));
     await settle();
     expect(got).toEqual([changed(1)]);
-    expect(api.pushesSeen()).toBe(1);
+    const second: PushMessage[] = [];
+    api.subscribe((message) => second.push(message));
+    server.push(changed(2));
+    await settle();
+    expect(got).toEqual([changed(1), changed(2)]);
+    expect(second).toEqual([changed(2)]);
+    expect(server.streams).toBe(1);
+    off();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSseChunk } from './push-stream';
-import { peekToken, takeToken, TOKEN_STORAGE_KEY, type TokenHost } from './web-token';
+import { takeToken, TOKEN_STORAGE_KEY, type TokenHost } from './web-token';
 
 function host(search: string, hash = '', stored: string | null = null) {
   const storage = new Map<string, string>(stored ? [[TOKEN_STORAGE_KEY, stored]] : []);
@@ -31,24 +31,6 @@ describe('takeToken', () => {
   it('a new token in the URL replaces the stored one; without either there is none', () => {
     expect(takeToken(host('?token=new', '', 'old').h)).toBe('new');
     expect(takeToken(host('').h)).toBeNull();
-  });
-});
-
-describe('peekToken', () => {
-  it('reads the token from the address, else storage, and changes neither (the app takes it later)', () => {
-    const fresh = host('?token=abc', '#/run/run_1');
-    expect(peekToken(fresh.h)).toBe('abc');
-    expect(fresh.replaced).toEqual([]);
-    expect(fresh.storage.size).toBe(0);
-    // The app's takeToken still finds it on the address.
-    expect(takeToken(fresh.h)).toBe('abc');
-    expect(peekToken(host('', '#/run/run_1', 'kept').h)).toBe('kept');
-    expect(peekToken(host('').h)).toBeNull();
-  });
-
-  it('storage that throws (disabled) is no token, not an error', () => {
-    const h = host('').h;
-    expect(peekToken({ location: h.location, storage: { getItem: () => { throw new Error('SecurityError'); }, setItem: () => undefined } })).toBeNull();
   });
 });
 

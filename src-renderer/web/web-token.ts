@@ -46,17 +46,3 @@ export function pageToken(): string | null {
     return new URLSearchParams(window.location.search).get('token');
   }
 }
-
-/**
- * The token this page will send, without taking it off the address: the early run request
- * (src-renderer/early-run.ts) runs before the app's `pageToken()` moves it into storage.
- */
-export function peekToken(host?: Pick<TokenHost, 'location' | 'storage'>): string | null {
-  const fromUrl = new URLSearchParams((host?.location ?? window.location).search).get('token');
-  if (fromUrl) return fromUrl;
-  try {
-    return (host?.storage ?? window.sessionStorage).getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
