@@ -20,6 +20,7 @@ import { sampleRun, writeCrashedDataDir } from './support/store-test-fixtures';
 import { newDataDir, scratchRoot } from './support/scratch';
 
 const HOLDER = fileURLToPath(new URL('./support/private-copy-holder.ts', import.meta.url));
+const THREAD_HOLDER = fileURLToPath(new URL('./support/thread-copy-holder.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../src-main/cli/main.ts', import.meta.url));
 
 let dataDir: string;
@@ -75,6 +76,17 @@ describe('private copies are removed on every way out', () => {
       expect(result.during).toHaveLength(1);
       expect(result.left).toEqual([]);
       expect(result.code).not.toBe(0);
+    }, 60_000);
+  }
+});
+
+describe('a worker thread’s private copies', () => {
+  for (const mode of ['exit', 'terminate'] as const) {
+    it(`are removed when the process ends ${mode === 'exit' ? 'with the thread still reading' : 'after terminating the thread'}`, async () => {
+      const result = await runUntil(tsxNodeArgs(THREAD_HOLDER, [dataDir, mode]), (text) => text.includes('"ready"'), () => undefined);
+      expect(result.during).toHaveLength(1);
+      expect(result.left).toEqual([]);
+      expect(result.code).toBe(0);
     }, 60_000);
   }
 });

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import { nearestRank } from '../../shared/math/percentile';
 import { parseSearchQuery } from '../../shared/search/search-query';
 import { searchIndex } from '../../src-main/fleet/fleet-search';
 import { discoverFleet, updateFleetIndex } from '../../src-main/fleet/index-build';
@@ -44,12 +45,17 @@ export type FleetSearchTiming = {
   cliSearchMs: number | null;
   cliStartMs: number | null;
   liveMs: number[];
+  /** The same with the index in its own thread, as in the built app. */
+  liveThreadMs: number[];
   ratio: { buildToFloor: number; buildToFloorCpu: number; searchToFloor: number; cliSearchBeyondStartToFloor: number | null };
   runList: { runs: number; medianMs: Record<string, number>; error?: string };
   listAnswer: ListAnswerTiming;
   sessionTree: SessionTreeTiming | null;
   goal: { buildToFloor: 3; searchToFloor: 0.1; liveMs: 1000 };
 };
+
+/** Commits timed per way the index is updated (the goal is on the p95). */
+const LIVE_ROUNDS = 10;
 
 const QUERIES = ['example', '"bench 12"', 'type:RunFailed', 'tool:fetch example', 'nothing_matches_this'];
 const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
@@ -100,8 +106,13 @@ function processMs(args: string[]): number {
   return performance.now() - start;
 }
 
-async function liveLatency(root: string, dataDir: string, cache: string, rounds: number): Promise<number[]> {
-  const core = createInspectorCore({ mode: 'browser', initialPath: null, cacheDir: cache, logError: () => undefined });
+/**
+ * Commit -> searchable through a core's `fleet.search`, `rounds` times. `thread`: the index built
+ * and updated in its own thread, as the built app does (from source the bench would otherwise
+ * update it in main's thread, which shares the live observer's mirror of the dir).
+ */
+async function liveLatency(root: string, dataDir: string, cache: string, rounds: number, fleetIndex: 'in-process' | 'thread'): Promise<number[]> {
+  const core = createInspectorCore({ mode: 'browser', initialPath: null, cacheDir: cache, logError: () => undefined, fleetIndex });
   const writer = await startWriter(dataDir);
   const out: number[] = [];
   try {
@@ -114,7 +125,7 @@ async function liveLatency(root: string, dataDir: string, cache: string, rounds:
     }
     const runId = opened.value.runs.find((run) => run.dataDir === dataDir)!.runId;
     for (let round = 0; round < rounds; round += 1) {
-      const word = `livebench${round}zq`;
+      const word = `livebench${fleetIndex === 'thread' ? 't' : 'm'}${round}zq`;
       await writer.append([{ runId, type: 'harness.model.responded', payload: { callId: `live_${round}`, response: { text: `a ${word} answer` } } }]);
       const committed = performance.now();
       for (;;) {
@@ -124,6 +135,8 @@ async function liveLatency(root: string, dataDir: string, cache: string, rounds:
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       out.push(performance.now() - committed);
+      // Commits a moment apart, as a live run's are (not one burst merged into one update).
+      await new Promise((resolve) => setTimeout(resolve, 150));
     }
   } finally {
     await writer.closeCleanly();
@@ -165,8 +178,10 @@ export async function measureFleetSearch(runs: number, log: (line: string) => vo
       cliSearchMs = median(pairs.map(([searched]) => searched));
       cliStartMs = median(pairs.map(([, started]) => started));
     }
-    log('live: commit to searchable');
-    const liveMs = await liveLatency(root, dirs[0], mkdtempSync(join(cache, 'live-')), 5);
+    log('live: commit to searchable (index in main, then in its own thread)');
+    const liveCache = mkdtempSync(join(cache, 'live-'));
+    const liveMs = await liveLatency(root, dirs[0], liveCache, LIVE_ROUNDS, 'in-process');
+    const liveThreadMs = await liveLatency(root, dirs[0], liveCache, LIVE_ROUNDS, 'thread');
     log('run list of 100,000 runs');
     let runList: FleetSearchTiming['runList'];
     try {
@@ -189,6 +204,7 @@ export async function measureFleetSearch(runs: number, log: (line: string) => vo
       cliSearchMs,
       cliStartMs,
       liveMs,
+      liveThreadMs,
       ratio: {
         buildToFloor: buildMs / floor.ms,
         buildToFloorCpu: buildCpuMs / floorCpuMs,
@@ -208,6 +224,8 @@ export async function measureFleetSearch(runs: number, log: (line: string) => vo
 
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
 
+const p95 = (values: readonly number[]) => nearestRank([...values].sort((a, b) => a - b), 95) ?? Number.NaN;
+
 /** The section's lines. */
 export function formatFleetSearch(t: FleetSearchTiming): string[] {
   const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER GOAL');
@@ -220,7 +238,12 @@ export function formatFleetSearch(t: FleetSearchTiming): string[] {
     t.cliSearchMs === null || t.cliStartMs === null || t.ratio.cliSearchBeyondStartToFloor === null
       ? '  CLI search: out/main/cli.js not built (npx electron-vite build)'
       : `  CLI search process ${fixed(t.cliSearchMs)} ms, CLI start ${fixed(t.cliStartMs)} ms: beyond start ${fixed(t.ratio.cliSearchBeyondStartToFloor, 3)}x floor (goal <= 0.1x: ${verdict(t.ratio.cliSearchBeyondStartToFloor <= 0.1)})`,
-    `  live: commit -> searchable in the app  ${t.liveMs.map((ms) => fixed(ms, 0)).join(', ')} ms (max ${fixed(Math.max(...t.liveMs), 0)}; goal <= 1000: ${verdict(Math.max(...t.liveMs) <= 1000)})`,
+    ...(
+      [
+        ['index in main', t.liveMs],
+        ['index thread', t.liveThreadMs],
+      ] as const
+    ).map(([where, ms]) => `  live: commit -> searchable in the app (${where})  ${ms.map((one) => fixed(one, 0)).join(', ')} ms (p95 ${fixed(p95(ms), 0)}; goal <= 1000: ${verdict(p95(ms) <= 1000)})`),
     `  run list of ${t.runList.runs.toLocaleString('en-US')} runs: ${t.runList.error ?? ''}${Object.entries(t.runList.medianMs).map(([name, ms]) => `${name} ${fixed(ms)} ms`).join(' · ')}`,
     ...formatListAnswer(t.listAnswer),
     ...(t.sessionTree === null ? [] : formatSessionTree(t.sessionTree)),

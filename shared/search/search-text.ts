@@ -17,16 +17,22 @@
 
 const NO_SPACE_SCRIPTS = '\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}\\p{sc=Tibetan}\\u30fc';
 
-/** One word per match: a character of a no-space script, a flag, an emoji, or a run of letters, digits and marks. */
-const WORD = new RegExp(
-  [
-    `[${NO_SPACE_SCRIPTS}]\\p{M}*`,
-    '\\p{RI}\\p{RI}',
-    '\\p{Extended_Pictographic}(?:[\\p{M}\\p{Emoji_Modifier}]|\\u200d\\p{Extended_Pictographic})*',
-    `[[\\p{L}\\p{N}\\p{M}]--[${NO_SPACE_SCRIPTS}]]+`,
-  ].join('|'),
-  'gv',
-);
+/**
+ * One word per match: a character of a no-space script, a flag, an emoji, or a run of letters,
+ * digits and marks. Made on the first text that is not ASCII: building its Unicode sets was ~1-2 ms
+ * of a warm `search`'s start, whose query and snippets are most often ASCII.
+ */
+let word: RegExp | null = null;
+const wordPattern = (): RegExp =>
+  (word ??= new RegExp(
+    [
+      `[${NO_SPACE_SCRIPTS}]\\p{M}*`,
+      '\\p{RI}\\p{RI}',
+      '\\p{Extended_Pictographic}(?:[\\p{M}\\p{Emoji_Modifier}]|\\u200d\\p{Extended_Pictographic})*',
+      `[[\\p{L}\\p{N}\\p{M}]--[${NO_SPACE_SCRIPTS}]]+`,
+    ].join('|'),
+    'gv',
+  ));
 
 /** Letters whose marks are accents (dropped): everything else keeps its marks. */
 const ACCENTED_SCRIPTS = /^[\p{sc=Latin}\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Common}\p{sc=Inherited}]*$/u;
@@ -54,7 +60,7 @@ export function textWords(text: string): TextWord[] {
     for (const match of text.matchAll(ASCII_WORD)) words.push({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length });
     return words;
   }
-  for (const match of text.matchAll(WORD)) {
+  for (const match of text.matchAll(wordPattern())) {
     const word = foldWord(match[0]);
     if (word !== '') words.push({ word, start: match.index, end: match.index + match[0].length });
   }
@@ -68,7 +74,7 @@ export function textWords(text: string): TextWord[] {
 export function indexedText(text: string): string {
   if (ASCII_ONLY.test(text)) return text;
   let out = '';
-  for (const match of text.matchAll(WORD)) {
+  for (const match of text.matchAll(wordPattern())) {
     const word = foldWord(match[0]);
     if (word !== '') out = out === '' ? word : `${out} ${word}`;
   }

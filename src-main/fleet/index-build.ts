@@ -139,8 +139,11 @@ async function indexDataDir(
   const sqlite = isLittleWorkflowFormat(dir.format);
   const state = dirState(dir);
   if (state !== null && state === lastState) return;
-  const listed = source.listRuns(dir, table);
+  // A live update lists only the runs it names: listing a big dir whole (its aggregates, every
+  // model call, the folds of its open runs) was most of the time from a commit to its search.
+  const listed = source.listRuns(dir, table, onlyRuns);
   for (const d of listed.diagnostics.filter((note) => note.severity === 'error').slice(0, 3)) stats.diagnostics.push(d);
+  const runs = onlyRuns === undefined ? listed.runs : listed.runs.filter((summary) => onlyRuns.has(summary.runId));
   const reader = sqlite ? openDataDir(dir.path) : null;
   const held = new HeldReader(reader?.ok === true ? reader.value : null);
   held.take();
@@ -149,13 +152,9 @@ async function indexDataDir(
     const indexed = indexedRunsOf(db, id);
     const tableWriter = new FleetTableWriter(db);
     const tablesLater: RunSummary[] = [];
-    for (const summary of listed.runs) {
+    for (const summary of runs) {
       const before = indexed.get(summary.runId);
       indexed.delete(summary.runId);
-      if (onlyRuns !== undefined && before !== undefined && !onlyRuns.has(summary.runId)) {
-        progress.runsDone += 1;
-        continue;
-      }
       // A log whose stamp is the one indexed is not read (SQLite logs prove their prefix in SQL instead).
       const stamp = trust.reader === null ? (source.logStamp?.(dir.path, summary.runId) ?? null) : null;
       if (before !== undefined && stamp !== null && before.stamp === stamp) {
@@ -183,6 +182,8 @@ async function indexDataDir(
       await held.across(onRun?.(progress));
     }
     for (const gone of indexed.keys()) {
+      // Runs the update did not name were not listed: only a named one can be gone.
+      if (onlyRuns !== undefined && !onlyRuns.has(gone)) continue;
       writer.removeRun(id, gone);
       tableWriter.remove(dir.path, gone);
     }

@@ -93,8 +93,12 @@ export type ArtifactContent = { manifest: ArtifactManifest; payload: unknown };
 /** One data dir's reads, whatever its format. Every method is read-only. */
 export interface RunSource {
   readonly name: SourceName;
-  /** The run rows of one data dir, priced with `table`, and its diagnostics. */
-  listRuns(dir: DataDirInfo, table: PriceTable): { runs: RunSummary[]; diagnostics: Diagnostic[] };
+  /**
+   * The run rows of one data dir, priced with `table`, and its diagnostics. `only`: the caller
+   * wants these runs' rows alone (a live update of a few runs); a source may then leave the others
+   * out (little-workflow's SQL does) or answer them too, each row the same as in the whole list.
+   */
+  listRuns(dir: DataDirInfo, table: PriceTable, only?: ReadonlySet<string>): { runs: RunSummary[]; diagnostics: Diagnostic[] };
   /**
    * A run's log, in sequence order, after `afterSequence`: read lazily, so a consumer can fold
    * rows as they come. Undecodable rows come as diagnostics in place; a failed read ends it.

@@ -13,6 +13,8 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { updateFleetIndex } from '../fleet/index-build';
 import { openIndexForRead, openIndexForWrite } from '../fleet/index-file';
+import { KeptLiveDirs } from '../fleet/kept-live-dirs';
+import { takeThreadFoldersAtExit } from '../sources/fs/private-temp';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { threadScript, type ThreadMode } from './thread-script';
@@ -20,13 +22,14 @@ import { threadScript, type ThreadMode } from './thread-script';
 /** One update: the dirs to bring up to date (`partial`: only those changed; the others are kept; `onlyRuns`: only these runs of a dir). */
 export type IndexUpdate = { discovery: Discovery; partial: boolean; table: PriceTable; onlyRuns?: Map<string, Set<string>> };
 
-/** main → thread. */
-export type IndexThreadRequest = { kind: 'update'; id: number; update: IndexUpdate };
+/** main → thread: an update, or the end (the thread lets its held dirs go, then says `closed`). */
+export type IndexThreadRequest = { kind: 'update'; id: number; update: IndexUpdate } | { kind: 'close' };
 
 /** thread → main: the file is open (or not), then per update its progress and its end. */
 export type IndexThreadMessage =
   | { kind: 'opened' }
   | { kind: 'open-failed'; message: string }
+  | { kind: 'closed' }
   | { kind: 'progress'; id: number; runsDone: number }
   | { kind: 'done'; id: number; diagnostics: Diagnostic[] }
   | { kind: 'failed'; id: number; message: string };
@@ -42,13 +45,20 @@ export interface Indexer {
   close(): void;
 }
 
+/** How long a closed index thread has to let its held dirs go before it is terminated. */
+const CLOSE_GRACE_MS = 1000;
+
 /** Runs gone through between two yields of an in-thread build (and two progress posts of the thread). */
 export const RUNS_PER_YIELD = 25;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Run one update on `db`, reporting progress every RUNS_PER_YIELD runs (and yielding when asked). */
-export async function runIndexUpdate(db: IndexConnection, update: IndexUpdate, onRuns: (runsDone: number) => void, yieldBetween: boolean): Promise<{ diagnostics: Diagnostic[] }> {
+/**
+ * Run one update on `db`, reporting progress every RUNS_PER_YIELD runs (and yielding when asked).
+ * A live update's dirs are held open in `kept` first, so their mirrors outlive the update.
+ */
+export async function runIndexUpdate(db: IndexConnection, update: IndexUpdate, onRuns: (runsDone: number) => void, yieldBetween: boolean, kept: KeptLiveDirs): Promise<{ diagnostics: Diagnostic[] }> {
+  if (update.partial) for (const dir of update.discovery.dataDirs) if (dir.format === 'sqlite') kept.keep(dir.path);
   const stats = await updateFleetIndex(db, update.discovery, {
     table: update.table,
     partial: update.partial,
@@ -73,21 +83,27 @@ export function createIndexer(path: string | null, mode: ThreadMode = 'auto'): I
 function inThreadIndexer(path: string | null): Indexer {
   const opened = openIndexForWrite(path);
   const db = opened.ok ? opened.value : null;
+  const kept = new KeptLiveDirs();
   // One update at a time on the one connection (a live update waits for the build under way).
   let queue: Promise<unknown> = Promise.resolve();
   return {
     update(update, onRuns) {
-      const run = queue.then(() => (db === null ? { diagnostics: [] } : runIndexUpdate(db, update, onRuns, true)));
+      const run = queue.then(() => (db === null ? { diagnostics: [] } : runIndexUpdate(db, update, onRuns, true, kept)));
       queue = run.catch(() => undefined);
       return run;
     },
     reader: () => db,
     problem: () => (opened.ok ? null : opened.error.message),
-    close: () => db?.close(),
+    close: () => {
+      kept.close();
+      db?.close();
+    },
   };
 }
 
 function threadIndexer(path: string, script: { code: string; eval: boolean }): Indexer {
+  // The thread's mirrors of live dirs (fleet/kept-live-dirs.ts) go when this process ends.
+  takeThreadFoldersAtExit();
   const worker = new Worker(script.code, { eval: script.eval, workerData: { path } });
   // The thread must not keep a CLI's `serve` (or a test) alive on its own.
   worker.unref();
@@ -108,6 +124,7 @@ function threadIndexer(path: string, script: { code: string; eval: boolean }): I
       return;
     }
     if (message.kind === 'open-failed') return failAll(message.message);
+    if (message.kind === 'closed') return void worker.terminate();
     const job = waiting.get(message.id);
     if (job === undefined) return;
     if (message.kind === 'progress') return job.onRuns(message.runsDone);
@@ -131,7 +148,10 @@ function threadIndexer(path: string, script: { code: string; eval: boolean }): I
     close() {
       read?.close();
       read = null;
-      void worker.terminate();
+      // The thread removes the mirrors of the dirs it holds first (a terminated thread's exit
+      // hooks do not run); one busy in a long build is ended all the same a moment later.
+      worker.postMessage({ kind: 'close' } satisfies IndexThreadRequest);
+      setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS).unref();
     },
   };
 }

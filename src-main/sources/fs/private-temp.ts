@@ -15,6 +15,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { diagnostic, type Diagnostic } from '../../../shared/diagnostics';
 
 /** Every private folder this process made starts with this. */
@@ -49,6 +50,16 @@ export function makePrivateFolder(): string {
   return dir;
 }
 
+/**
+ * Have this (main) thread remove, on its way out, the folders its worker threads made: a thread's
+ * own exit hooks do not run when it is terminated or the process ends under it. Called by whoever
+ * starts a thread that reads live logs (the fleet index's); the folders are known by the process's
+ * pid in their marker.
+ */
+export function takeThreadFoldersAtExit(): void {
+  if (isMainThread) hookExit();
+}
+
 /** Remove a private folder now (idempotent). */
 export function removePrivateFolder(dir: string): void {
   live.delete(dir);
@@ -66,6 +77,11 @@ export function privateFoldersInUse(): string[] {
  * they may be another tool's, or a folder being made this instant. Returns what was removed.
  */
 export function sweepStalePrivateFolders(root = privateRoot()): string[] {
+  return sweepPrivateFolders(root, (owner) => !ownerAlive(owner));
+}
+
+/** Remove `little-inspector-*` folders under `root` whose marker `remove` accepts. */
+function sweepPrivateFolders(root: string, remove: (owner: Owner) => boolean): string[] {
   const removed: string[] = [];
   let names: string[];
   try {
@@ -77,7 +93,7 @@ export function sweepStalePrivateFolders(root = privateRoot()): string[] {
     if (!name.startsWith(PRIVATE_PREFIX)) continue;
     const dir = join(root, name);
     const owner = readMarker(dir);
-    if (owner === null || ownerAlive(owner)) continue;
+    if (owner === null || !remove(owner)) continue;
     try {
       rmSync(dir, { recursive: true, force: true });
       removed.push(dir);
@@ -142,6 +158,8 @@ function removeAll(): void {
       // Best effort on the way out; the next start sweeps what is left.
     }
   }
+  // The threads' folders (takeThreadFoldersAtExit) carry the process's pid.
+  if (isMainThread) sweepPrivateFolders(privateRoot(), (owner) => owner.pid === process.pid);
 }
 
 function hookExit(): void {

@@ -11,7 +11,7 @@ import { columnText, decodeEventRow, decodeStoredEvent, storedEventFromRow } fro
 import { openLegacyDataDir } from './legacy-jsonl-reader';
 import { defaultWritableCheck, inspectSidecars, openEventDb, type OpenedEventDb, type WritableCheck } from './read-recipe';
 import type { CopyOffThread } from './shared-event-db';
-import { aggregatesFromRows, RUN_LIST_SQL } from './run-list-query';
+import { aggregatesFromRows, RUN_LIST_SQL, SOME_RUNS_LIST_SQL } from './run-list-query';
 import { USAGE_CALL_TYPES } from '../../../shared/fold/model-call-usage';
 import { ASKED_CALL_TYPES, FAILED_CALL_TYPES } from '../../../shared/fold/model-call-balance';
 import { hasUniqueSequences, payloadColumns, sequenceProofSql, unreadObject } from './unread-rows';
@@ -120,11 +120,12 @@ class SqliteDataDirReader implements DataDirReader {
     return opened;
   }
 
-  listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }> {
+  listRuns(only?: ReadonlySet<string>): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }> {
     const db = this.connect();
     if (!db.ok) return db;
     try {
-      return ok(aggregatesFromRows(db.value.connection.prepare(RUN_LIST_SQL).iterate(), this.path));
+      const rows = only === undefined ? db.value.connection.prepare(RUN_LIST_SQL).iterate() : db.value.connection.prepare(SOME_RUNS_LIST_SQL).iterate(JSON.stringify([...only]));
+      return ok(aggregatesFromRows(rows, this.path));
     } catch (error) {
       return fail(sqliteDiagnostic(error, 'read', db.value.state.dbPath));
     }
@@ -194,15 +195,18 @@ class SqliteDataDirReader implements DataDirReader {
     }
   }
 
-  readModelCallEvents(weighed: readonly string[] = []): Iterable<EventRead> {
+  readModelCallEvents(weighed: readonly string[] = [], only?: ReadonlySet<string>): Iterable<EventRead> {
     const list = (types: readonly string[]) => types.map((type) => `'${type}'`).join(', ');
     const answers = `type IN (${list(USAGE_CALL_TYPES)})`;
     // The weighed runs' asked calls and failures too, named as one JSON parameter (no limit on
     // their number); an asked call counts only as one (model-call-balance.ts), so its request
     // body, most of a big run's bytes, stays in SQLite.
-    const where = weighed.length === 0 ? answers : `${answers} OR (type IN (${list([...ASKED_CALL_TYPES, ...FAILED_CALL_TYPES])}) AND run_id IN (SELECT value FROM json_each(?)))`;
+    const calls = weighed.length === 0 ? answers : `${answers} OR (type IN (${list([...ASKED_CALL_TYPES, ...FAILED_CALL_TYPES])}) AND run_id IN (SELECT value FROM json_each(?)))`;
+    // Some runs only: looked up through the primary key (run_id, sequence).
+    const where = only === undefined ? calls : `run_id IN (SELECT value FROM json_each(?)) AND (${calls})`;
+    const params = [...(only === undefined ? [] : [JSON.stringify([...only])]), ...(weighed.length === 0 ? [] : [JSON.stringify(weighed)])];
     const sql = `SELECT run_id, ${this.keyColumns()}, CASE WHEN type IN (${list(ASKED_CALL_TYPES)}) THEN '{}' ELSE payload END AS payload FROM events WHERE ${where} ORDER BY run_id, sequence`;
-    return this.stream(sql, weighed.length === 0 ? [] : [JSON.stringify(weighed)], '', (row) => row.run_id, true);
+    return this.stream(sql, params, '', (row) => row.run_id, true);
   }
 
   hold(): Result<() => void> {

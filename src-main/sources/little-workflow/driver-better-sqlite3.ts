@@ -50,10 +50,8 @@ type BetterDatabase = {
   pragma(source: string): unknown;
   close(): void;
 };
-type BetterConstructor = new (
-  filename: string | Buffer,
-  options?: { readonly?: boolean; fileMustExist?: boolean },
-) => BetterDatabase;
+type BetterOptions = { readonly?: boolean; fileMustExist?: boolean; nativeBinding?: unknown };
+type BetterConstructor = new (filename: string | Buffer, options?: BetterOptions) => BetterDatabase;
 
 /** Byte offsets 18/19 of the SQLite header: file format write/read version (2 = WAL). */
 const WAL_FORMAT_OFFSETS = [18, 19] as const;
@@ -63,7 +61,7 @@ export function loadBetterSqlite3Driver(): SqliteDriver | null {
   let Database: BetterConstructor;
   try {
     const load = typeof require === 'function' ? require : createRequire(import.meta.url);
-    Database = load('better-sqlite3') as BetterConstructor;
+    Database = withAddon(load('better-sqlite3') as BetterConstructor, load);
   } catch {
     return null;
   }
@@ -72,6 +70,28 @@ export function loadBetterSqlite3Driver(): SqliteDriver | null {
     open: (path, mode) => wrap(openDatabase(Database, path, mode)),
     openIndex: (path, access) => wrapIndex(openIndexFile(Database, path, access)),
   };
+}
+
+/** Where `npm install` builds or unpacks the addon (better-sqlite3's own first guess). */
+const ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
+
+/**
+ * `Database` handed its addon loaded from where it is installed: left to itself, better-sqlite3
+ * finds it through the `bindings` package (its caller's file from a stack trace, then a list of
+ * builds tried one by one), ~2-4 ms of a warm `search`'s time beyond the CLI's start. Elsewhere
+ * (another layout), `Database` as it is.
+ */
+function withAddon(Database: BetterConstructor, load: NodeJS.Require): BetterConstructor {
+  let addon: unknown;
+  try {
+    addon = load(load.resolve(ADDON));
+  } catch {
+    return Database;
+  }
+  // A constructor that returns an object: `new` answers that object.
+  return function open(filename: string | Buffer, options: BetterOptions = {}) {
+    return new Database(filename, { ...options, nativeBinding: addon });
+  } as unknown as BetterConstructor;
 }
 
 function openIndexFile(Database: BetterConstructor, path: string, access: 'write' | 'read'): BetterDatabase {

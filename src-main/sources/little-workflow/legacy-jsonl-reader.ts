@@ -48,10 +48,11 @@ class LegacyJsonlReader implements DataDirReader {
     private readonly eventsDir: string,
   ) {}
 
-  listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }> {
+  listRuns(only?: ReadonlySet<string>): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }> {
     let names: string[];
     try {
-      names = readdirSync(this.eventsDir).filter((name) => name.endsWith('.jsonl')).sort();
+      // A run's log is `<runId>.jsonl`.
+      names = readdirSync(this.eventsDir).filter((name) => name.endsWith('.jsonl') && (only === undefined || only.has(name.slice(0, -'.jsonl'.length)))).sort();
     } catch (error) {
       return fail(diagnostic('permission-denied', `Cannot list ${this.eventsDir}: ${String(error)}`, { path: this.eventsDir }));
     }
@@ -74,8 +75,8 @@ class LegacyJsonlReader implements DataDirReader {
     return null;
   }
 
-  *readModelCallEvents(weighed: readonly string[] = []): Iterable<EventRead> {
-    const listed = this.listRuns();
+  *readModelCallEvents(weighed: readonly string[] = [], only?: ReadonlySet<string>): Iterable<EventRead> {
+    const listed = this.listRuns(only);
     if (!listed.ok) return;
     const weigh = new Set(weighed);
     for (const run of listed.value.runs) {

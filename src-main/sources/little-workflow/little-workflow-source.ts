@@ -79,11 +79,11 @@ async function* scanRead(dataDir: string, runId: string, upto: number, types: re
 function createLittleWorkflowSource(options: SourceOptions = {}): RunSource {
   return {
     name: 'little-workflow',
-    listRuns(dir: DataDirInfo, table: PriceTable) {
+    listRuns(dir: DataDirInfo, table: PriceTable, only?: ReadonlySet<string>) {
       const opened = openDataDir(dir.path);
       if (!opened.ok) return { runs: [], diagnostics: [opened.error] };
       try {
-        return summariseDataDir(opened.value, table);
+        return summariseDataDir(opened.value, table, only);
       } finally {
         opened.value.close();
       }

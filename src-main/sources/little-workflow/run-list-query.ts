@@ -15,10 +15,10 @@ import type { RunAggregate } from './store-types';
  * payloads that pass `json_valid` are looked at, so one corrupt payload cannot make
  * `json_extract` abort the whole query.
  */
-export const RUN_LIST_SQL = `
+const runListSql = (where: string) => `
 WITH runs AS (
   SELECT run_id, COUNT(*) AS event_count, MIN(sequence) AS min_seq, MAX(sequence) AS max_seq
-  FROM events GROUP BY run_id
+  FROM events ${where}GROUP BY run_id
 ), meta AS (
   SELECT runs.*, COALESCE(
     (SELECT payload FROM events e WHERE e.run_id = runs.run_id AND e.type = 'RunStarted'
@@ -42,6 +42,15 @@ SELECT
   CASE WHEN json_type(meta_json, '$.tags') = 'array' THEN json_extract(meta_json, '$.tags') END AS tags_json
 FROM meta
 ORDER BY run_id`;
+
+export const RUN_LIST_SQL = runListSql('');
+
+/**
+ * RUN_LIST_SQL for some runs only, named by one JSON array parameter: their rows are the whole
+ * list's (each row is its run's alone), found through the primary key (run_id, sequence), so a
+ * live update of one run of a big data dir does not list every run (fleet/index-build.ts).
+ */
+export const SOME_RUNS_LIST_SQL = runListSql('WHERE run_id IN (SELECT value FROM json_each(?))\n  ');
 
 /** Map the status-bearing event type to the run status little-workflow's fold would give. */
 export function statusFromType(type: unknown): RunStatus {

@@ -14,16 +14,16 @@ import { finishedRunInFlight, judgeOpenRun } from './judge-open-run';
 import { listRunLocks, type LockState } from './lock-owners';
 import type { DataDirReader, RunAggregate } from './store-types';
 
-/** Run summaries of one opened data dir. */
-export function summariseDataDir(reader: DataDirReader, table: PriceTable): { runs: RunSummary[]; diagnostics: Diagnostic[] } {
-  const listed = reader.listRuns();
+/** Run summaries of one opened data dir (`only`: of these runs alone, each row as in the whole list). */
+export function summariseDataDir(reader: DataDirReader, table: PriceTable, only?: ReadonlySet<string>): { runs: RunSummary[]; diagnostics: Diagnostic[] } {
+  const listed = reader.listRuns(only);
   if (!listed.ok) return { runs: [], diagnostics: [listed.error] };
   const diagnostics = [...listed.value.diagnostics];
   // Only failed runs are weighed: a run fails on a call's timeout, and reading every run's asked
   // calls cost the list of a 1M-event run 2.5x its time. A completed or open run is never weighed
   // (open runs are folded below anyway).
   const failed = listed.value.runs.filter((run) => run.status === 'failed').map((run) => run.runId);
-  const { usage, balance } = modelCallsByRun(reader, table, failed, diagnostics);
+  const { usage, balance } = modelCallsByRun(reader, table, failed, diagnostics, only);
   const locks = new Map<string, LockState>();
   const lockRead = listRunLocks(reader.path, listed.value.runs.map((r) => r.runId));
   if (lockRead.ok) for (const lock of lockRead.value.locks) locks.set(lock.runId, lock.state);
@@ -38,10 +38,16 @@ export function summariseDataDir(reader: DataDirReader, table: PriceTable): { ru
 }
 
 /** Priced usage per run, and asked-minus-answered model calls (model-call-balance.ts) of the `weighed` runs, from one read. */
-function modelCallsByRun(reader: DataDirReader, table: PriceTable, weighed: readonly string[], diagnostics: Diagnostic[]): { usage: Map<string, UsageTotals>; balance: Map<string, number> } {
+function modelCallsByRun(
+  reader: DataDirReader,
+  table: PriceTable,
+  weighed: readonly string[],
+  diagnostics: Diagnostic[],
+  only: ReadonlySet<string> | undefined,
+): { usage: Map<string, UsageTotals>; balance: Map<string, number> } {
   const usage = new Map<string, UsageTotals>();
   const balance = new Map<string, number>();
-  for (const read of reader.readModelCallEvents(weighed)) {
+  for (const read of reader.readModelCallEvents(weighed, only)) {
     if (!read.ok) {
       // Undecodable rows are reported by `check`; a read failure matters here too.
       if (read.sequence === null) diagnostics.push(read.diagnostic);

@@ -58,15 +58,18 @@ export interface DataDirReader {
   readonly format: LogFormat;
   /** How the SQLite file is being read right now (null for legacy JSONL). */
   readonly recipe: ReadRecipe | null;
-  /** Run list facts from SQL aggregates; never folds whole runs. Invalid run ids are left out and reported. */
-  listRuns(): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
+  /**
+   * Run list facts from SQL aggregates; never folds whole runs. Invalid run ids are left out and
+   * reported. `only`: the rows of these runs alone (each row is its run's alone, as in the whole list).
+   */
+  listRuns(only?: ReadonlySet<string>): Result<{ runs: RunAggregate[]; diagnostics: Diagnostic[] }>;
   /**
    * The model-call events the run list reads, ordered by run and sequence: every run's answers
    * (USAGE_CALL_TYPES, priced), and for the runs in `weighed` also the calls asked and the failures
    * (RUN_LIST_CALL_TYPES), so the list weighs asked against answered without folding whole runs.
-   * An asked call's payload may be handed as `{}` (only its type is counted).
+   * An asked call's payload may be handed as `{}` (only its type is counted). `only`: of these runs alone.
    */
-  readModelCallEvents(weighed?: readonly string[]): Iterable<EventRead>;
+  readModelCallEvents(weighed?: readonly string[], only?: ReadonlySet<string>): Iterable<EventRead>;
   /**
    * Stream a run's events in sequence order, starting after `afterSequence` (default 0), up to
    * and including `upto` (default all). `needs` (default every payload): what the consumer reads
