@@ -13,14 +13,17 @@ import { scratchRoot } from '../../test/support/scratch';
 import { createIndexer } from './index-thread';
 
 describe('the index thread', () => {
-  it('ends after its update, and the next update starts another on the same file', async () => {
+  it('starts with its first update, ends after it, and the next update starts another on the same file', async () => {
     const { root } = await fleetRoot();
     const discovery = discoverFleet(root);
     if (!discovery.ok) throw new Error(discovery.error.message);
     const indexer = createIndexer(join(scratchRoot('li-index-thread-'), 'index.sqlite'), 'thread');
     try {
+      expect(indexer.running()).toBe(false);
+      expect(indexer.reader()).toBeNull();
+      const first = indexer.update({ discovery: discovery.value, partial: false, table: BUNDLED_PRICE_TABLE }, () => undefined);
       expect(indexer.running()).toBe(true);
-      await indexer.update({ discovery: discovery.value, partial: false, table: BUNDLED_PRICE_TABLE }, () => undefined);
+      await first;
       expect(indexer.running()).toBe(false);
       const counted = indexedCounts(indexer.reader()!);
       expect(counted.events).toBeGreaterThan(0);

@@ -91,9 +91,11 @@ function inThreadIndexer(path: string | null): Indexer {
 }
 
 /**
- * The index in a thread of its own. The thread ends once its updates are done (a big root's build
- * left its heap at hundreds of MB: ~350 MB after the 200,000-event run, kept until V8 got round to
- * shrinking it); the next update starts another on the same file. Main's read connection stays.
+ * The index in a thread of its own, started by the first update (an idle one held ~20 MB from the
+ * open on, and the first build waits: fleet-index-service.ts). It ends once its updates are done
+ * (a big root's build left its heap at hundreds of MB: ~350 MB after the 200,000-event run, kept
+ * until V8 got round to shrinking it); the next update starts another on the same file. Main's
+ * read connection, opened once the first thread has the file open, stays.
  */
 function threadIndexer(path: string, script: { code: string; eval: boolean }): Indexer {
   let worker: Worker | null = null;
@@ -136,7 +138,6 @@ function threadIndexer(path: string, script: { code: string; eval: boolean }): I
     started.on('exit', () => worker === started && failAll('The index thread has stopped.'));
     return started;
   };
-  worker = start();
   return {
     update(update, onRuns) {
       const id = nextId++;
