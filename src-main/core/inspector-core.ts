@@ -125,6 +125,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
       }
     }
   };
+  const pool = createRunDetailPool(options.inProcess ? { useWorker: false } : {});
   const library = createLibrary({
     publish,
     recent: options.recent,
@@ -135,11 +136,12 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     // The composition picks the threads: the library only knows their interface (library/run-builds.ts).
     discover: discoveryIn(options.inProcess ? 'in-process' : options.discovery),
     mirrorCopier: mirrorCopierOffMain(options.inProcess ? 'in-process' : options.discovery),
-    pool: createRunDetailPool(options.inProcess ? { useWorker: false } : {}),
+    pool,
   });
   const { runs } = library;
   if (options.fleetIndex !== false) {
-    fleet = createFleetIndexService({ cacheDir: options.cacheDir ?? null, table: () => library.table(), publish, mode: options.inProcess ? 'in-process' : options.fleetIndex });
+    // Its first build waits for the run builds to settle: a deep link's open goes first, alone.
+    fleet = createFleetIndexService({ cacheDir: options.cacheDir ?? null, table: () => library.table(), publish, mode: options.inProcess ? 'in-process' : options.fleetIndex, quiet: () => pool.quiet() });
   }
   const noIndex = () => fail<never>(diagnostic('unsupported', 'This app has no fleet index (search is off).'));
   const state = options.state ?? memoryAppState();

@@ -83,7 +83,7 @@ describe('when a worker warms its fold', () => {
   it(`is tried ${WARM_UP_TRIES} times at most, and a warm-up that throws is not tried again`, async () => {
     const { warmUp, runs } = scripted();
     for (let i = 0; i < WARM_UP_TRIES + 2; i += 1) {
-      warmUp.begin('discover');
+      warmUp.begin(i === 0 ? 'library' : 'discover');
       warmUp.end();
       if (runs[i] === undefined) break;
       warmUp.begin('discover');
@@ -104,5 +104,18 @@ describe('when a worker warms its fold', () => {
     broken.warmUp.begin('library');
     broken.warmUp.end();
     expect(broken.runs).toHaveLength(1);
+  });
+
+  it('a thread whose first request is a live rescan (started after its predecessor was recycled) never warms up', async () => {
+    const { warmUp, runs } = scripted();
+    warmUp.begin('discover');
+    warmUp.end();
+    await settled();
+    expect(runs).toHaveLength(0);
+    expect(warmUp.state).toBe('done');
+    // Later library loads do not warm it either: it stays small until a run is opened.
+    warmUp.begin('library');
+    warmUp.end();
+    expect(runs).toHaveLength(0);
   });
 });

@@ -13,7 +13,7 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { updateFleetIndex } from '../fleet/index-build';
 import { openIndexForRead, openIndexForWrite } from '../fleet/index-file';
-import { KeptLiveDirs } from '../fleet/kept-live-dirs';
+import { KEEP_LIVE_DIR_MS, KeptLiveDirs } from '../fleet/kept-live-dirs';
 import { takeThreadFoldersAtExit } from '../sources/fs/private-temp';
 import type { IndexConnection } from '../sources/little-workflow/sqlite-driver';
 import type { Discovery } from '../sources/little-workflow/store-types';
@@ -42,6 +42,8 @@ export interface Indexer {
   reader(): IndexConnection | null;
   /** Why the index cannot be opened, if so. */
   problem(): string | null;
+  /** Whether the index's own thread runs now (false for a build in this thread). */
+  running(): boolean;
   close(): void;
 }
 
@@ -94,6 +96,7 @@ function inThreadIndexer(path: string | null): Indexer {
     },
     reader: () => db,
     problem: () => (opened.ok ? null : opened.error.message),
+    running: () => false,
     close: () => {
       kept.close();
       db?.close();
@@ -101,12 +104,22 @@ function inThreadIndexer(path: string | null): Indexer {
   };
 }
 
+/**
+ * The index in a thread of its own, started by the first update (an idle one held ~20 MB from the
+ * open on, and the first build waits: fleet-index-service.ts). It ends once its updates are done
+ * (a big root's build left its heap at hundreds of MB: ~350 MB after the 200,000-event run, kept
+ * until V8 got round to shrinking it): at once after a whole-root update, KEEP_LIVE_DIR_MS after a
+ * live one (its live dirs' mirrors stay for the next commit: fleet/kept-live-dirs.ts). The next
+ * update starts another on the same file. Main's read connection, opened once the first thread has
+ * the file open, stays.
+ */
 function threadIndexer(path: string, script: { code: string; eval: boolean }): Indexer {
   // The thread's mirrors of live dirs (fleet/kept-live-dirs.ts) go when this process ends.
   takeThreadFoldersAtExit();
-  const worker = new Worker(script.code, { eval: script.eval, workerData: { path } });
-  // The thread must not keep a CLI's `serve` (or a test) alive on its own.
-  worker.unref();
+  let worker: Worker | null = null;
+  // Ends the thread once it has been idle long enough (see above); null while updates run.
+  let idleTimer: NodeJS.Timeout | null = null;
+  let lastPartial = false;
   let read: IndexConnection | null = null;
   let problem: string | null = null;
   let nextId = 1;
@@ -116,42 +129,68 @@ function threadIndexer(path: string, script: { code: string; eval: boolean }): I
     for (const job of waiting.values()) job.reject(new Error(message));
     waiting.clear();
   };
-  worker.on('message', (message: IndexThreadMessage) => {
-    if (message.kind === 'opened') {
-      const opened = openIndexForRead(path);
-      if (opened.ok) read = opened.value;
-      else problem = opened.error.message;
-      return;
-    }
-    if (message.kind === 'open-failed') return failAll(message.message);
-    if (message.kind === 'closed') return void worker.terminate();
-    const job = waiting.get(message.id);
-    if (job === undefined) return;
-    if (message.kind === 'progress') return job.onRuns(message.runsDone);
-    waiting.delete(message.id);
-    if (message.kind === 'done') job.resolve({ diagnostics: message.diagnostics });
-    else job.reject(new Error(message.message));
-  });
-  worker.on('error', (error) => failAll(`The index thread failed: ${String(error)}`));
-  worker.on('exit', () => failAll('The index thread has stopped.'));
+  const start = (): Worker => {
+    const started = new Worker(script.code, { eval: script.eval, workerData: { path } });
+    // The thread must not keep a CLI's `serve` (or a test) alive on its own.
+    started.unref();
+    started.on('message', (message: IndexThreadMessage) => {
+      if (message.kind === 'opened') {
+        if (read !== null) return;
+        const opened = openIndexForRead(path);
+        if (opened.ok) read = opened.value;
+        else problem = opened.error.message;
+        return;
+      }
+      if (message.kind === 'open-failed') return failAll(message.message);
+      if (message.kind === 'closed') return void started.terminate();
+      const job = waiting.get(message.id);
+      if (job === undefined) return;
+      if (message.kind === 'progress') return job.onRuns(message.runsDone);
+      waiting.delete(message.id);
+      if (message.kind === 'done') job.resolve({ diagnostics: message.diagnostics });
+      else job.reject(new Error(message.message));
+      // Nothing left to do: the thread and its heap go, at once or once its live dirs are let go.
+      if (waiting.size === 0 && worker === started) {
+        if (!lastPartial) return end(started);
+        idleTimer = setTimeout(() => end(started), KEEP_LIVE_DIR_MS);
+        idleTimer.unref();
+      }
+    });
+    // A thread ended here is gone from `worker` already: only the current one fails the waiting updates.
+    started.on('error', (error) => worker === started && failAll(`The index thread failed: ${String(error)}`));
+    started.on('exit', () => worker === started && failAll('The index thread has stopped.'));
+    return started;
+  };
+  // The thread removes the mirrors of the dirs it holds first (a terminated thread's exit hooks
+  // do not run); one busy in a long build is ended all the same a moment later.
+  const end = (ending: Worker) => {
+    if (worker === ending) worker = null;
+    idleTimer = null;
+    ending.postMessage({ kind: 'close' } satisfies IndexThreadRequest);
+    setTimeout(() => void ending.terminate(), CLOSE_GRACE_MS).unref();
+  };
   return {
     update(update, onRuns) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
         if (problem !== null) return reject(new Error(problem));
         waiting.set(id, { onRuns, resolve, reject });
+        if (idleTimer !== null) clearTimeout(idleTimer);
+        idleTimer = null;
+        lastPartial = update.partial;
+        worker ??= start();
         worker.postMessage({ kind: 'update', id, update } satisfies IndexThreadRequest);
       });
     },
     reader: () => read,
     problem: () => problem,
+    /** Whether a thread runs now (it ends once its updates are done). */
+    running: () => worker !== null,
     close() {
       read?.close();
       read = null;
-      // The thread removes the mirrors of the dirs it holds first (a terminated thread's exit
-      // hooks do not run); one busy in a long build is ended all the same a moment later.
-      worker.postMessage({ kind: 'close' } satisfies IndexThreadRequest);
-      setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS).unref();
+      if (idleTimer !== null) clearTimeout(idleTimer);
+      if (worker !== null) end(worker);
     },
   };
 }
