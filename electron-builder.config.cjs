@@ -33,7 +33,7 @@ module.exports = {
   ],
   // Files opened natively (not through Electron's asar-aware fs) must be real files: SQLite opens
   // the example's events.db with its own I/O, and worker threads load their script from disk.
-  asarUnpack: ['examples/demo/**/*', 'out/main/run-detail-worker.js', 'out/main/warm-up-log.ndjson.gz', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/mirror-copy-worker.js', 'out/main/fleet-sql-child.js'],
+  asarUnpack: ['examples/demo/**/*', 'out/main/run-detail-worker.js', 'out/main/warm-up-log.ndjson.gz', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/mirror-copy-worker.js', 'out/main/scan-worker.js', 'out/main/fleet-sql-child.js'],
   asar: true,
   // No native module ships (better-sqlite3 is an optional Node-20 fallback of the CLI only).
   npmRebuild: false,

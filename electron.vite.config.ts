@@ -13,7 +13,7 @@ export default defineConfig({
   main: {
     // The worker scripts run from app.asar.unpacked: they must require no chunk (scripts/build/self-contained-worker.ts).
     // warmUpLogPlugin: the worker's warm-up log, made by the fixture writer (scripts/build/warm-up-log.ts).
-    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js'), selfContainedWorkerPlugin('index-worker.js'), selfContainedWorkerPlugin('mirror-copy-worker.js'), selfContainedWorkerPlugin('fleet-sql-child.js'), warmUpLogPlugin()],
+    plugins: [selfContainedWorkerPlugin('run-detail-worker.js'), selfContainedWorkerPlugin('discovery-worker.js'), selfContainedWorkerPlugin('index-worker.js'), selfContainedWorkerPlugin('mirror-copy-worker.js'), selfContainedWorkerPlugin('scan-worker.js'), selfContainedWorkerPlugin('fleet-sql-child.js'), warmUpLogPlugin()],
     build: {
       outDir: 'out/main',
       // zod and OpenTelemetry's OTLP exporters (the `otlp` command, docs/OTLP.md) are bundled, so the
@@ -47,6 +47,8 @@ export default defineConfig({
           'index-worker': resolve(__dirname, 'src-main/workers/index-worker.ts'),
           // A live events.db's full private copy, off the main thread of the app and `serve` (workers/mirror-copy-thread.ts).
           'mirror-copy-worker': resolve(__dirname, 'src-main/workers/mirror-copy-worker.ts'),
+          // The run view's behaviour scan, one thread per scan (workers/scan-thread.ts): it held main's loop for seconds per move.
+          'scan-worker': resolve(__dirname, 'src-main/workers/scan-worker.ts'),
           // A SQL query in a process of its own, killed when its time budget is spent (src-main/fleet/sql-child-launch.ts).
           'fleet-sql-child': resolve(__dirname, 'src-main/fleet/sql-child.ts'),
         },

@@ -25,6 +25,7 @@ import { loadRunDetailParts } from '../../src-main/engine/run-stages';
 import { openDataDir } from '../../src-main/sources/little-workflow/data-dir-reader';
 import { movesInPage, type PageMoves } from '../../e2e/perf/time-travel-page';
 import { median, seededShuffle } from './timing';
+import { bareSelectRun } from './cli-report';
 import { movesThroughApp, summariseAppMoves, type AppMove, type AppMoves } from './time-travel-app';
 
 /** One move: ms to the head, ms to the lists after it. */
@@ -32,6 +33,13 @@ export type Move = { at: number; headMs: number; listsMs: number };
 
 /** The moves' head and lists times; `forward`: how many moves went forward (their head median apart from the backward ones'). */
 type MoveSummary = { headMedianMs: number; headMaxMs: number; listsMedianMs: number; forwardHeadMedianMs: number; backwardHeadMedianMs: number; forward: number; moves: Move[] };
+
+/**
+ * The page's moves against the floor: the bare SELECT + JSON.parse of the run's rows as a whole
+ * process, just before and just after the moves (ms; the median of the two is the floor), and
+ * the first move, the later moves' median and their max as ratios to it.
+ */
+export type PageFloor = { bareMs: number[]; firstMove: number; headMedian: number; headMax: number };
 
 /** What the time-travel benchmark measured (ms). */
 export type TimeTravelTiming = {
@@ -45,7 +53,7 @@ export type TimeTravelTiming = {
    * In the page (browser mode, a just-started `serve`): the same moves by the address, each to the
    * frame showing the head at N; null when the app is not built or there is no Chromium.
    */
-  page: (ReturnType<typeof byDirection> & { openMs: number; firstMoveMs: number; headMedianMs: number; headMaxMs: number; moves: PageMoves['moves'] }) | null;
+  page: (ReturnType<typeof byDirection> & { openMs: number; firstMoveMs: number; headMedianMs: number; headMaxMs: number; moves: PageMoves['moves']; floor: PageFloor }) | null;
   /** The in-memory moves' snapshots after the moves: how many, and their estimated bytes (fold-snapshots.ts). */
   snapshots: { count: number; estimatedMB: number };
   goalHeadMs: 300;
@@ -107,7 +115,7 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
     // The same moves as a user makes them: the first at the end folds from the start.
     const app = await movesThroughApp(dirname(dataDir), runId, [events, ...shuffled], appCache);
     const [appFirst, ...appMoves] = app.moves;
-    const page = await measurePage(dirname(dataDir), runId, [events, ...shuffled]);
+    const page = await measurePage(dataDir, runId, [events, ...shuffled]);
     return {
       events,
       firstMoveMs,
@@ -124,19 +132,27 @@ export async function measureTimeTravel(dataDir: string, runId: string, events: 
   }
 }
 
-/** The moves in a page of the built app (null without a build or a Chromium). */
-async function measurePage(root: string, runId: string, targets: readonly number[]): Promise<TimeTravelTiming['page']> {
+/** The moves in a page of the built app on the data dir `dataDir`, with the floor just before and after (null without a build or a Chromium). */
+async function measurePage(dataDir: string, runId: string, targets: readonly number[]): Promise<TimeTravelTiming['page']> {
   const built = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
   if (!existsSync(built) || !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return null;
-  const { openMs, moves } = await movesInPage(root, runId, targets);
+  // The first bare read warms the page cache for the ones that count, as the app bench does.
+  bareSelectRun(dataDir, runId);
+  const bareMs = [bareSelectRun(dataDir, runId).ms];
+  const { openMs, moves } = await movesInPage(dirname(dataDir), runId, targets);
+  bareMs.push(bareSelectRun(dataDir, runId).ms);
   const [first, ...rest] = moves.map((m) => ({ at: m.at, headMs: m.ms }));
+  const headMedianMs = median(rest.map((m) => m.headMs));
+  const headMaxMs = Math.max(...rest.map((m) => m.headMs));
+  const floorMs = median(bareMs);
   return {
     openMs,
     firstMoveMs: first.headMs,
-    headMedianMs: median(rest.map((m) => m.headMs)),
-    headMaxMs: Math.max(...rest.map((m) => m.headMs)),
+    headMedianMs,
+    headMaxMs,
     ...byDirection(rest),
     moves,
+    floor: { bareMs, firstMove: first.headMs / floorMs, headMedian: headMedianMs / floorMs, headMax: headMaxMs / floorMs },
   };
 }
 
@@ -155,6 +171,6 @@ export function formatTimeTravel(t: TimeTravelTiming): string[] {
     `    head median ${t.app.headMedianMs.toFixed(0)} ms, max ${t.app.headMaxMs.toFixed(0)} ms (${t.app.forward} forward: median ${t.app.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.app.backwardHeadMedianMs.toFixed(0)} ms); lists after it median ${t.app.listsMedianMs.toFixed(0)} ms; findings after them median ${t.app.findingsMedianMs.toFixed(0)} ms`,
     t.page === null
       ? '  in the page: not measured (build the app and install Chromium)'
-      : `  in the page (serve just started, a fresh page on the run; moves by the address, to the frame showing the head at N): overview ${t.page.openMs.toFixed(0)} ms; first move ${t.page.firstMoveMs.toFixed(0)} ms; then head median ${t.page.headMedianMs.toFixed(0)} ms, max ${t.page.headMaxMs.toFixed(0)} ms (${t.page.forward} forward: median ${t.page.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.page.backwardHeadMedianMs.toFixed(0)} ms)`,
+      : `  in the page (serve just started, a fresh page on the run; moves by the address, to the frame showing the head at N): overview ${t.page.openMs.toFixed(0)} ms; first move ${t.page.firstMoveMs.toFixed(0)} ms; then head median ${t.page.headMedianMs.toFixed(0)} ms, max ${t.page.headMaxMs.toFixed(0)} ms (${t.page.forward} forward: median ${t.page.forwardHeadMedianMs.toFixed(0)} ms; backward ${t.page.backwardHeadMedianMs.toFixed(0)} ms)\n    against the floor (bare SELECT + JSON.parse of the run's rows, a whole process, ${t.page.floor.bareMs.map((ms) => ms.toFixed(0)).join(' and ')} ms before and after): first move ${t.page.floor.firstMove.toFixed(2)}x, then median ${t.page.floor.headMedian.toFixed(2)}x, max ${t.page.floor.headMax.toFixed(2)}x`,
   ];
 }

@@ -20,6 +20,7 @@ import type { RunDetail, RunRef } from '../../shared/run/run-detail-types';
 import type { RunNotes } from '../../shared/notes/note-types';
 import type { LiveObserverOptions } from '../live/live-observer';
 import { createRunDetailPool } from '../workers/run-detail-pool';
+import { scansIn } from '../workers/scan-thread';
 import { createLibrary, type RecentStore } from '../library/library';
 import { discoveryIn, type DiscoveryMode } from '../workers/discovery-thread';
 import { mirrorCopierOffMain } from '../workers/mirror-copy-thread';
@@ -146,7 +147,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   const noIndex = () => fail<never>(diagnostic('unsupported', 'This app has no fleet index (search is off).'));
   const state = options.state ?? memoryAppState();
   const fleetSql = createFleetSqlService({ snapshot: () => library.snapshot(), table: () => library.table(), cacheDir: options.cacheDir ?? null });
-  const scans = createScanService({ snapshot: () => library.snapshot(), table: () => library.table(), settings: () => scanSettingsInState(state.dir) });
+  const scans = createScanService({ snapshot: () => library.snapshot(), table: () => library.table(), settings: () => scanSettingsInState(state.dir), scanRun: scansIn(options.inProcess ? 'in-process' : 'auto') });
   const exporter = createExportService({ runs, version: pkg.version, renderPdf: options.renderPdf, notes: (ref) => notesForRun(state, ref).notes });
   const notes = createNotesService(state.notes, state.dir, () => library.snapshot());
   const sends = createSendJobs({ snapshot: () => library.snapshot(), table: () => library.table(), settings: state.otlpSettings, stateDir: state.dir, publish, sender: options.sendTraces });

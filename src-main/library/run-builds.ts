@@ -8,7 +8,8 @@ import type { RunComparison } from '../../shared/compare/run-comparison';
 import type { RunDiffView } from '../../shared/compare/run-diff-view';
 import type { FleetView } from '../../shared/fleet/fleet-summary-types';
 import type { Job } from '../../shared/job/job-types';
-import type { LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { DataDirInfo, LibrarySnapshot, RunSummary } from '../../shared/library';
+import type { ScanSettings } from '../../shared/scan/scan-types';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunDetailContext } from '../engine/run-stages';
@@ -16,6 +17,7 @@ import type { WalkProgress } from '../sources/fs/discovery';
 import type { DetailBuild } from '../sources/run-source';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import type { LiveCapture } from './run-compare';
+import type { ScannedRun } from './scan-runs';
 
 /** Library loads, run details and comparisons, built off main's thread where one can run. */
 export interface RunBuilds {
@@ -42,3 +44,12 @@ export type DiscoveryJob = { result: Promise<Result<Discovery>>; cancel(): void 
 
 /** Starts the walk of an open (on a thread of its own where one can run); `onProgress` gets the running counts. */
 export type Discover = (root: string, onProgress: (progress: WalkProgress) => void) => DiscoveryJob;
+
+/** One run's behaviour scan (the run view's card), as the scan thread is handed it: `now` as ISO text, `at` null for the whole run. */
+export type RunScanRequest = { dir: DataDirInfo; runId: string; table: PriceTable; settings?: ScanSettings; now: string; at: number | null };
+
+/** A scan under way: its answer (`cancelled` once cancelled), and the cancel. */
+export type RunScanJob = { result: Promise<Result<ScannedRun>>; cancel(): void };
+
+/** Starts one run's scan (on a thread of its own where one can run). */
+export type ScanRunOffMain = (request: RunScanRequest) => RunScanJob;

@@ -17,6 +17,7 @@ import type { RunRef } from '../../shared/run/run-detail-types';
 import type { RunSource } from '../sources/run-source';
 import { createSourceRegistry } from '../sources/registry';
 import { scanLibrary, scanRunLog, type ScannedRun } from './scan-runs';
+import type { ScanRunOffMain } from './run-builds';
 
 /** When each finding's first event was recorded: one row read per finding (a run has few), null where it cannot be read. */
 async function firstTimes(source: RunSource, run: RunSummary, findings: readonly ScanFinding[]): Promise<Array<string | null>> {
@@ -29,18 +30,21 @@ async function firstTimes(source: RunSource, run: RunSummary, findings: readonly
   return out;
 }
 
-export type ScanServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; settings(): Result<ScanSettings> };
+/** `scanRun`: where the run view's scans run (core/: a thread of its own; absent: this thread). */
+export type ScanServiceContext = { snapshot(): LibrarySnapshot | null; table(): PriceTable; settings(): Result<ScanSettings>; scanRun?: ScanRunOffMain };
 
 export function createScanService(context: ScanServiceContext) {
   const sources = createSourceRegistry();
-  const kept = new Map<string, { key: string; scan: Promise<Result<ScannedRun>> }>();
+  const kept = new Map<string, { key: string; scan: Promise<Result<ScannedRun>>; cancel?: () => void }>();
   // The last library scan's cross-run findings, by run.
   let fleet = new Map<string, ScanFinding[]>();
 
   const rowKey = (run: RunSummary, table: PriceTable) => `${run.eventCount}\n${run.lastSequence}\n${run.finishedAt}\n${table.id}`;
 
   // `at`: the run as of that event (time travel); the last one kept per run, beside the whole run's.
-  const scanOf = (snapshot: LibrarySnapshot, run: RunSummary, settings: ScanSettings, at?: number): Promise<Result<ScannedRun>> => {
+  // `offMain`: the run view's scan, on the scan thread where there is one; a scan as of another
+  // event it replaces is ended there (the view shows one position of a run: the one asked last).
+  const scanOf = (snapshot: LibrarySnapshot, run: RunSummary, settings: ScanSettings, at?: number, offMain = false): Promise<Result<ScannedRun>> => {
     const table = context.table();
     const id = at === undefined ? runItemKey(run, 'scan') : runItemKey(run, 'scan-at');
     const key = `${rowKey(run, table)}\n${at ?? 'now'}`;
@@ -48,8 +52,11 @@ export function createScanService(context: ScanServiceContext) {
     if (hit !== undefined && hit.key === key) return hit.scan;
     const dir = snapshot.dataDirs.find((d) => d.path === run.dataDir);
     if (dir === undefined) return Promise.resolve(fail(diagnostic('invalid-argument', `${run.dataDir} is not a data dir of the opened library`, { path: run.dataDir })));
-    const scan = scanRunLog(sources.sourceOf(dir), run.dataDir, run.runId, { table, settings, now: new Date() }, at);
-    kept.set(id, { key, scan });
+    const job = offMain && context.scanRun !== undefined ? context.scanRun({ dir, runId: run.runId, table, settings, now: new Date().toISOString(), at: at ?? null }) : null;
+    const scan = job?.result ?? scanRunLog(sources.sourceOf(dir), run.dataDir, run.runId, { table, settings, now: new Date() }, at);
+    // Only a position gives way: a whole run's scan asked again for a grown log may still be on screen.
+    if (at !== undefined) hit?.cancel?.();
+    kept.set(id, { key, scan, ...(job === null ? {} : { cancel: job.cancel }) });
     void scan.then((result) => !result.ok && kept.get(id)?.scan === scan && kept.delete(id));
     return scan;
   };
@@ -71,7 +78,7 @@ export function createScanService(context: ScanServiceContext) {
       if (run === undefined) return fail(diagnostic('run-not-found', `Run not found: ${ref.runId}`, { runId: ref.runId }));
       // As of #N: the log up to N (an address past the log's end is the whole run, as the head clamps it).
       const at = ref.at !== undefined && run.lastSequence !== undefined && ref.at < run.lastSequence ? ref.at : undefined;
-      const scanned = await scanOf(open.value.snapshot, run, open.value.settings, at);
+      const scanned = await scanOf(open.value.snapshot, run, open.value.settings, at, true);
       if (!scanned.ok) return scanned;
       const { dataDir: _dir, ...result } = scanned.value;
       // Findings across runs are of the whole runs: not shown as of an earlier event.

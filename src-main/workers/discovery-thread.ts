@@ -13,7 +13,7 @@ import { diagnostic, fail, ok, type Result } from '../../shared/diagnostics';
 import { discover, type WalkProgress } from '../sources/fs/discovery';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import type { Discover, DiscoveryJob } from '../library/run-builds';
-import { threadScript, type ThreadMode } from './thread-script';
+import { oneAnswer, threadScript, type ThreadMode } from './thread-script';
 
 /** What the thread posts: progress while it walks, then the discovery (or why it failed). */
 export type DiscoveryThreadMessage =
@@ -42,16 +42,7 @@ export function discoverOffMain(root: string, onProgress: (progress: WalkProgres
   } catch (error) {
     return { result: Promise.resolve(fail(diagnostic('internal', `Cannot start the discovery thread: ${String(error)}`))), cancel: () => undefined };
   }
-  let settle: (result: Result<Discovery>) => void = () => undefined;
-  const result = new Promise<Result<Discovery>>((resolve) => {
-    let done = false;
-    settle = (value) => {
-      if (done) return;
-      done = true;
-      resolve(value);
-      void worker.terminate();
-    };
-  });
+  const { result, settle } = oneAnswer<Result<Discovery>>(worker);
   worker.on('message', (message: DiscoveryThreadMessage) => {
     if (message.kind === 'progress') onProgress(message.progress);
     else if (message.kind === 'done') settle(ok(message.discovery));

@@ -10,7 +10,7 @@ import { createRunModel, prepareRunModel, type RunModel } from '../../shared/run
 import type { ModelSliceSpec } from '../../shared/run/run-head-types';
 import { EXAMPLES, manifestRows } from '../../test/support/fixture-manifest';
 import { createInspectorCore } from '../core/inspector-core';
-import { CHUNKS_PER_TURN, packList, packModelData, unpackedList, unpackModelData, type PackedModelData } from './packed-lists';
+import { CHUNKS_PER_TURN, packList, packModelData, packModelDataInTurns, unpackedList, unpackModelData, type PackedModelData } from './packed-lists';
 
 // Main reads a run model's long lists packed by the worker, a window at a time (packed-lists.ts).
 // Every answer of a model read that way must equal the answer of the model over plain arrays.
@@ -98,6 +98,17 @@ async function answers(model: RunModel, detail: RunDetail) {
   };
 }
 
+/** The detail of a 3,000-event run written under `root` and opened in `core`. */
+async function largeRunDetail(core: ReturnType<typeof createInspectorCore>, root: string): Promise<RunDetail> {
+  const dataDir = join(root, '.little-workflow');
+  const runId = writeLargeRun(dataDir, { events: 3000 });
+  const reopened = await core.openPath(root);
+  if (!reopened.ok) throw new Error(reopened.error.message);
+  const detail = await core.runDetail({ dataDir, runId });
+  if (!detail.ok) throw new Error(detail.error.message);
+  return detail.value;
+}
+
 describe('a run model read through packed lists', () => {
   let core: ReturnType<typeof createInspectorCore>;
   let large: string;
@@ -139,14 +150,9 @@ describe('a run model read through packed lists', () => {
   });
 
   it('answers every question like the plain model for a 3,000-event run, chunks of 256', async () => {
-    const dataDir = join(large, '.little-workflow');
-    const runId = writeLargeRun(dataDir, { events: 3000 });
-    const reopened = await core.openPath(large);
-    if (!reopened.ok) throw new Error(reopened.error.message);
-    const detail = await core.runDetail({ dataDir, runId });
-    if (!detail.ok) throw new Error(detail.error.message);
-    expect(detail.value.steps.length).toBeGreaterThan(256);
-    await same(detail.value, 256);
+    const detail = await largeRunDetail(core, large);
+    expect(detail.steps.length).toBeGreaterThan(256);
+    await same(detail, 256);
   });
 });
 
@@ -161,5 +167,25 @@ describe('a packed list unpacked whole in turns', () => {
     order.push('unpacked');
     expect(whole).toEqual(items);
     expect(order).toEqual(['other work', 'unpacked']);
+  });
+});
+
+describe('a run model packed in turns', () => {
+  it('packs what packModelData packs, awaiting the turn between batches of chunks (the worker serves a move there)', async () => {
+    const large = mkdtempSync(join(tmpdir(), 'li-packed-turns-'));
+    const core = createInspectorCore({ mode: 'browser', initialPath: null, live: false });
+    try {
+      const detail = await largeRunDetail(core, large);
+      const data = prepareRunModel(detail, BUNDLED_PRICE_TABLE, NOW);
+      // More than one batch of chunks of 3 in the steps alone.
+      expect(detail.steps.length).toBeGreaterThan(3 * CHUNKS_PER_TURN);
+      let turns = 0;
+      const inTurns = await packModelDataInTurns(data, async () => void (turns += 1), 3);
+      expect(turns).toBeGreaterThan(0);
+      expect(inTurns).toEqual(packModelData(data, 3));
+    } finally {
+      core.close();
+      rmSync(large, { recursive: true, force: true });
+    }
   });
 });

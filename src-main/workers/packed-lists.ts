@@ -32,10 +32,16 @@ export type PackedModelData = { shell: RunDetail; keys: ListKeys; packed: Record
 
 /** Pack `items` in chunks of `chunkItems`. */
 export function packList(items: readonly unknown[], chunkItems = PACK_CHUNK_ITEMS): PackedList {
+  return drained(packListInPieces(items, chunkItems));
+}
+
+/** `packList`, pausing (a bare `yield`) after every CHUNKS_PER_TURN chunks. */
+function* packListInPieces(items: readonly unknown[], chunkItems: number): Generator<void, PackedList> {
   const parts: Buffer[] = [];
   const ends: number[] = [];
   let size = 0;
   for (let from = 0; from < items.length; from += chunkItems) {
+    if (from > 0 && (from / chunkItems) % CHUNKS_PER_TURN === 0) yield;
     const part = deflateRawSync(serialize(items.slice(from, from + chunkItems)), { level: 1 });
     parts.push(part);
     size += part.length;
@@ -49,6 +55,14 @@ export function packList(items: readonly unknown[], chunkItems = PACK_CHUNK_ITEM
     at += part.length;
   }
   return { length: items.length, chunkItems, bytes, ends };
+}
+
+/** The value a generator of pieces returns, run through at once. */
+function drained<T>(pieces: Generator<void, T>): T {
+  for (;;) {
+    const next = pieces.next();
+    if (next.done) return next.value;
+  }
 }
 
 /** Read a packed list by index and window, decoding a chunk when first asked for (the last `kept` stay decoded). */
@@ -94,8 +108,28 @@ export function unpackedList<T>(packed: PackedList, kept = DECODED_CHUNKS_KEPT):
 
 /** Pack `data`'s lists; `transfer` holds their buffers (post them with the message, not copied). */
 export function packModelData(data: RunModelData, chunkItems = PACK_CHUNK_ITEMS): { packed: PackedModelData; transfer: ArrayBuffer[] } {
+  return drained(packModelDataInPieces(data, chunkItems));
+}
+
+/**
+ * `packModelData`, awaiting `turn` after every CHUNKS_PER_TURN chunks: the 200,000-event run's
+ * lists took ~1.1 s to pack in one go, and a time-travel move asked meanwhile waited for all of
+ * it (docs/PERFORMANCE.md, issue 33); the worker's turn lets a head go first.
+ */
+export async function packModelDataInTurns(data: RunModelData, turn: () => Promise<void>, chunkItems = PACK_CHUNK_ITEMS): Promise<{ packed: PackedModelData; transfer: ArrayBuffer[] }> {
+  const pieces = packModelDataInPieces(data, chunkItems);
+  for (;;) {
+    const next = pieces.next();
+    if (next.done) return next.value;
+    await turn();
+  }
+}
+
+function* packModelDataInPieces(data: RunModelData, chunkItems: number): Generator<void, { packed: PackedModelData; transfer: ArrayBuffer[] }> {
   const arrays = listArrays(data.detail);
-  const packed = Object.fromEntries(LIST_NAMES.map((name) => [name, packList(arrays[name], chunkItems)])) as Record<ListName, PackedList>;
+  const lists: Partial<Record<ListName, PackedList>> = {};
+  for (const name of LIST_NAMES) lists[name] = yield* packListInPieces(arrays[name], chunkItems);
+  const packed = lists as Record<ListName, PackedList>;
   return {
     packed: { shell: detailShell(data.detail), keys: listKeys(data.detail), packed, turnRows: data.turnRows, costs: data.costs },
     transfer: LIST_NAMES.map((name) => packed[name].bytes.buffer as ArrayBuffer),

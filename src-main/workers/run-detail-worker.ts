@@ -30,7 +30,7 @@ import { primeSnapshots } from '../engine/prime-snapshots';
 import { settle, TravelMoves } from '../engine/travel-moves';
 import { stagedDetail, type StagedDetail } from '../engine/staged-detail';
 import { HeadsFirst } from './heads-first';
-import { packModelData, type PackedModelData } from './packed-lists';
+import { packModelDataInTurns, type PackedModelData } from './packed-lists';
 import type { Discovery } from '../sources/little-workflow/store-types';
 import { IdleWarmUp } from '../engine/idle-warm-up';
 import { warmUpFold } from '../engine/fold-warm-up';
@@ -198,7 +198,8 @@ async function laterStages(id: number, movedOn: (() => boolean) | null, lists: (
   // Packed: main unpacks only the windows the view asks for (packed-lists.ts); the buffers are transferred.
   const built = await lists();
   await heads.idle();
-  const packed = built.ok ? packModelData(built.value) : null;
+  // Packed with a turn now and then: a move asked meanwhile is served between the pieces.
+  const packed = built.ok ? await packModelDataInTurns(built.value, () => heads.idle()) : null;
   parentPort!.postMessage({ id, lists: packed ? ok(packed.packed) : (built as Result<never>), heapBytes: heapBytes() } satisfies RunWorkerResponse, packed?.transfer ?? []);
   await heads.idle();
   after?.();

@@ -5,6 +5,7 @@
  * since a fresh thread must first load the whole source tree through tsx (~2.5 s here).
  */
 import { existsSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { appRoot, unpackedPath } from '../app-paths';
 
@@ -19,4 +20,22 @@ export function threadScript(name: string, mode: ThreadMode): { code: string; ev
   }
   const built = unpackedPath(join(appRoot(), 'out', 'main', `${name}.js`));
   return existsSync(built) ? { code: built, eval: false } : null;
+}
+
+/**
+ * A one-answer thread's answer: `settle` resolves `result` the first time only and ends the
+ * thread (its answer came, it failed, or the caller gave up on it).
+ */
+export function oneAnswer<T>(worker: Worker): { result: Promise<T>; settle(value: T): void } {
+  let settle: (value: T) => void = () => undefined;
+  const result = new Promise<T>((resolve) => {
+    let done = false;
+    settle = (value) => {
+      if (done) return;
+      done = true;
+      resolve(value);
+      void worker.terminate();
+    };
+  });
+  return { result, settle };
 }

@@ -30,7 +30,7 @@ beforeAll(() => {
 }, 120_000);
 
 /** The worker scripts: threads load them from disk (app.asar.unpacked), so each is unpacked and self-contained. */
-const WORKERS = ['out/main/run-detail-worker.js', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/mirror-copy-worker.js', 'out/main/fleet-sql-child.js'];
+const WORKERS = ['out/main/run-detail-worker.js', 'out/main/discovery-worker.js', 'out/main/index-worker.js', 'out/main/mirror-copy-worker.js', 'out/main/scan-worker.js', 'out/main/fleet-sql-child.js'];
 /** What a worker reads beside its script (scripts/build/warm-up-log.ts): unpacked with it. */
 const WORKER_FILES = [...WORKERS, 'out/main/warm-up-log.ndjson.gz'];
 
