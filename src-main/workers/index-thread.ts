@@ -60,7 +60,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * A live update's dirs are held open in `kept` first, so their mirrors outlive the update.
  */
 export async function runIndexUpdate(db: IndexConnection, update: IndexUpdate, onRuns: (runsDone: number) => void, yieldBetween: boolean, kept: KeptLiveDirs): Promise<{ diagnostics: Diagnostic[] }> {
-  if (update.partial) for (const dir of update.discovery.dataDirs) if (dir.format === 'sqlite') kept.keep(dir.path);
+  // Only a dir read through a private mirror is held (kept-live-dirs.ts decides: no format named here).
+  if (update.partial) for (const dir of update.discovery.dataDirs) kept.keep(dir.path);
   const stats = await updateFleetIndex(db, update.discovery, {
     table: update.table,
     partial: update.partial,
