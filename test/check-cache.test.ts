@@ -2,14 +2,14 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_PRICE_TABLE } from '../shared/pricing/bundled-price-table';
-import { checkWholeRunKept, keptFindings } from '../src-main/engine/check-cache';
+import { checkWholeRunKept, keptCheck } from '../src-main/engine/check-cache';
 import { CheckpointStore } from '../src-main/engine/checkpoint-store';
 import { checkpointsOver } from '../src-main/engine/fold-log';
 import { foldBasis } from '../src-main/engine/resume-points';
 import type { RunDetailContext } from '../src-main/engine/run-stages';
 import { loadLibrary } from '../src-main/library/load-library';
 import { createRunDetailPool } from '../src-main/workers/run-detail-pool';
-import { checkRunAsync } from '../src-main/sources/little-workflow/run-check';
+import { checkRunAsync, withArtifactFindings } from '../src-main/sources/little-workflow/run-check';
 import { openDataDir } from '../src-main/sources/little-workflow/data-dir-reader';
 import { changeableRun } from './support/changeable-run';
 import { scratchRoot } from './support/scratch';
@@ -40,7 +40,12 @@ async function fresh(dir: string, runId: string) {
     reader.value.close();
   }
 }
-const keptNow = (dir: string, runId: string, cache: string) => withReader(dir, (reader) => keptFindings(reader, runId, table, checkpointsOver(new CheckpointStore({ dir: cache }))));
+// The kept findings as a reopening shows them: the kept check, its artifacts checked now.
+const keptNow = (dir: string, runId: string, cache: string) =>
+  withReader(dir, (reader) => {
+    const kept = keptCheck(reader, runId, table, checkpointsOver(new CheckpointStore({ dir: cache })));
+    return kept === null ? null : withArtifactFindings(kept, dir, runId);
+  });
 const checkKept = (dir: string, runId: string, cache: string) => checkWholeRunKept(dir, runId, table, checkpointsOver(new CheckpointStore({ dir: cache })));
 
 describe('the kept integrity check of a whole run', () => {

@@ -65,22 +65,6 @@ describe('staged run builds in the worker', () => {
     expect(pool.running()).toBe(true);
   });
 
-  it('quiet answers at once before any build, and during a build only once its findings are in and quietMs have passed', async () => {
-    const pool = createRunDetailPool({ useWorker: true, quietMs: 200 });
-    pools.push(pool);
-    await pool.quiet();
-    const { run, context } = contextOf('crashed model-call-in-flight');
-    const order: string[] = [];
-    const built = await pool.detail(run.dir, run.runId, context);
-    if (!built.ok) throw new Error(built.error.message);
-    const quiet = pool.quiet().then(() => order.push('quiet'));
-    await built.value.findings!.then(() => order.push('findings'));
-    const findingsAt = Date.now();
-    await quiet;
-    expect(order).toEqual(['findings', 'quiet']);
-    expect(Date.now() - findingsAt).toBeGreaterThanOrEqual(150);
-  });
-
   it('a move followed by a later move of the same run: the first answers its head, its lists and check come back cancelled; the later one is built whole', async () => {
     const pool = createRunDetailPool({ useWorker: true });
     pools.push(pool);

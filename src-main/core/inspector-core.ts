@@ -141,8 +141,7 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
   });
   const { runs } = library;
   if (options.fleetIndex !== false) {
-    // Its first build waits for the run builds to settle: a deep link's open goes first, alone.
-    fleet = createFleetIndexService({ cacheDir: options.cacheDir ?? null, table: () => library.table(), publish, mode: options.inProcess ? 'in-process' : options.fleetIndex, quiet: () => pool.quiet() });
+    fleet = createFleetIndexService({ cacheDir: options.cacheDir ?? null, table: () => library.table(), publish, mode: options.inProcess ? 'in-process' : options.fleetIndex });
   }
   const noIndex = () => fail<never>(diagnostic('unsupported', 'This app has no fleet index (search is off).'));
   const state = options.state ?? memoryAppState();

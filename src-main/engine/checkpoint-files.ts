@@ -89,6 +89,26 @@ export function decodeCheckpoint(bytes: Buffer, key: CheckpointKey): StoredCheck
   return stored;
 }
 
+/** The fields every small note beside a key's checkpoints starts with (checkpoint-store.ts `putNote`). */
+type NoteHeader = { magic: string; format: number; runId: string };
+
+/** A note of kind `magic` for `runId` (the kept head, the kept check), v8-serialised (plain data, small). */
+export function encodeNote<T extends object>(magic: string, runId: string, body: T): Buffer {
+  return serialize({ magic, format: CHECKPOINT_FORMAT, runId, ...body });
+}
+
+/** The note in `bytes` when it is of kind `magic`, this format and `runId` (its own fields unchecked yet); else null. */
+export function decodeNote<T extends object>(bytes: Buffer | null, magic: string, runId: string): Partial<T> | null {
+  if (bytes === null) return null;
+  let file: Partial<T & NoteHeader>;
+  try {
+    file = deserialize(bytes) as Partial<T & NoteHeader>;
+  } catch {
+    return null;
+  }
+  return file?.magic === magic && file.format === CHECKPOINT_FORMAT && file.runId === runId ? file : null;
+}
+
 /** Write `bytes` to `path` atomically (temp file + rename); false when the disk refused. */
 export function writeFileAtomic(path: string, bytes: Buffer): boolean {
   const temp = join(dirname(path), `.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);

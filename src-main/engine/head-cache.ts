@@ -11,19 +11,18 @@
  *   row, its lock, the pricing provenance as of now, its ref) are taken fresh.
  * Otherwise the run is folded (from its checkpoint) as before.
  */
-import { deserialize, serialize } from 'node:v8';
 import type { PriceTable } from '../../shared/pricing/price-table-types';
 import { pricingProvenance } from '../../shared/pricing/staleness';
-import { CHECKPOINT_FORMAT } from '../../shared/run/run-accumulator';
 import type { RunHeadCore } from '../../shared/run/run-head-types';
 import type { RunModelFacts } from '../../shared/run/run-model-facts';
 import type { DataDirReader } from '../sources/little-workflow/store-types';
+import { decodeNote, encodeNote } from './checkpoint-files';
 import type { Checkpoints, FoldReach } from './fold-request';
 import { cheapestStart, foldBasis, stillValid, type ResumePoints } from './resume-points';
 
 const MAGIC = 'little-inspector/run-head';
 
-type HeadFile = { magic: string; format: number; runId: string; identity: string; state: string; sequence: number; digest: string; facts: string; head: RunHeadCore };
+type HeadFile = { identity: string; state: string; sequence: number; digest: string; facts: string; head: RunHeadCore };
 
 // The facts the head's crash boundary was judged with (the rest are copied in fresh).
 function boundaryFacts(facts: RunModelFacts): string {
@@ -32,8 +31,8 @@ function boundaryFacts(facts: RunModelFacts): string {
 
 /** Keep `head`, cut from a whole-run fold that ended at `reach`, judged with `facts`. */
 export function rememberHead(checkpoints: Checkpoints, reach: FoldReach, facts: RunModelFacts, head: RunHeadCore): void {
-  const file: HeadFile = { magic: MAGIC, format: CHECKPOINT_FORMAT, runId: reach.key.runId, identity: reach.identity, state: reach.state, sequence: reach.sequence, digest: reach.digest, facts: boundaryFacts(facts), head };
-  checkpoints.store.putNote(reach.key, 'head', serialize(file));
+  const file: HeadFile = { identity: reach.identity, state: reach.state, sequence: reach.sequence, digest: reach.digest, facts: boundaryFacts(facts), head };
+  checkpoints.store.putNote(reach.key, 'head', encodeNote(MAGIC, reach.key.runId, file));
 }
 
 /**
@@ -68,14 +67,8 @@ export function cachedHead(checkpoints: Checkpoints, reader: DataDirReader, runI
 
 // The head file in `bytes` when it is ours, of this format and of `runId`; else null.
 function keptHead(bytes: Buffer | null, runId: string): HeadFile | null {
-  if (bytes === null) return null;
-  let file: Partial<HeadFile>;
-  try {
-    file = deserialize(bytes) as Partial<HeadFile>;
-  } catch {
-    return null;
-  }
-  if (file?.magic !== MAGIC || file.format !== CHECKPOINT_FORMAT || file.runId !== runId || typeof file.sequence !== 'number' || file.head === undefined) return null;
+  const file = decodeNote<HeadFile>(bytes, MAGIC, runId);
+  if (file === null || typeof file.sequence !== 'number' || file.head === undefined) return null;
   if (typeof file.identity !== 'string' || typeof file.digest !== 'string' || typeof file.state !== 'string' || typeof file.facts !== 'string') return null;
   return file as HeadFile;
 }

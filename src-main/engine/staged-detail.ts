@@ -10,7 +10,8 @@ import type { RunHeadCore } from '../../shared/run/run-head-types';
 import { modelDataOfFolded, type RunModelData } from '../../shared/run/run-model';
 import { openDataDir } from '../sources/little-workflow/data-dir-reader';
 import type { Checkpoints } from './fold-log';
-import { keptFindings } from './check-cache';
+import { keptCheck } from './check-cache';
+import { withArtifactFindings } from '../sources/little-workflow/run-check';
 import { checkRunFromDiskAsync, loadCachedHead, loadRunDetailParts, type RunDetailContext } from './run-stages';
 
 /**
@@ -65,7 +66,8 @@ export async function stagedDetail(
     // Reopening an unchanged run: its kept head now, the fold (from its checkpoint) for the lists next.
     const cached = loadCachedHead(reader.value, runId, context, checkpoints);
     if (cached !== null) {
-      const kept = keptFindings(reader.value, runId, table, checkpoints);
+      // The kept check's note only: its artifacts are read in the findings stage, after the head is sent.
+      const kept = keptCheck(reader.value, runId, table, checkpoints);
       return {
         result: ok(cached),
         lists: async () => {
@@ -86,7 +88,7 @@ export async function stagedDetail(
         ...(kept === null
           ? { findings: checked(() => checkRunFromDiskAsync(dataDir, runId, undefined, undefined, { table, checkpoints })) }
           : // Kept and still holding (check-cache.ts): sent before the lists, which fold from the checkpoint.
-            { findings: async () => ok(kept), findingsFirst: true }),
+            { findings: checked(async () => withArtifactFindings(kept, dataDir, runId)), findingsFirst: true }),
       };
     }
     const parts = await loadRunDetailParts(reader.value, runId, context, checkpoints);

@@ -27,12 +27,6 @@ export type FleetIndexServiceOptions = {
   liveDelayMs?: number;
   /** Shortest gap between two progress pushes. */
   progressMs?: number;
-  /**
-   * What the first build waits for when the page's status ask starts it (not a search): the run
-   * builds settled (run-detail-pool.ts `quiet`). At 200,000 events the build folds the run again
-   * and its thread's heap reached ~350 MB, on top of the open's, taking a core from its check.
-   */
-  quiet?: () => Promise<void>;
 };
 
 export interface FleetIndexService {
@@ -91,8 +85,6 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
   let lastPush = 0;
   // Nothing is built until the first fleet.* request; from then on every change is followed.
   let active = false;
-  // Asked for by a status, the first build is waiting for the run builds to be quiet.
-  let waiting = false;
 
   const counts = (): Pick<FleetIndexStatus, 'indexedRuns' | 'indexedEvents'> => {
     const db = indexer?.reader() ?? null;
@@ -114,7 +106,7 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
   };
 
   const pump = () => {
-    if (!active || waiting || running !== null || snapshot === null || indexer === null) return;
+    if (!active || running !== null || snapshot === null || indexer === null) return;
     const current = snapshot;
     const target = indexer;
     const full = wantFull;
@@ -155,24 +147,11 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
     status = { ...IDLE, runsTotal: next.runs.length, problem: indexer.problem() };
   };
 
-  // `now`: a search wants the index at once (a status ask waits for `quiet`).
-  const activate = (now: boolean) => {
-    if (active) {
-      if (now && waiting) {
-        waiting = false;
-        pump();
-      }
-      return;
-    }
+  const activate = () => {
+    if (active) return;
     active = true;
     wantFull = true;
-    if (now || options.quiet === undefined) return pump();
-    waiting = true;
-    void options.quiet().then(() => {
-      if (!waiting) return;
-      waiting = false;
-      pump();
-    });
+    pump();
   };
 
   return {
@@ -203,7 +182,7 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
       }, liveDelayMs);
     },
     search(text, limit = SEARCH_LIMIT) {
-      activate(true);
+      activate();
       const query = parseSearchQuery(text);
       if (!query.ok) return query;
       const db = indexer?.reader() ?? null;
@@ -219,7 +198,7 @@ export function createFleetIndexService(options: FleetIndexServiceOptions): Flee
       }
     },
     status() {
-      activate(false);
+      activate();
       return { ...status, ...counts() };
     },
     async settled() {

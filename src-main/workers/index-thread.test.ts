@@ -12,12 +12,17 @@ import { fleetRoot } from '../../test/support/fleet-root';
 import { scratchRoot } from '../../test/support/scratch';
 import { createIndexer } from './index-thread';
 
+/** The fixture fleet root's discovery and an index of it in a thread of its own (a fresh file). */
+async function threadOnFleetRoot() {
+  const { root } = await fleetRoot();
+  const discovery = discoverFleet(root);
+  if (!discovery.ok) throw new Error(discovery.error.message);
+  return { discovery, indexer: createIndexer(join(scratchRoot('li-index-thread-'), 'index.sqlite'), 'thread') };
+}
+
 describe('the index thread', () => {
   it('starts with its first update, ends after it, and the next update starts another on the same file', async () => {
-    const { root } = await fleetRoot();
-    const discovery = discoverFleet(root);
-    if (!discovery.ok) throw new Error(discovery.error.message);
-    const indexer = createIndexer(join(scratchRoot('li-index-thread-'), 'index.sqlite'), 'thread');
+    const { discovery, indexer } = await threadOnFleetRoot();
     try {
       expect(indexer.running()).toBe(false);
       expect(indexer.reader()).toBeNull();
@@ -38,10 +43,7 @@ describe('the index thread', () => {
   }, 60_000);
 
   it('stays after a live (partial) update, holding its live dirs for the next commit, and ends on close', async () => {
-    const { root } = await fleetRoot();
-    const discovery = discoverFleet(root);
-    if (!discovery.ok) throw new Error(discovery.error.message);
-    const indexer = createIndexer(join(scratchRoot('li-index-thread-'), 'index.sqlite'), 'thread');
+    const { discovery, indexer } = await threadOnFleetRoot();
     try {
       await indexer.update({ discovery: discovery.value, partial: false, table: BUNDLED_PRICE_TABLE }, () => undefined);
       expect(indexer.running()).toBe(false);

@@ -49,14 +49,6 @@ export const RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
  */
 export const SCRUB_WARM_MS = 120_000;
 
-/**
- * How long the worker must have had nothing in flight before `quiet` answers: background work
- * (the fleet index's first build) starts only then, not between a run's later stages or the
- * user's first clicks after them. Started with the open, that build took a core from the 200k
- * run's check (findings median 10.6 s against 7.2 s) and its heap was resident beside the run's.
- */
-export const QUIET_MS = 10_000;
-
 /** Where the worker script is: the built bundle, or the TypeScript source under tsx (tests, scripts). */
 export function workerScript(): { code: string; eval: boolean } | null {
   // From source (vitest, tsx scripts): register tsx's CommonJS hooks in the thread, then load the TS.
@@ -70,12 +62,9 @@ export function workerScript(): { code: string; eval: boolean } | null {
 export type RunDetailPool = ReturnType<typeof createRunDetailPool>;
 
 /** Load libraries and build run details off main's thread. */
-export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number; scrubWarmMs?: number; quietMs?: number } = {}): RunBuilds & { running(): boolean; quiet(): Promise<void> } {
+export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapBytes?: number; scrubWarmMs?: number } = {}): RunBuilds & { running(): boolean } {
   const recycleAt = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
   const warmMs = options.scrubWarmMs ?? SCRUB_WARM_MS;
-  const quietMs = options.quietMs ?? QUIET_MS;
-  // When the worker last sent a run build's later stage (0: never), for `quiet`.
-  let lastStage = 0;
   // Until when a large idle worker is kept (the last time-travel build's start + warmMs), and the timer that recycles it then.
   let warmUntil = 0;
   let warmTimer: NodeJS.Timeout | null = null;
@@ -132,7 +121,6 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     started.unref();
     started.on('message', (message: RunWorkerResponse) => {
       heapBytes = message.heapBytes;
-      if (!('result' in message)) lastStage = Date.now();
       if ('findings' in message) {
         pendingFindings.get(message.id)?.(message.findings);
         pendingFindings.delete(message.id);
@@ -228,18 +216,6 @@ export function createRunDetailPool(options: { useWorker?: boolean; recycleHeapB
     fleet: (snapshot: Pick<LibrarySnapshot, 'root' | 'dataDirs' | 'runs'>, table: PriceTable) => call({ kind: 'fleet', snapshot: { root: snapshot.root, dataDirs: snapshot.dataDirs, runs: snapshot.runs }, table }) as Promise<Result<FleetView>>,
     /** Whether a worker thread is running now (it ends itself after a request left it large). */
     running: () => worker !== null,
-    /**
-     * Resolves once nothing is in flight and no run build's lists or findings came for `quietMs`
-     * (at once if none ever did): when background work may take the cores and memory a build had.
-     */
-    async quiet(): Promise<void> {
-      for (;;) {
-        const busy = pending.size + pendingLists.size + pendingFindings.size > 0;
-        const left = lastStage === 0 ? 0 : lastStage + quietMs - Date.now();
-        if (!busy && left <= 0) return;
-        await new Promise((resolve) => setTimeout(resolve, busy ? Math.min(quietMs, 250) : left).unref());
-      }
-    },
     /** Stop the worker (pending requests fail). */
     async close(): Promise<void> {
       if (warmTimer !== null) clearTimeout(warmTimer);
