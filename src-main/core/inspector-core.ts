@@ -178,7 +178,10 @@ export function createInspectorCore(options: CoreOptions): InspectorCore {
     'library.refresh': async () => library.refresh(),
     'library.cancelOpen': async () => ok(library.cancelOpen()),
     'pricing.load': async ({ path }) => library.loadTable(path),
-    'run.detail': async (ref) => runs.head(ref),
+    'run.detail': async (ref) => {
+      scans.moved(ref);
+      return runs.head(ref);
+    },
     'run.prepare': async (address) => {
       if (!('hash' in address)) return runs.prepare(address.runId, address.dir, address.at);
       const named = runAddressOf(address.hash);

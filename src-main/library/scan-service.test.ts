@@ -39,6 +39,19 @@ describe('run.scan through the scan thread', () => {
     void scans.run(ref);
     expect(asked).toEqual([5, 6, null]);
     expect(cancelled).toEqual([5]);
+    // A move (run.detail) to another position ends the scan of the one left at once; one to the
+    // position being scanned, or a scan already ended, ends nothing.
+    scans.moved({ ...ref, at: 6 });
+    expect(cancelled).toEqual([5]);
+    scans.moved({ ...ref, at: 9 });
+    expect(cancelled).toEqual([5, 6]);
+    scans.moved(ref);
+    expect(cancelled).toEqual([5, 6]);
+    // The position left is scanned afresh when it is asked again.
+    void scans.run({ ...ref, at: 6 });
+    expect(asked).toEqual([5, 6, null, 6]);
+    scans.moved(ref);
+    expect(cancelled).toEqual([5, 6, 6]);
     scans.close();
   });
 });

@@ -106,6 +106,18 @@ export function createScanService(context: ScanServiceContext) {
         diagnostics: scanned.diagnostics,
       });
     },
+    /**
+     * The view moved to `ref`'s position: a scan of another position of the run, still running on
+     * its thread, is ended now rather than when the new position's card asks, so it does not take a
+     * core from the move's fold (the page asks for the scan only once the new head is shown).
+     */
+    moved: (ref: RunRef) => {
+      const id = runItemKey(ref, 'scan-at');
+      const hit = kept.get(id);
+      if (hit === undefined || hit.key.endsWith(`\n${ref.at ?? 'now'}`)) return;
+      kept.delete(id);
+      hit.cancel?.();
+    },
     /** Forget kept scans (a new price table, another folder). */
     clear: () => {
       kept.clear();

@@ -76,5 +76,13 @@ export function useLibraryScan(snapshot: LibrarySnapshot): { library: Load<Libra
 
 /** One run's findings as of the head's `build` and, in time travel, of its event `at` (the Overview card, the timeline's marks). */
 export function useRunScan(ref: RunRef, build: number): Load<RunScanView> {
-  return useRunFetch(runItemKey(ref, 'scan', ref.at ?? 'now'), build, () => api['run.scan'](ref));
+  return shownScan(useRunFetch(runItemKey(ref, 'scan', ref.at ?? 'now'), build, () => api['run.scan'](ref)));
+}
+
+/**
+ * Main ends the scan of a position the view is leaving (scan-service.ts `moved`): the frame kept
+ * meanwhile goes on saying "scanning", never the internal cancellation.
+ */
+export function shownScan(scan: Load<RunScanView>): Load<RunScanView> {
+  return scan.phase === 'error' && scan.error.code === 'cancelled' ? LOADING : scan;
 }
